@@ -1,0 +1,131 @@
+/**
+ * Every limit of spec §5 and §9, and the product-decisions values, named once.
+ * Nothing else in the codebase types these numbers.
+ */
+
+// Accounts (§5, §9)
+export const MIN_AGE = 18;
+export const EMAIL_MIN = 6;
+export const EMAIL_MAX = 254;
+export const BULK_INVITE_MAX_EMAILS = 50;
+export const PASSWORD_MIN = 8;
+export const PHONE_MIN_DIGITS = 7;
+export const ONE_TIME_CODE_LENGTH = 6;
+export const ONE_TIME_CODE_TTL_MS = 10 * 60 * 1000;
+export const ONE_TIME_CODE_MAX_TRIES = 5;
+export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+export const SESSION_COOKIE_MAX_AGE_S = 24 * 60 * 60;
+
+// Team invite fields (§5)
+export const INVITE_USER_MIN = 2;
+export const INVITE_USER_MAX = 254;
+export const INVITE_DISPLAY_NAME_MIN = 1;
+export const INVITE_DISPLAY_NAME_MAX = 128;
+export const INVITE_POSITION_MIN = 2;
+export const INVITE_POSITION_MAX = 128;
+export const INVITE_CAPTION_MIN = 1;
+export const INVITE_CAPTION_MAX = 2000;
+export const INVITE_TEAM_MIN = 1;
+export const INVITE_TEAM_MAX = 64;
+
+// Images and media (§5, §9, product decisions)
+export const MB = 1024 * 1024;
+export const IMAGE_MAX_BYTES = 15 * MB;
+export const IMAGE_MIN_PX = 350;
+export const IMAGE_MAX_PX = 6000;
+export const CROP_DESKTOP = { width: 350, height: 350 } as const;
+export const CROP_PREVIEW = { width: 350, height: 448 } as const;
+export const DOCUMENT_MAX_BYTES = 50 * MB;
+export const AUDIO_MAX_BYTES = 200 * MB;
+export const VIDEO_MAX_BYTES = 2048 * MB;
+export const IMAGE_EXTENSIONS = ["jpg", "jpeg", "png", "heic", "webp"] as const;
+export const ALLOWED_FILE_EXTENSIONS = [
+  "pdf",
+  "doc",
+  "docx",
+  "png",
+  "jpg",
+  "jpeg",
+  "webp",
+  "apng",
+  "avif",
+  "bmp",
+  "gif",
+  "svg",
+  "tiff",
+  "txt",
+  "xls",
+  "xlsx",
+  "ppt",
+  "pptx",
+  "odt",
+  "ods",
+  "odp",
+  "fodt",
+  "fods",
+  "fodp",
+  "heic",
+  "tsv",
+  "mov",
+] as const;
+/** Durations under a second are shown as this label (§9). */
+export const MEDIA_MIN_DURATION_LABEL = "1 sec";
+export const TIME_FORMAT = "hh:mm:ss";
+
+// URLs and redirects (§5)
+export const URL_MAX_LENGTH_HTTP = 2000;
+export const URL_MAX_LENGTH_OTHER = 1993;
+
+// Layout (§9)
+export const BREAKPOINTS = { sm: 768, md: 1024, lg: 1280, xl: 1920 } as const;
+/** Widths at or below this are "mobile" (§9). */
+export const MOBILE_MAX_WIDTH = 1023;
+export const PAGE_MIN_WIDTH = 360;
+export const DATE_CALENDAR_WIDTH = 320;
+export const TOUCH_TARGET_MIN = 40;
+export const TOUCH_TARGET_MAX = 48;
+export const ICON_SIZE_MIN = 16;
+export const ICON_SIZE_MAX = 128;
+
+// Lists, history, rooms (§9)
+export const PER_PAGE_DEFAULT = 5;
+export const PER_PAGE_MAX = 100;
+export const HISTORY_KEEP = 10;
+export const HISTORY_RESTORE = 5;
+export const COMMENT_ROOMS_MAX = 5;
+export const COMMENT_LIMIT_PER_POST = 1000;
+
+// Network (§7, §9)
+export const API_TIMEOUT_MS = 60_000;
+export const SOCKET_CONNECT_TIMEOUT_MS = 20_000;
+/** §9 states a 1–5 s reconnect delay beside "reconnection disabled"; we keep reconnection off
+ * and use these delays only when a user action reconnects a dropped socket. */
+export const SOCKET_RECONNECT_DELAY_MS = 1000;
+export const SOCKET_RECONNECT_DELAY_MAX_MS = 5000;
+export const SOCKET_ACK_TIMEOUT_MS = 10_000;
+export const SWR_DEDUPE_MS = 2000;
+export const SWR_ERROR_RETRY_MS = 5000;
+export const SWR_FOCUS_THROTTLE_MS = 5000;
+export const VERSION_POLL_MS = 60_000;
+
+// Text (§9)
+export const META_DESCRIPTION_MAX = 160;
+export const SHARE_TEXT_MAX = 100;
+
+// Plans (§9, product decisions)
+export const YEARLY_DISCOUNT = 0.16;
+export const CURRENCY = "USD";
+export const FREE_TRIAL_DAYS = 14;
+export const TRIAL_REMINDER_DAYS_BEFORE = 3;
+export const AD_OFFER_CREDIT_USD = 500;
+export const AD_OFFER_MIN_SPEND_USD = 3000;
+export const FOLLOWER_BADGE_THRESHOLD = 10_000;
+
+// Abuse limits (product decisions)
+export const FEEDBACK_PER_HOUR = 3;
+export const REPORT_PER_HOUR = 10;
+export const SANCTIONED_COUNTRIES_DEFAULT = ["CU", "IR", "KP", "SY"] as const;
+
+// API frame
+export const BODY_LIMIT_BYTES = 1 * MB;
+export const RATE_LIMIT_DEFAULT_PER_MINUTE = 300;

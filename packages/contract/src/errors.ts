@@ -1,0 +1,78 @@
+import { type MessageKey, messages } from "./messages";
+
+/**
+ * The error catalogue (spec §8): code → HTTP status + default message.
+ * The API answers every failure as `{ error: { code, message, details } }` with this status;
+ * the web matches on `code`, never on text.
+ */
+const catalogue = {
+  // §8 error codes
+  user_registrationNotFinished: { status: 403, message: "registrationNotFinished" },
+  user_profileNotCompleted: { status: 403, message: "profileNotCompleted" },
+  request_invalidSessionToken: { status: 401, message: "sessionExpired" },
+  request_unavailable: { status: 503, message: "serviceUnavailable" },
+  request_invalidCredentials: { status: 401, message: "invalidCredentials" },
+  request_tooMany: { status: 429, message: "tooManyRequests" },
+  accountManager_permissionNotProvided: { status: 403, message: "permissionNotProvided" },
+  accountManager_ownerNotFound: { status: 403, message: "ownerNotFound" },
+  company_notFound: { status: 404, message: "companyNotFound" },
+  user_notVerified: { status: 403, message: "userNotVerified" },
+  slug_alreadyTakenConflict: { status: 409, message: "handleTaken" },
+  account_accessForbiddenByPlan: { status: 403, message: "accessForbiddenByPlan" },
+  company_notVerified: { status: 403, message: "companyNotVerified" },
+  content_isBlocked: { status: 403, message: "contentBlocked" },
+  account_unavailable: { status: 403, message: "accountUnavailable" },
+  // §8 verification identifiers
+  kybTransaction_directorInviteBlockedUser: { status: 422, message: "accountDeletedOrBlocked" },
+  kybTransaction_directorInviteInactiveUser: { status: 422, message: "accountUnavailable" },
+  kybTransaction_directorInviteAlreadyExists: { status: 409, message: "alreadyAdded" },
+  company_accessForbiddenByRole: { status: 403, message: "permissionNotProvided" },
+  kybTransaction_supportedDocumentsNotProvided: { status: 422, message: "supportedDocumentsNotProvided" },
+  kybTransaction_countryNotSupported: { status: 422, message: "businessNotAvailableInCountry" },
+  // Frame errors (our own names for the HTTP failures every API has)
+  request_malformed: { status: 400, message: "invalidRequest" },
+  request_validationFailed: { status: 422, message: "invalidRequest" },
+  request_notFound: { status: 404, message: "resourceNotFound" },
+  request_payloadTooLarge: { status: 413, message: "payloadTooLarge" },
+  request_unsupportedMediaType: { status: 415, message: "unsupportedMediaType" },
+  request_unauthenticated: { status: 401, message: "loginRequired" },
+  request_forbidden: { status: 403, message: "permissionNotProvided" },
+  request_conflict: { status: 409, message: "conflict" },
+  request_timeout: { status: 504, message: "gatewayTimeout" },
+  server_internal: { status: 500, message: "internalServerIssue" },
+  content_notFound: { status: 404, message: "resourceNotFound" },
+} as const satisfies Record<string, { status: number; message: MessageKey }>;
+
+export type ErrorCode = keyof typeof catalogue;
+export const errorCodes = Object.keys(catalogue) as ErrorCode[];
+
+export function errorStatus(code: ErrorCode): number {
+  return catalogue[code].status;
+}
+
+export function errorMessage(code: ErrorCode): string {
+  return messages[catalogue[code].message];
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && value in catalogue;
+}
+
+/** The wire shape of every failed response. */
+export interface ApiErrorBody {
+  error: { code: ErrorCode; message: string; details?: unknown };
+}
+
+/** Thrown by services; the API's error handler turns it into ApiErrorBody with the catalogue status. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details: unknown;
+  constructor(code: ErrorCode, options: { message?: string; details?: unknown; cause?: unknown } = {}) {
+    super(options.message ?? errorMessage(code), { cause: options.cause });
+    this.name = "AppError";
+    this.code = code;
+    this.status = errorStatus(code);
+    this.details = options.details;
+  }
+}

@@ -1,0 +1,73 @@
+import type { ErrorCode } from "./errors";
+
+/**
+ * The socket.io event map (spec §7). Every payload travels as an array (§5): a handler receives
+ * `(...args)` where args[0] is the payload object, and a frame whose data is not an array of
+ * objects closes that connection.
+ */
+export const serverEventNames = [
+  "idv.transaction.completed",
+  "kybTransactions.updated",
+  "company.verified",
+  "chats.messages.created",
+  "chats.updated",
+  "chats.read",
+  "notification",
+  "contentItem.status",
+  "payments.subscription.reminder",
+  "payments.payment_method.created",
+  "payments.subscription",
+  "payments.subscription.badge",
+  "payments.payment_method.action_required",
+  "payments.subscription.cancel_future_changes",
+  "comments.created",
+  "comments.deleted",
+  "comments.replied",
+  "comments.updated",
+  "comments.pinned",
+  "comments.unpinned",
+  "file.conversion.finished",
+] as const;
+export type ServerEventName = (typeof serverEventNames)[number];
+
+export interface ContentRoomRef {
+  ownerSlug: string;
+  contentSlug: string;
+  contentType: string;
+}
+
+export type AckResult<T = undefined> =
+  | { ok: true; data?: T }
+  | { ok: false; error: { code: ErrorCode; message: string } };
+
+export interface ClientToServerEvents {
+  "join-content-room": (room: ContentRoomRef, ack: (result: AckResult<{ room: string }>) => void) => void;
+  "leave-content-room": (room: ContentRoomRef, ack: (result: AckResult<{ room: string }>) => void) => void;
+}
+
+/** Payloads the product emits today; the rest are typed as records until their issue lands. */
+export interface ContentItemStatusEvent {
+  contentId: string;
+  slug: string;
+  status: string;
+}
+export interface FileConversionFinishedEvent {
+  fileId: string;
+  status: "ready" | "failed";
+}
+
+export type ServerToClientEvents = {
+  [K in ServerEventName]: (payload: Record<string, unknown>) => void;
+} & {
+  "contentItem.status": (payload: ContentItemStatusEvent) => void;
+  "file.conversion.finished": (payload: FileConversionFinishedEvent) => void;
+};
+
+/** Name of the socket.io room for one content item. */
+export function contentRoomName(ref: ContentRoomRef): string {
+  return `content:${ref.contentType}:${ref.ownerSlug}:${ref.contentSlug}`;
+}
+/** Name of the room every socket of one profile joins, for owner-only events. */
+export function profileRoomName(profileId: string): string {
+  return `profile:${profileId}`;
+}
