@@ -1,0 +1,127 @@
+import cookie from "@fastify/cookie";
+import cors from "@fastify/cors";
+import formbody from "@fastify/formbody";
+import helmet from "@fastify/helmet";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import { BODY_LIMIT_BYTES } from "@vn/contract";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { Config } from "./config";
+import { type Database, openDatabase } from "./db/client";
+import { loggerOptions, requestId } from "./lib/logger";
+import { createRedis, type RedisConnections } from "./lib/redis";
+import { version } from "./lib/version";
+import { healthRoutes } from "./modules/health/routes";
+import { registerErrorHandling } from "./plugins/error-handler";
+import { registerRateLimit } from "./plugins/rate-limit";
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  redis?: RedisConnections;
+}
+
+export type App = FastifyInstance & { deps: AppDeps };
+
+/**
+ * Builds the API without listening: server.ts listens, tests call inject() or listen on port 0.
+ * When no database is given one is opened from config (and closed with the app).
+ */
+export async function buildApp(config: Config, given: Partial<Omit<AppDeps, "config">> = {}): Promise<App> {
+  const ownsDatabase = !given.database;
+  const database =
+    given.database ??
+    (await openDatabase({ url: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/pglite` }));
+  if (ownsDatabase) await database.migrate();
+  const ownsRedis = !given.redis && Boolean(config.REDIS_URL);
+  const redis = given.redis ?? (config.REDIS_URL ? createRedis(config.REDIS_URL) : undefined);
+  const deps: AppDeps = { config, database, redis };
+
+  const app = Fastify({
+    logger: loggerOptions(config),
+    genReqId: requestId,
+    requestIdHeader: false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+    // Keep-alive sockets must not hold a SIGTERM'd node open forever.
+    forceCloseConnections: "idle",
+  }).withTypeProvider<ZodTypeProvider>();
+  app.decorate("deps", deps);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  registerErrorHandling(app);
+  await app.register(helmet, {
+    // The API serves JSON; the only HTML it serves is the docs page, which needs its own assets.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginResourcePolicy: { policy: "same-site" },
+  });
+  await app.register(cors, {
+    origin: [config.WEB_ORIGIN],
+    credentials: true,
+    methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
+    exposedHeaders: ["content-range", "x-request-id", "retry-after"],
+    maxAge: 600,
+  });
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
+  await registerRateLimit(app, config, redis);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: "Verified Network API",
+        version,
+        description:
+          "REST API of the verified social and publishing network. Bearer or cookie session auth; every failure answers `{error:{code,message,details}}`.",
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: "http", scheme: "bearer" },
+          cookie: { type: "apiKey", in: "cookie", name: "better-auth.session_token" },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+
+  await app.register(healthRoutes, { prefix: "/api" });
+  // Versioned domain routes register under both base paths (§7); v2 carries the content API.
+  await app.register(
+    async (v1) => {
+      void v1;
+    },
+    { prefix: "/api/v1" },
+  );
+
+  app.addHook("onClose", async () => {
+    if (ownsRedis && redis) await redis.close();
+    if (ownsDatabase) await database.close();
+  });
+  return app as unknown as App;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}

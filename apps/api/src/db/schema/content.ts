@@ -1,0 +1,49 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { profiles } from "./profiles";
+
+/**
+ * Every kind of publication in one table (post, article, release, event, recording, repost…):
+ * lists, feeds and search treat them alike, and kind-specific fields are few and nullable.
+ */
+export const contentItems = pgTable(
+  "content_items",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    slug: text("slug").notNull(),
+    title: text("title"),
+    description: text("description"),
+    /** Sanitized HTML for articles, plain text for posts. */
+    content: text("content"),
+    shortContent: text("short_content"),
+    status: text("status").notNull().default("active"),
+    publicationDate: timestamp("publication_date", { withTimezone: true }).notNull().defaultNow(),
+    commentsMode: text("comments_mode").notNull().default("open"),
+    reactionsEnabled: boolean("reactions_enabled").notNull().default(true),
+    repostsEnabled: boolean("reposts_enabled").notNull().default(false),
+    viewsEnabled: boolean("views_enabled").notNull().default(true),
+    repostOfId: text("repost_of_id"),
+    quote: text("quote"),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    place: text("place"),
+    onlineUrl: text("online_url"),
+    sponsoredUrl: text("sponsored_url"),
+    likeCount: integer("like_count").notNull().default(0),
+    viewCount: integer("view_count").notNull().default(0),
+    commentCount: integer("comment_count").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("content_owner_slug_idx").on(t.ownerId, t.slug),
+    // Keyset pagination of a profile's list: page 1 and page 1,000 cost alike.
+    index("content_owner_timeline_idx").on(t.ownerId, t.status, t.publicationDate.desc(), t.id.desc()),
+    index("content_kind_timeline_idx").on(t.kind, t.status, t.publicationDate.desc(), t.id.desc()),
+    index("content_planned_idx").on(t.publicationDate).where(sql`${t.status} = 'planned'`),
+  ],
+);

@@ -1,0 +1,4 @@
+export * from "./accounts";
+export * from "./content";
+export * from "./profiles";
+export * from "./social";
