@@ -25,6 +25,11 @@ export interface AppDeps {
   config: Config;
   database: Database;
   redis?: RedisConnections;
+  /**
+   * Work to stop before Redis and the database close, in order (job runner, then the like).
+   * Filled after build, so server.ts can add the jobs it starts late.
+   */
+  beforeClose: Array<() => Promise<void>>;
 }
 
 export type App = FastifyInstance & { deps: AppDeps };
@@ -33,7 +38,10 @@ export type App = FastifyInstance & { deps: AppDeps };
  * Builds the API without listening: server.ts listens, tests call inject() or listen on port 0.
  * When no database is given one is opened from config (and closed with the app).
  */
-export async function buildApp(config: Config, given: Partial<Omit<AppDeps, "config">> = {}): Promise<App> {
+export async function buildApp(
+  config: Config,
+  given: Partial<Omit<AppDeps, "config" | "beforeClose">> = {},
+): Promise<App> {
   const ownsDatabase = !given.database;
   const database =
     given.database ??
@@ -41,7 +49,7 @@ export async function buildApp(config: Config, given: Partial<Omit<AppDeps, "con
   if (ownsDatabase) await database.migrate();
   const ownsRedis = !given.redis && Boolean(config.REDIS_URL);
   const redis = given.redis ?? (config.REDIS_URL ? createRedis(config.REDIS_URL) : undefined);
-  const deps: AppDeps = { config, database, redis };
+  const deps: AppDeps = { config, database, redis, beforeClose: [] };
 
   const app = Fastify({
     logger: loggerOptions(config),
@@ -114,6 +122,7 @@ export async function buildApp(config: Config, given: Partial<Omit<AppDeps, "con
   );
 
   app.addHook("onClose", async () => {
+    for (const stop of deps.beforeClose) await stop();
     if (ownsRedis && redis) await redis.close();
     if (ownsDatabase) await database.close();
   });

@@ -1,0 +1,41 @@
+import { parseArgs } from "node:util";
+import pino from "pino";
+import { loadConfig } from "../config";
+import { openDatabase } from "../db/client";
+import { seedDemoIfEmpty } from "./demo";
+import { generateDataSet } from "./generate";
+
+/**
+ * npm run seed                       → the demo cast, if the database is empty
+ * npm run seed -- --people 10000 --companies 500 --items 100000
+ *                                    → a large realistic data set for benchmarks
+ */
+const { values } = parseArgs({
+  options: {
+    people: { type: "string" },
+    companies: { type: "string" },
+    items: { type: "string" },
+    follows: { type: "string" },
+  },
+});
+const config = loadConfig();
+const log = pino({ level: "info" });
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/pglite` });
+await database.migrate();
+try {
+  if (values.people || values.companies || values.items) {
+    const result = await generateDataSet(database.db, {
+      people: Number(values.people ?? 1000),
+      companies: Number(values.companies ?? 100),
+      items: Number(values.items ?? 10_000),
+      followsPerPerson: Number(values.follows ?? 20),
+      onProgress: (message) => log.info(message),
+    });
+    log.info(result, "generated data set");
+  } else {
+    const seeded = await seedDemoIfEmpty(database.db, log);
+    if (!seeded) log.info("database already has profiles; demo seed skipped");
+  }
+} finally {
+  await database.close();
+}

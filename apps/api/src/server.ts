@@ -1,0 +1,43 @@
+import { buildApp } from "./app";
+import { loadConfig } from "./config";
+import { startJobs } from "./jobs/index";
+import { attachRealtime } from "./realtime/index";
+import { seedDemoIfEmpty } from "./seed/demo";
+
+/**
+ * The process: config → app → realtime → jobs → listen. SIGTERM/SIGINT drain in-flight requests,
+ * close sockets, let running jobs finish and close the database, in that order.
+ */
+const config = loadConfig();
+const app = await buildApp(config);
+const realtime = await attachRealtime(app);
+void realtime;
+if (config.SEED_DEMO) await seedDemoIfEmpty(app.deps.database.db, app.log);
+const jobs = config.JOBS_ENABLED ? await startJobs(app.deps.database, app.log) : undefined;
+if (jobs) app.deps.beforeClose.push(() => jobs.stop());
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, "shutting down: draining requests");
+  const timer = setTimeout(() => {
+    app.log.error("shutdown timed out; exiting");
+    process.exit(1);
+  }, config.SHUTDOWN_TIMEOUT_MS);
+  timer.unref();
+  try {
+    // Stop accepting; in-flight requests finish (Fastify waits for them); then sockets close, running
+    // jobs finish, and Redis and the database close last (AppDeps.beforeClose).
+    await app.close();
+    app.log.info("shutdown complete");
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, "shutdown failed");
+    process.exit(1);
+  }
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
+
+await app.listen({ host: config.HOST, port: config.PORT });

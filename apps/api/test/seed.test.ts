@@ -1,0 +1,86 @@
+import { contentKinds } from "@vn/contract";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoIfEmpty } from "../src/seed/demo";
+import { generateDataSet } from "../src/seed/generate";
+import { createTestDatabase, type TestDatabase } from "./support/database";
+
+let testDb: TestDatabase;
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+});
+afterAll(async () => {
+  await testDb.drop();
+});
+
+describe("demo seed", () => {
+  it("seeds people and companies in several verification states, every kind, follows and comments, once", async () => {
+    const db = testDb.database.db;
+    expect(await seedDemoIfEmpty(db, pino({ level: "silent" }))).toBe(true);
+    expect(await seedDemoIfEmpty(db, pino({ level: "silent" }))).toBe(false);
+
+    const raw = testDb.database.raw;
+    const states = await raw.executeSql("SELECT DISTINCT verification_status AS s FROM profiles");
+    expect(states.rows.map((r) => r.s).sort()).toEqual(["not_verified", "pending", "rejection", "verified"]);
+    const types = await raw.executeSql(
+      "SELECT type, count(*)::int AS n FROM profiles GROUP BY type ORDER BY type",
+    );
+    expect(types.rows).toEqual([
+      { type: "company", n: 3 },
+      { type: "user", n: 7 },
+    ]);
+    const kinds = (await raw.executeSql("SELECT DISTINCT kind FROM content_items")).rows.map((r) => r.kind);
+    for (const kind of [
+      "post",
+      "article",
+      "release",
+      "statement",
+      "insight",
+      "response",
+      "document",
+      "event",
+      "podcast",
+      "video",
+      "repost",
+    ]) {
+      expect(contentKinds).toContain(kind);
+      expect(kinds).toContain(kind);
+    }
+    const follows = await raw.executeSql("SELECT count(*)::int AS n FROM follows");
+    expect(follows.rows[0]?.n).toBeGreaterThan(10);
+    const anna = await raw.executeSql("SELECT followers_count FROM profiles WHERE slug = 'anna.kowalski'");
+    expect(anna.rows[0]?.followers_count).toBe(4);
+    const comments = await raw.executeSql(
+      "SELECT count(*)::int AS n FROM comments WHERE parent_id IS NOT NULL",
+    );
+    expect(comments.rows[0]?.n).toBe(1);
+  });
+});
+
+describe("generated data set", () => {
+  it("creates the requested numbers of people, companies, items and follows", async () => {
+    const result = await generateDataSet(testDb.database.db, {
+      people: 200,
+      companies: 20,
+      items: 1500,
+      followsPerPerson: 10,
+    });
+    const raw = testDb.database.raw;
+    const people = await raw.executeSql(
+      `SELECT count(*)::int AS n FROM profiles WHERE id LIKE 'gen-p-${result.tag}-%'`,
+    );
+    expect(people.rows[0]?.n).toBe(200);
+    const companies = await raw.executeSql(
+      `SELECT count(*)::int AS n FROM profiles WHERE id LIKE 'gen-c-${result.tag}-%'`,
+    );
+    expect(companies.rows[0]?.n).toBe(20);
+    const items = await raw.executeSql(
+      `SELECT count(*)::int AS n, count(DISTINCT owner_id)::int AS owners FROM content_items WHERE id LIKE 'gen-i-${result.tag}-%'`,
+    );
+    expect(items.rows[0]).toEqual({ n: 1500, owners: 220 });
+    const follows = await raw.executeSql(
+      `SELECT count(*)::int AS n FROM follows WHERE follower_id LIKE 'gen-p-${result.tag}-%'`,
+    );
+    expect(follows.rows[0]?.n).toBe(2000);
+  });
+});
