@@ -11,9 +11,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      { test: { name: "contract", include: ["packages/contract/test/**/*.test.ts"] } },
-      { test: { name: "api", include: ["apps/api/test/**/*.test.ts"], pool: "forks" } },
-      { test: { name: "web", include: ["apps/web/test/**/*.test.ts"] } },
+      { extends: true, test: { name: "contract", include: ["packages/contract/test/**/*.test.ts"] } },
+      { extends: true, test: { name: "api", include: ["apps/api/test/**/*.test.ts"], pool: "forks" } },
+      { extends: true, test: { name: "web", include: ["apps/web/test/**/*.test.ts"] } },
     ],
   },
 });

@@ -17,7 +17,9 @@ import { type Database, openDatabase } from "./db/client";
 import { loggerOptions, requestId } from "./lib/logger";
 import { createRedis, type RedisConnections } from "./lib/redis";
 import { version } from "./lib/version";
+import { handleRoutes } from "./modules/accounts/handles-routes";
 import { healthRoutes } from "./modules/health/routes";
+import { registerAccess } from "./plugins/access";
 import { registerErrorHandling } from "./plugins/error-handler";
 import { registerRateLimit } from "./plugins/rate-limit";
 
@@ -34,14 +36,16 @@ export interface AppDeps {
 
 export type App = FastifyInstance & { deps: AppDeps };
 
+export interface BuildOptions extends Partial<Omit<AppDeps, "config" | "beforeClose">> {
+  /** Where log lines go (tests read them); stdout by default. */
+  logStream?: { write(line: string): void };
+}
+
 /**
  * Builds the API without listening: server.ts listens, tests call inject() or listen on port 0.
  * When no database is given one is opened from config (and closed with the app).
  */
-export async function buildApp(
-  config: Config,
-  given: Partial<Omit<AppDeps, "config" | "beforeClose">> = {},
-): Promise<App> {
+export async function buildApp(config: Config, given: BuildOptions = {}): Promise<App> {
   const ownsDatabase = !given.database;
   const database =
     given.database ??
@@ -52,7 +56,7 @@ export async function buildApp(
   const deps: AppDeps = { config, database, redis, beforeClose: [] };
 
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: given.logStream ? { ...loggerOptions(config), stream: given.logStream } : loggerOptions(config),
     genReqId: requestId,
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -61,6 +65,11 @@ export async function buildApp(
     forceCloseConnections: "idle",
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate("deps", deps);
+  const routeList: Array<{ method: string; url: string }> = [];
+  app.decorate("routeList", routeList);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook("onRequest", async (request, reply) => {
@@ -68,6 +77,7 @@ export async function buildApp(
   });
 
   registerErrorHandling(app);
+  registerAccess(app);
   await app.register(helmet, {
     // The API serves JSON; the only HTML it serves is the docs page, which needs its own assets.
     contentSecurityPolicy: {
@@ -114,12 +124,9 @@ export async function buildApp(
 
   await app.register(healthRoutes, { prefix: "/api" });
   // Versioned domain routes register under both base paths (§7); v2 carries the content API.
-  await app.register(
-    async (v1) => {
-      void v1;
-    },
-    { prefix: "/api/v1" },
-  );
+  for (const prefix of ["/api/v1", "/api/v2"]) {
+    await app.register(handleRoutes, { prefix });
+  }
 
   app.addHook("onClose", async () => {
     for (const stop of deps.beforeClose) await stop();
@@ -132,5 +139,7 @@ export async function buildApp(
 declare module "fastify" {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Every route registered, for the OpenAPI completeness check. */
+    routeList: Array<{ method: string; url: string }>;
   }
 }

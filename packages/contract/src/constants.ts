@@ -129,3 +129,21 @@ export const SANCTIONED_COUNTRIES_DEFAULT = ["CU", "IR", "KP", "SY"] as const;
 // API frame
 export const BODY_LIMIT_BYTES = 1 * MB;
 export const RATE_LIMIT_DEFAULT_PER_MINUTE = 300;
+
+// Web shell
+export const PRODUCT_NAME = "Verified Network";
+/** better-auth's session cookie; browsers on https get the "__Secure-" prefixed name. */
+export const SESSION_COOKIE_NAME = "better-auth.session_token";
+export const SESSION_COOKIE_NAME_SECURE = "__Secure-better-auth.session_token";
+/** How long a snackbar stays on screen. */
+export const SNACKBAR_DURATION_MS = 5000;
+
+// Handles (§5, product decisions)
+export const HANDLE_MIN = 3;
+export const HANDLE_MAX = 40;
+/** Handles with fewer digits than this need Premium and verification (product decisions). */
+export const HANDLE_FREE_MIN_DIGITS = 2;
+/** A custom snackbar text passed in a URL (/logout?message=) is cut to this length. */
+export const SNACKBAR_MESSAGE_MAX = 200;
+export const SUPPORT_EMAIL = "support@verified.network";
+export const PRIVACY_EMAIL = "privacy@verified.network";

@@ -4,6 +4,7 @@ export * from "./errors";
 export * from "./events";
 export * from "./messages";
 export * from "./plans";
+export * from "./schemas/accounts";
 export * from "./schemas/common";
 export * from "./schemas/realtime";
 export * from "./text";

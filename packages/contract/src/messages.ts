@@ -130,6 +130,33 @@ export const messages = {
   gatewayTimeout: "The server took too long to respond. Please try again later.",
   conflict: "The request conflicts with the current state.",
   unknownContentRoom: "This content does not exist.",
+
+  // Web shell (labels and sentences of the layout, sign-in and sign-out screens)
+  skipToContent: "Skip to main content",
+  signIn: "Sign in",
+  signOut: "Sign out",
+  joinNow: "Join now",
+  signInTitle: "Sign in",
+  signInSubtitle: "Stay up to date with the verified people and companies you follow.",
+  signInSubmitting: "Signing in…",
+  signInNewHere: "New here?",
+  emailLabel: "Email",
+  passwordLabel: "Password",
+  showPassword: "Show password",
+  hidePassword: "Hide password",
+  searchLabel: "Search",
+  searchPlaceholder: "Search people, companies and posts",
+  signingOut: "Signing you out…",
+  close: "Close",
+  dismiss: "Dismiss",
+  openAccountMenu: "Open account menu",
+  viewProfile: "View profile",
+  settings: "Settings",
+  primaryNavigation: "Primary",
+  footerNavigation: "Footer",
+  notificationsRegion: "Notifications",
+  loading: "Loading…",
+  tryAgain: "Try again",
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -7,7 +7,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/health",
     {
-      config: { rateLimit: false },
+      config: { access: "public", rateLimit: false },
       schema: { tags: ["health"], summary: "Liveness", response: { 200: healthSchema } },
     },
     async () => ({ status: "ok" as const, uptimeSeconds: Math.round(process.uptime()), version }),
@@ -16,7 +16,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/ready",
     {
-      config: { rateLimit: false },
+      config: { access: "public", rateLimit: false },
       schema: {
         tags: ["health"],
         summary: "Readiness: the database answers",

@@ -1,0 +1,56 @@
+import { AppError } from "@vn/contract";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { type Principal, principalFromToken } from "../modules/accounts/session-lookup";
+
+/**
+ * Every route states who may call it in `config.access` (style.md "Routes declare their policy"):
+ *  - "public": anyone; the principal is resolved when a token is sent, for personalised answers.
+ *  - "session": a signed-in, not deleted or blocked account.
+ *  - "active": a signed-in account whose profile is complete.
+ * A route without a declaration fails at start-up, so none can be forgotten.
+ */
+export type Access = "public" | "session" | "active";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+export const SESSION_COOKIE = "better-auth.session_token";
+
+export function tokenFromRequest(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith("Bearer ")) return header.slice(7).trim() || null;
+  return request.cookies?.[SESSION_COOKIE] ?? null;
+}
+
+/** Paths owned by plugins (docs, auth library) that carry their own policy. */
+const selfGoverned = [/^\/api\/docs/, /^\/api\/auth\//];
+
+export function registerAccess(app: FastifyInstance): void {
+  app.decorateRequest("principal", null);
+
+  app.addHook("onRoute", (route) => {
+    // CORS preflights answer before any handler and carry no data.
+    if (route.method === "OPTIONS" || selfGoverned.some((pattern) => pattern.test(route.url))) return;
+    const access = (route.config as { access?: Access } | undefined)?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
+    const check = async (request: FastifyRequest) => {
+      const token = tokenFromRequest(request);
+      request.principal = token ? await principalFromToken(app.deps.database.db, token) : null;
+      if (access === "public") return;
+      if (!request.principal) {
+        throw new AppError(token ? "request_invalidSessionToken" : "request_unauthenticated");
+      }
+      if (access === "active" && request.principal.userStatus === "profile-not-completed") {
+        throw new AppError("user_profileNotCompleted");
+      }
+    };
+    const existing = route.preHandler;
+    route.preHandler = existing ? [check, ...(Array.isArray(existing) ? existing : [existing])] : [check];
+  });
+}
