@@ -1,0 +1,32 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { Icon, type IconName } from "@/components/ui/Icon";
+import { cn } from "@/lib/cn";
+import { isUnder } from "@/lib/paths";
+
+export interface NavItemProps {
+  href: string;
+  label: string;
+  icon: IconName;
+}
+
+/** A header navigation entry: icon over label on desktop, icon only (label for screen readers) on mobile. */
+export function NavItem({ href, label, icon }: NavItemProps) {
+  const pathname = usePathname();
+  const active = href !== "/" && isUnder(pathname, href.split("?")[0] ?? href);
+  return (
+    <Link
+      href={href}
+      aria-current={active ? "page" : undefined}
+      className={cn(
+        "relative inline-flex min-h-10 min-w-10 flex-col items-center justify-center gap-0.5 rounded-md px-2 text-ink-muted hover:text-ink md:min-w-16",
+        active && "text-ink after:absolute after:inset-x-1 after:-bottom-[9px] after:h-0.5 after:bg-ink",
+      )}
+    >
+      <Icon name={icon} size={22} />
+      <span className="text-xs max-md:sr-only">{label}</span>
+    </Link>
+  );
+}

@@ -1,0 +1,82 @@
+"use client";
+
+import { messages } from "@vn/contract";
+import Link from "next/link";
+import { Suspense } from "react";
+import { Button } from "@/components/ui/Button";
+import { Skeleton } from "@/components/ui/Skeleton";
+import { routes } from "@/lib/paths";
+import { useSession } from "@/lib/session";
+import { HeaderSearch } from "./HeaderSearch";
+import { Logo } from "./Logo";
+import { NavItem } from "./NavItem";
+import { UserMenu } from "./UserMenu";
+
+export interface SiteHeaderProps {
+  hideSearch?: boolean;
+  /** Always show the visitor's header, whoever is signed in (sign-in and sign-out screens). */
+  unauthenticated?: boolean;
+}
+
+function VisitorActions() {
+  return (
+    <div className="flex items-center gap-1 sm:gap-2">
+      <nav aria-label={messages.primaryNavigation} className="hidden items-center md:flex">
+        <NavItem href={routes.companies} label="Companies" icon="building" />
+        <NavItem href={routes.blog} label="Blog" icon="document" />
+        <NavItem href={routes.faq} label="Help" icon="sparkle" />
+      </nav>
+      <span className="mx-2 hidden h-9 w-px bg-line md:block" aria-hidden="true" />
+      <Button asChild variant="tertiary" className="max-[399px]:px-3">
+        <Link href={routes.createProfile}>{messages.joinNow}</Link>
+      </Button>
+      <Button asChild variant="secondary" className="max-[399px]:px-3">
+        <Link href={routes.login}>{messages.signIn}</Link>
+      </Button>
+    </div>
+  );
+}
+
+function MemberActions({ user }: { user: NonNullable<ReturnType<typeof useSession>["user"]> }) {
+  return (
+    <nav aria-label={messages.primaryNavigation} className="flex items-center gap-0.5 md:gap-1">
+      <NavItem href={routes.userHome(user.slug)} label="Home" icon="home" />
+      <NavItem href={routes.companies} label="Companies" icon="building" />
+      <NavItem href={routes.chats} label="Messaging" icon="chat" />
+      <UserMenu user={user} />
+    </nav>
+  );
+}
+
+/** The header of every page (unless the page hides it): brand, search, and the visitor's or
+ * member's actions. The session decides which, unless the page forces the visitor variant. */
+export function SiteHeader({ hideSearch = false, unauthenticated = false }: SiteHeaderProps) {
+  const session = useSession();
+  const showMember = !unauthenticated && session.user !== null;
+  const loading = !unauthenticated && session.isLoading;
+  return (
+    <header className="sticky top-0 z-40 border-b border-line bg-surface">
+      <div className="mx-auto flex h-16 w-full max-w-[1128px] items-center gap-2 px-3 sm:px-4 md:gap-4">
+        <Logo compact={!hideSearch || showMember} />
+        {hideSearch ? null : (
+          <Suspense fallback={null}>
+            <HeaderSearch />
+          </Suspense>
+        )}
+        <div className="ml-auto flex items-center">
+          {loading ? (
+            <div className="flex items-center gap-3" aria-busy="true">
+              <span className="sr-only">{messages.loading}</span>
+              <Skeleton className="h-10 w-20 rounded-full max-sm:hidden" />
+              <Skeleton className="h-10 w-24 rounded-full" />
+            </div>
+          ) : showMember && session.user ? (
+            <MemberActions user={session.user} />
+          ) : (
+            <VisitorActions />
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

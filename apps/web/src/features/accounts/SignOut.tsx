@@ -1,0 +1,46 @@
+"use client";
+
+import { cleanText, messages, SNACKBAR_MESSAGE_MAX } from "@vn/contract";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useEffect, useRef } from "react";
+import { useSWRConfig } from "swr";
+import { useSnackbar } from "@/components/shell/SnackbarProvider";
+import { signOutRequest } from "@/lib/api";
+import { routes } from "@/lib/paths";
+import { SESSION_KEY } from "@/lib/session";
+
+/**
+ * /logout (spec §2): sign out (a failed call is ignored), forget every cached response, go to
+ * /login and say "Logged out", or the custom ?message= when one is given.
+ */
+export function SignOut() {
+  const router = useRouter();
+  const custom = useSearchParams().get("message");
+  const { mutate } = useSWRConfig();
+  const snackbar = useSnackbar();
+  const started = useRef(false);
+
+  useEffect(() => {
+    // React runs effects twice in development; sign out once.
+    if (started.current) return;
+    started.current = true;
+    const text = custom ? cleanText(custom).slice(0, SNACKBAR_MESSAGE_MAX) : "";
+    void (async () => {
+      await signOutRequest();
+      await mutate(() => true, undefined, { revalidate: false });
+      await mutate(SESSION_KEY, null, { revalidate: false });
+      router.replace(routes.login);
+      snackbar.show(text || messages.loggedOut);
+    })();
+  }, [custom, mutate, router, snackbar]);
+
+  return (
+    <div className="flex flex-col items-center gap-4 text-center" role="status">
+      <span
+        className="size-10 animate-spin rounded-full border-4 border-brand-soft border-t-brand"
+        aria-hidden="true"
+      />
+      <p className="text-base font-medium text-ink">{messages.signingOut}</p>
+    </div>
+  );
+}

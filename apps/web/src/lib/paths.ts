@@ -1,0 +1,43 @@
+/**
+ * Route paths the shell itself navigates to, and the small path tests shared by the access rules,
+ * the route history and the proxy. Routes are named as spec §2 names them.
+ */
+export const routes = {
+  home: "/",
+  login: "/login",
+  logout: "/logout",
+  notFound: "/not-found",
+  notAvailable: "/not-available",
+  createProfile: "/create-profile",
+  createProfileForm: "/create-profile/profile",
+  search: "/search",
+  chats: "/chats",
+  settings: "/settings",
+  terms: "/terms",
+  privacy: "/privacy",
+  cookies: "/cookies",
+  trustCenter: "/trust-center",
+  companies: "/companies",
+  blog: "/blog",
+  faq: "/faq",
+  profile: (slug: string) => `/${encodeURIComponent(slug)}`,
+  /** The signed-in home route of spec §2. */
+  userHome: (slug: string) => `/${encodeURIComponent(slug)}/network/suggested`,
+  onboarding: (slug: string) => `/${encodeURIComponent(slug)}?media-onboarding=true`,
+} as const;
+
+/** True when `pathname` is `base` itself or a path below it ("/posts" matches "/posts/abc", not "/postsx"). */
+export function isUnder(pathname: string, base: string): boolean {
+  return pathname === base || pathname.startsWith(`${base}/`);
+}
+
+/** True for any path that has an `edit` segment ("/x/edit/y", "/x/edit"). */
+export function isEditPath(pathname: string): boolean {
+  return pathname.includes("/edit/") || pathname.endsWith("/edit");
+}
+
+/** Drops a trailing slash (except on "/") so "/terms/" and "/terms" are one route. */
+export function normalizePath(pathname: string): string {
+  if (pathname.length > 1 && pathname.endsWith("/")) return pathname.replace(/\/+$/, "") || "/";
+  return pathname;
+}

@@ -1,0 +1,80 @@
+/**
+ * The response rules of spec §4 as a pure decision; src/lib/api.ts carries the action out.
+ *
+ * - 401 signs the user out to /login, except for the login, slug-exists and slug-generate calls.
+ * - 403 with accountManager_ownerNotFound, or the "company deleted or blocked" message, switches
+ *   back to the personal account and reloads.
+ * - 404 with company_notFound sends the user to their own profile page.
+ */
+import { messages } from "@vn/contract";
+import { readErrorBody } from "./api-error";
+import { routes } from "./paths";
+
+export interface ResponseRequest {
+  /** The request URL or path, e.g. "/api/v1/users/me" or "https://x/api/auth/sign-in/email". */
+  url: string;
+  method?: string;
+}
+
+export interface ResponseSession {
+  authenticated: boolean;
+  /** The signed-in person's own profile slug. */
+  slug?: string | null;
+}
+
+export type ResponseAction =
+  | { type: "none" }
+  | { type: "signOut" }
+  | { type: "switchToUserAccount" }
+  | { type: "navigate"; to: string };
+
+export const SWITCH_ACCOUNT_PATH = "/api/v1/users/switch-account";
+export const SIGN_OUT_PATH = "/api/auth/sign-out";
+
+/** Calls whose 401 is an answer for the screen (wrong password, handle check), not a lost session. */
+const UNAUTHORIZED_EXEMPT: readonly RegExp[] = [
+  /^\/api\/auth\/sign-in(\/|$)/,
+  /\/dashboard\/owner\/slug\/exists$/,
+  /\/dashboard\/owner\/slug\/generate$/,
+  // Signing out can answer 401 when the session is already gone; that is the goal, not a failure.
+  /^\/api\/auth\/sign-out$/,
+];
+
+function pathOf(url: string): string {
+  try {
+    return new URL(url, "http://placeholder.invalid").pathname.replace(/\/+$/, "") || "/";
+  } catch {
+    return url;
+  }
+}
+
+export function decideResponseAction(
+  request: ResponseRequest,
+  status: number,
+  body: unknown,
+  session: ResponseSession | null,
+): ResponseAction {
+  const path = pathOf(request.url);
+  const { code, message } = readErrorBody(body);
+
+  if (status === 401) {
+    // A visitor has no session to lose; their 401 is just the answer (e.g. GET /users/me).
+    if (!session?.authenticated) return { type: "none" };
+    if (UNAUTHORIZED_EXEMPT.some((pattern) => pattern.test(path))) return { type: "none" };
+    return { type: "signOut" };
+  }
+
+  if (status === 403) {
+    const companyGone =
+      code === "accountManager_ownerNotFound" || message === messages.companyDeletedOrBlocked;
+    // The switch call itself must not trigger another switch (an endless loop).
+    if (companyGone && path !== SWITCH_ACCOUNT_PATH) return { type: "switchToUserAccount" };
+    return { type: "none" };
+  }
+
+  if (status === 404 && code === "company_notFound" && session?.authenticated && session.slug) {
+    return { type: "navigate", to: routes.profile(session.slug) };
+  }
+
+  return { type: "none" };
+}
