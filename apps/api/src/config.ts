@@ -30,6 +30,8 @@ const envSchema = z.object({
   /** Secret for signing sessions; the default is only acceptable outside production. */
   AUTH_SECRET: z.string().min(32).default("dev-secret-change-me-dev-secret-change-me"),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  /** Redis key prefix of rate-limit counters (lets parallel test suites share one Redis). */
+  RATE_LIMIT_NAMESPACE: z.string().default("vn-rl:"),
   /** Turns the background job worker off (tests that do not need it start faster). */
   JOBS_ENABLED: booleanish.default(true),
   /** Seeds demo data into an empty database at start. */

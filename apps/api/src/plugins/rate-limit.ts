@@ -18,7 +18,7 @@ export async function registerRateLimit(
     global: true,
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
-    ...(redis ? { redis: redis.client, nameSpace: "vn-rl:" } : {}),
+    ...(redis ? { redis: redis.client, nameSpace: config.RATE_LIMIT_NAMESPACE } : {}),
     // When Redis is briefly away, serve rather than refuse everyone.
     skipOnError: true,
     errorResponseBuilder: (_request, context) =>
