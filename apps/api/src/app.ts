@@ -1,11 +1,10 @@
 import cookie from "@fastify/cookie";
 import cors from "@fastify/cors";
 import formbody from "@fastify/formbody";
-import helmet from "@fastify/helmet";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { BODY_LIMIT_BYTES } from "@vn/contract";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -22,6 +21,7 @@ import { healthRoutes } from "./modules/health/routes";
 import { registerAccess } from "./plugins/access";
 import { registerErrorHandling } from "./plugins/error-handler";
 import { registerRateLimit } from "./plugins/rate-limit";
+import { registerSecurityHeaders } from "./plugins/security-headers";
 
 export interface AppDeps {
   config: Config;
@@ -58,6 +58,7 @@ export async function buildApp(config: Config, given: BuildOptions = {}): Promis
   const app = Fastify({
     logger: given.logStream ? { ...loggerOptions(config), stream: given.logStream } : loggerOptions(config),
     genReqId: requestId,
+    logController: new LogController({ disableRequestLogging: !config.LOG_REQUESTS }),
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: true,
@@ -72,25 +73,10 @@ export async function buildApp(config: Config, given: BuildOptions = {}): Promis
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook("onRequest", async (request, reply) => {
-    reply.header("x-request-id", request.id);
-  });
 
   registerErrorHandling(app);
   registerAccess(app);
-  await app.register(helmet, {
-    // The API serves JSON; the only HTML it serves is the docs page, which needs its own assets.
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    crossOriginResourcePolicy: { policy: "same-site" },
-  });
+  registerSecurityHeaders(app);
   await app.register(cors, {
     origin: [config.WEB_ORIGIN],
     credentials: true,

@@ -26,6 +26,8 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Verified Network <no-reply@verified.local>"),
   DATA_DIR: z.string().default(path.resolve(process.cwd(), "data")),
+  /** Logs every request and response (with its request id); off trades that trail for throughput. */
+  LOG_REQUESTS: booleanish.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Secret for signing sessions; the default is only acceptable outside production. */
   AUTH_SECRET: z.string().min(32).default("dev-secret-change-me-dev-secret-change-me"),

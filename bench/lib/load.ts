@@ -1,0 +1,63 @@
+import fs from "node:fs";
+import path from "node:path";
+import autocannon from "autocannon";
+import { repoRoot } from "./process";
+
+export interface LoadResult {
+  name: string;
+  url: string;
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** Runs autocannon against one URL; a short warm-up first so JIT and pools are settled. */
+export async function load(
+  name: string,
+  url: string,
+  seconds = Number(process.env.BENCH_SECONDS ?? 10),
+): Promise<LoadResult> {
+  const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+  await autocannon({ url, connections, duration: 2 });
+  const result = await autocannon({ url, connections, duration: seconds, pipelining: 1 });
+  return {
+    name,
+    url,
+    requestsPerSecond: Math.round(result.requests.average),
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+/** Writes bench/results/<name>.json and .md, and prints the table. */
+export function report(name: string, results: LoadResult[], notes: string[] = []): void {
+  const dir = path.join(repoRoot, "bench/results");
+  fs.mkdirSync(dir, { recursive: true });
+  const baseline = results[0]!;
+  const rows = results.map(
+    (r) =>
+      `| ${r.name} | ${r.requestsPerSecond.toLocaleString("en-US")} | ${((r.requestsPerSecond / baseline.requestsPerSecond) * 100).toFixed(1)}% | ${r.latencyP50Ms} | ${r.latencyP99Ms} | ${r.errors + r.non2xx} |`,
+  );
+  const markdown = [
+    `# ${name}`,
+    "",
+    `${new Date().toISOString()} · Node ${process.version} · ${process.env.BENCH_CONNECTIONS ?? 50} connections`,
+    "",
+    "| target | req/s | of baseline | p50 ms | p99 ms | errors |",
+    "|---|---:|---:|---:|---:|---:|",
+    ...rows,
+    "",
+    ...notes.map((n) => `- ${n}`),
+    "",
+  ].join("\n");
+  fs.writeFileSync(
+    path.join(dir, `${name}.json`),
+    JSON.stringify({ name, at: new Date().toISOString(), results, notes }, null, 2),
+  );
+  fs.writeFileSync(path.join(dir, `${name}.md`), markdown);
+  console.log(`\n${markdown}`);
+}

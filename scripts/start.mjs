@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// `npm start`: the whole product on embedded defaults — API on :4000 (PGlite under ./data,
+// in-memory realtime, dev mail outbox, demo data seeded on first start) and the web on :3000.
+// Builds the web first when there is no build or the sources are newer than it.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const web = path.join(root, "apps/web");
+const api = path.join(root, "apps/api");
+const apiPort = process.env.API_PORT ?? "4000";
+const webPort = process.env.WEB_PORT ?? "3000";
+const apiOrigin = process.env.API_ORIGIN ?? `http://localhost:${apiPort}`;
+const env = {
+  ...process.env,
+  NEXT_TELEMETRY_DISABLED: "1",
+  DATA_DIR: process.env.DATA_DIR ?? path.join(root, "data"),
+  SEED_DEMO: process.env.SEED_DEMO ?? "true",
+  API_ORIGIN: apiOrigin,
+  WEB_ORIGIN: process.env.WEB_ORIGIN ?? `http://localhost:${webPort}`,
+};
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === "node_modules" || entry.name.startsWith(".next")) continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+const buildId = path.join(web, ".next/BUILD_ID");
+const stale =
+  !fs.existsSync(buildId) ||
+  Math.max(newestMtime(path.join(web, "src")), newestMtime(path.join(root, "packages/contract/src"))) >
+    fs.statSync(buildId).mtimeMs;
+if (stale) {
+  console.log("Building the web app (first start or sources changed)…");
+  const result = spawnSync("npm", ["run", "build", "--silent"], {
+    cwd: web,
+    env: { ...env, NODE_ENV: "production" },
+    stdio: "inherit",
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const children = [];
+function run(name, command, args, cwd, extraEnv = {}) {
+  const child = spawn(command, args, { cwd, env: { ...env, ...extraEnv }, stdio: "inherit" });
+  child.on("exit", (code, signal) => {
+    if (!stopping) {
+      console.error(`${name} stopped (${signal ?? code}); stopping the rest.`);
+      stop(code ?? 1);
+    }
+  });
+  children.push(child);
+  return child;
+}
+
+let stopping = false;
+function stop(code = 0) {
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  // Children shut down gracefully (the API drains requests and closes its database); give up after 15 s.
+  setTimeout(() => process.exit(code), 15_000).unref();
+  void Promise.all(
+    children.map((c) => (c.exitCode === null ? new Promise((r) => c.once("exit", r)) : null)),
+  ).then(() => process.exit(code));
+}
+process.on("SIGINT", () => stop(0));
+process.on("SIGTERM", () => stop(0));
+
+run("API", path.join(root, "node_modules/.bin/tsx"), ["src/server.ts"], api, { PORT: apiPort });
+run(
+  "web",
+  process.execPath,
+  [path.join(root, "node_modules/next/dist/bin/next"), "start", "--port", webPort],
+  web,
+  {
+    NODE_ENV: "production",
+  },
+);
+console.log(`\n  Web  http://localhost:${webPort}\n  API  ${apiOrigin}  (docs: ${apiOrigin}/api/docs)\n`);
