@@ -22,6 +22,7 @@ import { registerAccess } from "./plugins/access";
 import { registerErrorHandling } from "./plugins/error-handler";
 import { registerRateLimit } from "./plugins/rate-limit";
 import { registerSecurityHeaders } from "./plugins/security-headers";
+import type { Realtime } from "./realtime/index";
 
 export interface AppDeps {
   config: Config;
@@ -32,6 +33,8 @@ export interface AppDeps {
    * Filled after build, so server.ts can add the jobs it starts late.
    */
   beforeClose: Array<() => Promise<void>>;
+  /** The socket hub, once server.ts (or a test) attaches it; services emit through it. */
+  realtime?: Realtime;
 }
 
 export type App = FastifyInstance & { deps: AppDeps };

@@ -10,8 +10,7 @@ import { seedDemoIfEmpty } from "./seed/demo";
  */
 const config = loadConfig();
 const app = await buildApp(config);
-const realtime = await attachRealtime(app);
-void realtime;
+app.deps.realtime = await attachRealtime(app);
 if (config.SEED_DEMO) await seedDemoIfEmpty(app.deps.database.db, app.log);
 const jobs = config.JOBS_ENABLED ? await startJobs(app.deps.database, app.log) : undefined;
 if (jobs) app.deps.beforeClose.push(() => jobs.stop());
