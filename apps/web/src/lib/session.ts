@@ -87,11 +87,14 @@ export function useSession(): SessionState {
 }
 
 /** The tour's steps, fetched only for users the tour can run for (§4: active, not a company). */
-export function useOnboardingSteps(user: SessionUser | null) {
+export function useOnboardingSteps(user: SessionUser | null): {
+  steps: OnboardingSteps | null;
+  isLoading: boolean;
+} {
   const eligible = user !== null && user.status.id === "active" && !isActingAsCompany(user);
-  const { data } = useSWR<OnboardingSteps>(eligible ? ONBOARDING_STEPS_KEY : null, {
+  const { data, isLoading } = useSWR<OnboardingSteps>(eligible ? ONBOARDING_STEPS_KEY : null, {
     // A failing tour must never block the page: treat errors as "nothing to do".
     shouldRetryOnError: false,
   });
-  return data ?? null;
+  return { steps: data ?? null, isLoading };
 }

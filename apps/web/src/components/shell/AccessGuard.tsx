@@ -15,7 +15,7 @@ export function AccessGuard() {
   const searchParams = useSearchParams();
   const router = useRouter();
   const { user, isLoading } = useSession();
-  const steps = useOnboardingSteps(user);
+  const { steps } = useOnboardingSteps(user);
 
   const search = searchParams.toString();
   useEffect(() => {

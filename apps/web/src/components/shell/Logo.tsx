@@ -14,7 +14,6 @@ export function Logo({ compact = false, className }: LogoProps) {
     <Link
       href="/"
       className={cn("inline-flex min-h-10 shrink-0 items-center gap-2 rounded-md text-brand", className)}
-      aria-label={`${PRODUCT_NAME} home`}
     >
       <svg width="34" height="34" viewBox="0 0 34 34" aria-hidden="true" focusable="false">
         <rect width="34" height="34" rx="8" fill="currentColor" />
@@ -34,14 +33,17 @@ export function Logo({ compact = false, className }: LogoProps) {
           strokeLinejoin="round"
         />
       </svg>
+      {/* The styled word mark is hidden from assistive technology, which reads the plain name. */}
       <span
+        aria-hidden="true"
         className={cn(
           "text-[1.15rem] leading-none font-bold tracking-tight text-ink",
-          compact && "max-sm:sr-only",
+          compact && "max-sm:hidden",
         )}
       >
         Verified<span className="text-brand">Network</span>
       </span>
+      <span className="sr-only">{PRODUCT_NAME}</span>
     </Link>
   );
 }

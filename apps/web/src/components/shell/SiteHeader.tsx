@@ -24,7 +24,7 @@ function VisitorActions() {
       <nav aria-label={messages.primaryNavigation} className="hidden items-center md:flex">
         <NavItem href={routes.companies} label="Companies" icon="building" />
         <NavItem href={routes.blog} label="Blog" icon="document" />
-        <NavItem href={routes.faq} label="Help" icon="sparkle" />
+        <NavItem href={routes.faq} label="Help" icon="help" />
       </nav>
       <span className="mx-2 hidden h-9 w-px bg-line md:block" aria-hidden="true" />
       <Button asChild variant="tertiary" className="max-[399px]:px-3">
@@ -57,7 +57,7 @@ export function SiteHeader({ hideSearch = false, unauthenticated = false }: Site
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-surface">
       <div className="mx-auto flex h-16 w-full max-w-[1128px] items-center gap-2 px-3 sm:px-4 md:gap-4">
-        <Logo compact={!hideSearch || showMember} />
+        <Logo compact />
         {hideSearch ? null : (
           <Suspense fallback={null}>
             <HeaderSearch />

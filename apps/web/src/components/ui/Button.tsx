@@ -2,7 +2,7 @@ import { Slot } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
 
-export type ButtonVariant = "primary" | "secondary" | "tertiary" | "danger";
+export type ButtonVariant = "primary" | "secondary" | "tertiary" | "danger" | "inverse";
 export type ButtonSize = "md" | "lg";
 
 const variants: Record<ButtonVariant, string> = {
@@ -10,6 +10,8 @@ const variants: Record<ButtonVariant, string> = {
   secondary: "bg-surface text-brand ring-1 ring-inset ring-brand hover:bg-brand-soft hover:ring-2",
   tertiary: "bg-transparent text-ink-muted hover:bg-black/5 hover:text-ink",
   danger: "bg-danger text-white hover:bg-[#8f1c13]",
+  /** For dark bands. */
+  inverse: "bg-white text-ink hover:bg-white/90",
 };
 
 // Both sizes keep the 40 px minimum touch target (§9).
@@ -42,7 +44,7 @@ export function Button({
       // A plain <button> inside a form defaults to submit; make that explicit or opt out.
       type={asChild ? undefined : (type ?? "button")}
       className={cn(
-        "inline-flex min-w-10 cursor-pointer select-none items-center justify-center gap-2 rounded-full font-semibold",
+        "inline-flex min-w-10 cursor-pointer select-none items-center justify-center gap-2 rounded-full font-semibold whitespace-nowrap",
         "transition-colors duration-150 disabled:cursor-not-allowed disabled:opacity-55",
         variants[variant],
         sizes[size],
