@@ -21,7 +21,12 @@ const nextConfig: NextConfig = {
   // The contract package exports TypeScript source.
   transpilePackages: ["@vn/contract"],
   poweredByHeader: false,
-  env: { NEXT_PUBLIC_APP_VERSION: buildVersion() },
+  env: {
+    NEXT_PUBLIC_APP_VERSION: buildVersion(),
+    // The rewrite below is fixed at build time; src/proxy.ts compares this with the API_ORIGIN the
+    // server starts with and forwards /api/* itself when they differ (no rebuild to move the API).
+    BUILD_API_ORIGIN: apiOrigin,
+  },
   async rewrites() {
     // The browser talks to one origin; /api/* is forwarded to the API (the socket connects to the
     // API origin directly, so /socket.io needs no rewrite).

@@ -11,7 +11,7 @@ export function HeaderSearch() {
   const current = useSearchParams().get("search") ?? "";
   return (
     <>
-      <search className="hidden w-full max-w-72 md:block lg:max-w-80">
+      <search className="hidden w-full max-w-80 md:block">
         <form action={routes.search} method="get" className="relative">
           <label htmlFor="header-search" className="sr-only">
             {messages.searchLabel}

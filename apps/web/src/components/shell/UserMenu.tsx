@@ -46,7 +46,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           </div>
           <Link
             href={routes.profile(slug)}
-            className="inline-flex min-h-9 items-center justify-center rounded-full px-3 text-sm font-semibold text-brand ring-1 ring-inset ring-brand hover:bg-brand-soft"
+            className="inline-flex min-h-10 items-center justify-center rounded-full px-3 text-sm font-semibold text-brand ring-1 ring-inset ring-brand hover:bg-brand-soft"
           >
             {messages.viewProfile}
           </Link>
