@@ -147,3 +147,19 @@ export const HANDLE_FREE_MIN_DIGITS = 2;
 export const SNACKBAR_MESSAGE_MAX = 200;
 export const SUPPORT_EMAIL = "support@verified.network";
 export const PRIVACY_EMAIL = "privacy@verified.network";
+
+// Accounts (issue 3; product decisions and our own choices, docs/decisions/0005-accounts.md)
+/** A restore token (given when signing in to a deleted account) is good for this long. */
+export const RESTORE_TOKEN_TTL_MS = 30 * 60 * 1000;
+export const PASSWORD_RESET_LINK_TTL_MS = 60 * 60 * 1000;
+export const PERSON_NAME_MIN = 2;
+export const PERSON_NAME_MAX = 100;
+export const COMPANY_NAME_MIN = 2;
+export const COMPANY_NAME_MAX = 120;
+export const PROFESSION_MAX = 100;
+export const CITY_MAX = 100;
+export const ABOUT_MAX = 2000;
+export const ABOUT_MAX_LINE_BREAKS = 20;
+/** An invitation to join stays valid this long. */
+export const USER_INVITE_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const PASSWORD_MAX = 128;

@@ -41,6 +41,22 @@ const catalogue = {
   request_timeout: { status: 504, message: "gatewayTimeout" },
   server_internal: { status: 500, message: "internalServerIssue" },
   content_notFound: { status: 404, message: "resourceNotFound" },
+  // Accounts (issue 3)
+  /** Signing in to a deleted account: details carry a restoreToken for restore or complete removal. */
+  user_deleted: { status: 403, message: "accountDeletedRestorable" },
+  user_emailAlreadyUsed: { status: 409, message: "emailAlreadyLinked" },
+  user_phoneAlreadyUsed: { status: 409, message: "phoneAlreadyLinked" },
+  user_emailNotFound: { status: 404, message: "userEmailNotFound" },
+  user_resetLinkExpired: { status: 400, message: "resetLinkExpired" },
+  user_wrongPassword: { status: 422, message: "wrongCurrentPassword" },
+  user_restoreTokenInvalid: { status: 401, message: "invalidToken" },
+  code_invalid: { status: 400, message: "invalidCode" },
+  code_expired: { status: 400, message: "codeExpired" },
+  code_tooManyAttempts: { status: 429, message: "tooManyRequests" },
+  sms_undeliverable: { status: 422, message: "smsUndeliverable" },
+  invite_notFound: { status: 404, message: "invitationInvalid" },
+  invite_unavailable: { status: 409, message: "invitationUnavailable" },
+  request_invalidCsrfToken: { status: 403, message: "invalidCsrfToken" },
 } as const satisfies Record<string, { status: number; message: MessageKey }>;
 
 export type ErrorCode = keyof typeof catalogue;

@@ -157,6 +157,53 @@ export const messages = {
   notificationsRegion: "Notifications",
   loading: "Loading…",
   tryAgain: "Try again",
+
+  // Accounts (issue 3): lifecycle, codes, settings. Texts the spec does not give, in the product's voice.
+  accountDeletedRestorable: "This account was deleted. You can restore it or create a new one.",
+  codeExpired: "This code has expired. Request a new one.",
+  codeSent: "We sent a 6-character code to {destination}.",
+  wrongCurrentPassword: "The current password is not correct.",
+  passwordMustDiffer: "The new password must differ from the current one.",
+  phoneAlreadyLinked: "This phone number is already linked to another account.",
+  sameEmail: "This is already your email.",
+  samePhone: "This is already your phone number.",
+  smsUndeliverable: "We could not send a text message to this number. Check it and try again.",
+  invalidCsrfToken: "This form has expired. Reload the page and try again.",
+  invalidUrl: "Enter a valid link starting with http:// or https://.",
+  invalidCountry: "Choose a country from the list.",
+  resetLinkSent: "If an account uses this email, we have sent a link to reset the password.",
+  passwordChanged: "Your password has been changed. Other devices were signed out.",
+  accountRestored: "Welcome back! Your account has been restored.",
+  accountDeleted: "Your account has been deleted. You can restore it by signing in again.",
+  accountRemoved: "Your old account has been removed. You can now create a new one.",
+  statusActive: "Active",
+  statusProfileNotCompleted: "Profile not completed",
+  statusDeleted: "Deleted",
+  statusBlocked: "Blocked",
+  ownerTypeUser: "Personal account",
+  ownerTypeCompany: "Company account",
+  consentTerms: "I agree to the Terms of Service.",
+  consentPrivacy: "I have read and accept the Privacy Policy.",
+
+  // Mail and text messages (plain text and HTML are built from these)
+  mailSignature: "The Verified Network team",
+  mailIgnore: "If you did not ask for this, you can ignore this message.",
+  mailVerifySubject: "Your Verified Network code: {code}",
+  mailVerifyIntro: "Use this code to confirm your email address. It expires in {minutes} minutes.",
+  mailResetSubject: "Reset your Verified Network password",
+  mailResetIntro: "Open this link to choose a new password. It expires in {minutes} minutes.",
+  mailResetAction: "Reset password",
+  mailAccessChangeSubject: "Confirm your new email: {code}",
+  mailAccessChangeIntro:
+    "Use this code to confirm this address for your account. It expires in {minutes} minutes.",
+  mailEmailChangedSubject: "Your Verified Network email was changed",
+  mailEmailChangedIntro:
+    "The email of your account was changed to {email}. If this was not you, reset your password and contact support at {support}.",
+  mailInviteSubject: "{name} invites you to Verified Network",
+  mailInviteIntro:
+    "{name} invites you to join Verified Network, the network of verified people and companies.",
+  mailInviteAction: "Accept the invitation",
+  smsAccessChangeText: "Verified Network code: {code}. It expires in {minutes} minutes.",
 } as const;
 
 export type MessageKey = keyof typeof messages;

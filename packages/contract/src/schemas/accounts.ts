@@ -1,5 +1,9 @@
 import { z } from "zod";
 import {
+  ABOUT_MAX,
+  ABOUT_MAX_LINE_BREAKS,
+  BULK_INVITE_MAX_EMAILS,
+  CITY_MAX,
   EMAIL_MAX,
   EMAIL_MIN,
   HANDLE_FREE_MIN_DIGITS,
@@ -7,10 +11,18 @@ import {
   HANDLE_MIN,
   MIN_AGE,
   ONE_TIME_CODE_LENGTH,
+  PASSWORD_MAX,
   PASSWORD_MIN,
+  PER_PAGE_DEFAULT,
+  PER_PAGE_MAX,
+  PERSON_NAME_MAX,
+  PERSON_NAME_MIN,
   PHONE_MIN_DIGITS,
+  PROFESSION_MAX,
+  URL_MAX_LENGTH_HTTP,
 } from "../constants";
 import { format, messages } from "../messages";
+import { cleanText } from "../text";
 
 /** Field rules of §5, shared by the API's request schemas and the web's forms. */
 
@@ -27,7 +39,7 @@ export const passwordSchema = z
   .string({ error: messages.fieldRequired })
   .min(1, messages.fieldRequired)
   .min(PASSWORD_MIN, format(messages.passwordMin, { count: PASSWORD_MIN }))
-  .max(128, format(messages.maxChars, { count: 128 }));
+  .max(PASSWORD_MAX, format(messages.maxChars, { count: PASSWORD_MAX }));
 
 /** Only digits and phone symbols, and at least PHONE_MIN_DIGITS digits (§5). */
 export const phoneSchema = z
@@ -90,3 +102,280 @@ export const slugExistsResponseSchema = z.object({
   }),
 });
 export type SlugExistsResponse = z.infer<typeof slugExistsResponseSchema>;
+
+// ————————————————————————————————————————————————————————————————————————————————
+// Issue 3: sign-up, sign-in, codes, password, profile wizard, settings, invitations.
+// Request schemas are what the API validates; `…FormSchema` adds the fields only a form has
+// (confirmations), so web forms and the API share every rule and message.
+// ————————————————————————————————————————————————————————————————————————————————
+
+/** Latin letters (with diacritics), spaces, apostrophes, dots and hyphens (§5 "Only Latin characters"). */
+export const personNamePattern = /^[\p{Script=Latin}\p{M}][\p{Script=Latin}\p{M} '’.-]*$/u;
+
+export const personNameSchema = z
+  .string({ error: messages.fieldRequired })
+  .transform(cleanText)
+  .pipe(
+    z
+      .string()
+      .min(1, messages.fieldRequired)
+      .min(PERSON_NAME_MIN, format(messages.minChars, { count: PERSON_NAME_MIN }))
+      .max(PERSON_NAME_MAX, format(messages.maxChars, { count: PERSON_NAME_MAX }))
+      .regex(personNamePattern, messages.onlyLatin),
+  );
+
+/** An optional free-text field: cleaned (§5), empty → null, at most `max` characters. */
+export function optionalText(max: number, maxLineBreaks = 0) {
+  return z
+    .string()
+    .transform(cleanText)
+    .pipe(
+      z
+        .string()
+        .max(max, format(messages.maxChars, { count: max }))
+        .refine((v) => (v.match(/\n/g) ?? []).length <= maxLineBreaks, {
+          message: format(messages.maxLineBreaks, { count: maxLineBreaks }),
+        })
+        .transform((v) => (v === "" ? null : v)),
+    )
+    .nullable()
+    .optional();
+}
+
+/** ISO 3166-1 alpha-2 country code ("PL"). */
+export const countrySchema = z
+  .string()
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .pipe(z.string().regex(/^[A-Z]{2}$/, messages.invalidCountry))
+  .nullable()
+  .optional();
+
+/** A link to an image (uploads arrive with the media issue; until then a URL). */
+export const imageUrlSchema = z
+  .string()
+  .trim()
+  .max(URL_MAX_LENGTH_HTTP, messages.urlTooLong)
+  .pipe(z.url({ protocol: /^https?$/, error: messages.invalidUrl }))
+  .nullable()
+  .optional();
+
+export const signUpRequestSchema = z
+  .object({
+    email: emailSchema,
+    password: passwordSchema,
+    /** Optional at sign-up; the create-profile wizard asks for it. */
+    name: personNameSchema.optional(),
+    acceptTerms: consentSchema,
+    acceptPrivacy: consentSchema,
+    /** An invitation code (type=invite&code=…); honoured after the account is created. */
+    inviteCode: z.string().trim().max(64).optional(),
+  })
+  .meta({ id: "SignUpRequest" });
+export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
+
+function withConfirmation<T extends z.ZodRawShape>(
+  shape: z.ZodObject<T>,
+  field: string,
+  confirmField: string,
+) {
+  return shape
+    .extend({ [confirmField]: z.string({ error: messages.fieldRequired }) })
+    .superRefine((v, ctx) => {
+      const values = v as Record<string, unknown>;
+      if (values[field] !== values[confirmField]) {
+        ctx.addIssue({ code: "custom", path: [confirmField], message: messages.passwordsMustMatch });
+      }
+    });
+}
+
+export const signUpFormSchema = withConfirmation(signUpRequestSchema, "password", "passwordConfirmation");
+
+export const signInRequestSchema = z
+  .object({
+    email: emailSchema,
+    // Not the sign-up rule: an older password may be shorter; a wrong one is just wrong.
+    password: z.string({ error: messages.fieldRequired }).min(1, messages.fieldRequired).max(PASSWORD_MAX),
+    rememberMe: z.boolean().optional(),
+  })
+  .meta({ id: "SignInRequest" });
+export type SignInRequest = z.infer<typeof signInRequestSchema>;
+
+/** The live email check of the sign-up form (§4 email validation states, minus the client's "loading"). */
+export const emailCheckRequestSchema = z.object({ email: z.string().max(1000) });
+export const emailCheckStates = [
+  "used",
+  "notUsed",
+  "invalidEmailFormat",
+  "minCharError",
+  "emptyField",
+] as const;
+export const emailCheckResponseSchema = z.object({
+  data: z.object({ email: z.string(), state: z.enum(emailCheckStates) }),
+});
+
+/** Which §4 state a typed email is in, before asking the server whether it is used. */
+export function localEmailState(value: string): "invalidEmailFormat" | "minCharError" | "emptyField" | null {
+  const trimmed = value.trim();
+  if (trimmed === "") return "emptyField";
+  if (trimmed.length < EMAIL_MIN) return "minCharError";
+  return emailSchema.safeParse(trimmed).success ? null : "invalidEmailFormat";
+}
+
+export const emailCodeVerifyRequestSchema = z.object({ email: emailSchema, code: oneTimeCodeSchema });
+export const emailCodeResendRequestSchema = z.object({ email: emailSchema });
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+export const passwordResetCompleteRequestSchema = z.object({
+  token: z.string({ error: messages.invalidToken }).trim().min(1, messages.invalidToken).max(256),
+  newPassword: passwordSchema,
+});
+export const passwordResetFormSchema = withConfirmation(
+  passwordResetCompleteRequestSchema,
+  "newPassword",
+  "newPasswordConfirmation",
+);
+
+export const passwordChangeRequestSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: messages.fieldRequired })
+      .min(1, messages.fieldRequired)
+      .max(PASSWORD_MAX),
+    newPassword: passwordSchema,
+  })
+  .refine((v) => v.currentPassword !== v.newPassword, {
+    path: ["newPassword"],
+    message: messages.passwordMustDiffer,
+  });
+export const passwordChangeFormSchema = withConfirmation(
+  z.object({
+    currentPassword: z.string({ error: messages.fieldRequired }).min(1, messages.fieldRequired),
+    newPassword: passwordSchema,
+  }),
+  "newPassword",
+  "newPasswordConfirmation",
+);
+
+export const accessChangeTypes = ["email", "phone"] as const;
+export type AccessChangeType = (typeof accessChangeTypes)[number];
+export const accessChangeParamsSchema = z.object({ type: z.enum(accessChangeTypes) });
+/** `value` is an email or a phone number, checked by the path's type with emailSchema or phoneSchema. */
+export const accessChangeInitializeRequestSchema = z.object({
+  value: z.string({ error: messages.fieldRequired }).max(1000),
+});
+export const accessChangeInitializeResponseSchema = z.object({
+  data: z.object({
+    type: z.enum(accessChangeTypes),
+    /** The new address, partly masked, for "We sent a code to …". */
+    destination: z.string(),
+    expiresAt: z.string(),
+  }),
+});
+export const accessChangeFinishRequestSchema = z.object({ code: oneTimeCodeSchema });
+
+/** Create-profile wizard and settings: every field optional on PATCH; see generalInfoWizardSchema. */
+export const generalInfoUpdateRequestSchema = z
+  .object({
+    name: personNameSchema.optional(),
+    slug: handleSchema.optional(),
+    dateOfBirth: dateOfBirthSchema.optional(),
+    profession: optionalText(PROFESSION_MAX),
+    city: optionalText(CITY_MAX),
+    country: countrySchema,
+    about: optionalText(ABOUT_MAX, ABOUT_MAX_LINE_BREAKS),
+    imageUrl: imageUrlSchema,
+    /** The company onboarding step (/create-profile/company) was finished or skipped. */
+    isCompanyWizardCompleted: z.literal(true).optional(),
+  })
+  .meta({ id: "GeneralInfoUpdate" });
+export type GeneralInfoUpdate = z.infer<typeof generalInfoUpdateRequestSchema>;
+
+/** The /create-profile/profile form: name, handle and date of birth are required there. */
+export const generalInfoWizardSchema = generalInfoUpdateRequestSchema.extend({
+  name: personNameSchema,
+  slug: handleSchema,
+  dateOfBirth: dateOfBirthSchema,
+});
+
+export const generalInfoSchema = z
+  .object({
+    name: z.string(),
+    slug: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    dateOfBirth: z.string().nullable(),
+    profession: z.string().nullable(),
+    city: z.string().nullable(),
+    country: z.string().nullable(),
+    about: z.string().nullable(),
+    imageUrl: z.string().nullable(),
+    image: z.object({ urls: z.object({ preview: z.string() }) }).nullable(),
+    isProfileWizardCompleted: z.boolean(),
+    isCompanyWizardCompleted: z.boolean(),
+  })
+  .meta({ id: "GeneralInfo" });
+export type GeneralInfo = z.infer<typeof generalInfoSchema>;
+export const generalInfoResponseSchema = z.object({ data: generalInfoSchema });
+
+export const slugGenerateRequestSchema = z.object({
+  name: z.string({ error: messages.fieldRequired }).trim().min(1, messages.fieldRequired).max(200),
+  type: z.enum(["user", "company"]).default("user"),
+});
+export const slugGenerateResponseSchema = z.object({ data: z.object({ slug: z.string() }) });
+
+export const switchAccountRequestSchema = z
+  .object({
+    type: z.object({ id: z.enum(["user", "company"]) }),
+    /** The company profile's id; required when type.id is "company". */
+    id: z.string().min(1).max(64).optional(),
+  })
+  .refine((v) => v.type.id === "user" || Boolean(v.id), { path: ["id"], message: messages.fieldRequired });
+
+// Invitations to join (GET/PATCH /user-invites; POST sends them)
+export const userInviteStatuses = ["pending", "accepted", "revoked", "expired"] as const;
+export const userInvitesCreateRequestSchema = z.object({
+  emails: z
+    .array(emailSchema)
+    .min(1, messages.atLeastOneEmail)
+    .max(BULK_INVITE_MAX_EMAILS, format(messages.bulkInviteMax, { count: BULK_INVITE_MAX_EMAILS }))
+    .superRefine((emails, ctx) => {
+      const seen = new Set<string>();
+      emails.forEach((email, index) => {
+        if (seen.has(email)) ctx.addIssue({ code: "custom", path: [index], message: messages.alreadyAdded });
+        seen.add(email);
+      });
+    }),
+});
+export const userInviteAcceptRequestSchema = z.object({
+  code: z.string({ error: messages.fieldRequired }).trim().min(1, messages.fieldRequired).max(64),
+});
+export const userInvitesQuerySchema = z.object({
+  /** Look one invitation up by its code (public: the landing page of an invite link). */
+  code: z.string().trim().min(1).max(64).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce.number().int().min(1).max(PER_PAGE_MAX).default(PER_PAGE_DEFAULT),
+});
+export const userInviteSchema = z
+  .object({
+    code: z.string(),
+    /** Shown in full to the inviter only; masked in a lookup by code. */
+    email: z.string(),
+    status: z.enum(userInviteStatuses),
+    inviter: z.object({
+      slug: z.string(),
+      name: z.string(),
+      image: z.object({ urls: z.object({ preview: z.string() }) }).nullable(),
+    }),
+    createdAt: z.string(),
+    expiresAt: z.string(),
+    acceptedAt: z.string().nullable(),
+  })
+  .meta({ id: "UserInvite" });
+export const userInviteResponseSchema = z.object({ data: userInviteSchema });
+export const userInvitesListResponseSchema = z.object({
+  data: z.array(userInviteSchema),
+  meta: z.object({ page: z.number(), perPage: z.number(), total: z.number() }),
+});
+export const userInvitesCreateResponseSchema = z.object({
+  data: z.array(z.object({ email: z.string(), result: z.enum(["sent", "alreadyInvited", "alreadyMember"]) })),
+});

@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { ABOUT_MAX, ABOUT_MAX_LINE_BREAKS, COMPANY_NAME_MAX, COMPANY_NAME_MIN } from "../constants";
+import { verificationStatuses } from "../enums";
+import { format, messages } from "../messages";
+import { cleanText } from "../text";
+import { handleSchema, imageUrlSchema, optionalText } from "./accounts";
+
+/** Latin letters (with diacritics), digits and the punctuation company names use. */
+export const companyNamePattern = /^[\p{Script=Latin}\p{M}\p{N}][\p{Script=Latin}\p{M}\p{N} '’.,&()+\-/!]*$/u;
+
+export const companyNameSchema = z
+  .string({ error: messages.fieldRequired })
+  .transform(cleanText)
+  .pipe(
+    z
+      .string()
+      .min(1, messages.fieldRequired)
+      .min(COMPANY_NAME_MIN, format(messages.minChars, { count: COMPANY_NAME_MIN }))
+      .max(COMPANY_NAME_MAX, format(messages.maxChars, { count: COMPANY_NAME_MAX }))
+      .regex(companyNamePattern, messages.onlyLatin),
+  );
+
+export const companyCreateRequestSchema = z
+  .object({
+    name: companyNameSchema,
+    slug: handleSchema,
+    about: optionalText(ABOUT_MAX, ABOUT_MAX_LINE_BREAKS),
+    logoUrl: imageUrlSchema,
+  })
+  .meta({ id: "CompanyCreate" });
+export type CompanyCreate = z.infer<typeof companyCreateRequestSchema>;
+
+export const companySchema = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    about: z.string().nullable(),
+    image: z.object({ urls: z.object({ preview: z.string() }) }).nullable(),
+    verificationStatus: z.enum(verificationStatuses),
+    role: z.enum(["owner", "manager", "company_employee"]),
+    createdAt: z.string(),
+  })
+  .meta({ id: "Company" });
+export const companyResponseSchema = z.object({ data: companySchema });

@@ -1,0 +1,124 @@
+import { z } from "zod";
+import {
+  addonTypes,
+  billingPeriods,
+  commentsModes,
+  ownerTypes,
+  permissionScopes,
+  permissionValues,
+  planTiers,
+  privacyLevels,
+  userStatuses,
+  verificationStatuses,
+} from "../enums";
+
+/**
+ * The Session, the Session user and the Subscription of spec §3, as GET /api/v1/users/me and
+ * the auth routes send them.
+ *
+ * Acting as a company (POST /users/switch-account) changes the account-level fields: `id`, `type`,
+ * `name`, `slug`, `image`, `verificationStatus`, `verifiedAt`, `privacy`, `permissions`,
+ * `isManager` and `subscription` describe the acting account (the person's own profile, or the
+ * company). The person-level fields (`userId`, `email`, `phone`, `status`, `dateOfBirth`, the
+ * wizard flags, `countCompanyProfiles`, `comments`) always describe the signed-in person, and
+ * `authBy` is always the person's own profile, with `authAsCompanyOwner` true while they act for
+ * a company.
+ */
+
+export const imageRefSchema = z.object({ urls: z.object({ preview: z.string() }) }).nullable();
+
+export const planFeatureValueSchema = z.union([z.number(), z.boolean(), z.null()]);
+
+export const subscriptionPlanSchema = z.object({
+  slug: z.enum(planTiers),
+  title: z.string(),
+  ownerType: z.enum(ownerTypes),
+  currency: z.literal("USD"),
+  /** USD per month / per year; null for "contact us" (enterprise). */
+  price: z.object({ monthly: z.number().nullable(), annual: z.number().nullable() }),
+  period: z.enum(billingPeriods),
+  /** Entitlements of plans.ts; a null limit means unlimited. */
+  features: z.record(z.string(), planFeatureValueSchema),
+});
+
+export const subscriptionSchema = z
+  .object({
+    canUseTrial: z.boolean(),
+    lastActive: z.object({ isTrial: z.boolean(), plan: z.object({ slug: z.enum(planTiers) }) }).nullable(),
+    publicId: z.string(),
+    current: z.object({
+      plan: subscriptionPlanSchema,
+      addons: z.array(
+        z.object({
+          type: z.object({ id: z.enum(addonTypes), title: z.string() }),
+          quantity: z.number().int(),
+        }),
+      ),
+      badge: z.object({ active: z.boolean() }).nullable(),
+    }),
+    next: z.object({ plan: z.object({ slug: z.enum(planTiers) }) }).nullable(),
+  })
+  .meta({ id: "Subscription" });
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+export const authBySchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  verificationStatus: z.enum(verificationStatuses),
+  verifiedAt: z.string().nullable(),
+  /** True while the person acts for a company they own or manage. */
+  authAsCompanyOwner: z.boolean(),
+  privacy: z.enum(privacyLevels),
+  image: imageRefSchema,
+  subscription: subscriptionSchema,
+});
+
+export const sessionUserSchema = z
+  .object({
+    /** The acting profile's id. */
+    id: z.string(),
+    /** The signed-in person's login id. */
+    userId: z.string(),
+    type: z.object({ id: z.enum(ownerTypes), title: z.string() }),
+    permissions: z.record(z.enum(permissionScopes), z.enum(permissionValues)),
+    verifiedAt: z.string().nullable(),
+    verificationStatus: z.enum(verificationStatuses),
+    isManager: z.boolean(),
+    privacy: z.enum(privacyLevels),
+    status: z.object({ id: z.enum(userStatuses), title: z.string() }),
+    name: z.string(),
+    email: z.string(),
+    emailVerified: z.boolean(),
+    phone: z.string().nullable(),
+    slug: z.string(),
+    image: imageRefSchema,
+    countCompanyProfiles: z.number().int(),
+    isProfileWizardCompleted: z.boolean(),
+    isCompanyWizardCompleted: z.boolean(),
+    comments: z.object({ canComment: z.boolean(), defaultMode: z.enum(commentsModes) }),
+    dateOfBirth: z.string().nullable(),
+    subscription: subscriptionSchema,
+    authBy: authBySchema,
+  })
+  .meta({ id: "SessionUser" });
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+export const sessionUserResponseSchema = z.object({ data: sessionUserSchema });
+
+/** §3 Session: token and user (GET /api/auth/session; restore answers the same). */
+export const sessionSchema = z
+  .object({ token: z.string(), expiresAt: z.string(), user: sessionUserSchema })
+  .meta({ id: "Session" });
+export type Session = z.infer<typeof sessionSchema>;
+export const sessionResponseSchema = z.object({ data: sessionSchema });
+
+/** A company the person may act for (the header's account switcher). */
+export const companyMembershipSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  role: z.enum(["owner", "manager", "company_employee"]),
+  verificationStatus: z.enum(verificationStatuses),
+  image: imageRefSchema,
+});
+export const companyMembershipsResponseSchema = z.object({ data: z.array(companyMembershipSchema) });
