@@ -2,10 +2,10 @@
 // `npm start`: the whole product on embedded defaults — API on :4000 (PGlite under ./data,
 // in-memory realtime, dev mail outbox, demo data seeded on first start) and the web on :3000.
 // Builds the web first when there is no build or the sources are newer than it.
-import { spawn, spawnSync } from "node:child_process";
-import fs from "node:fs";
+import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureWebBuild } from "./lib/web-build.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const web = path.join(root, "apps/web");
@@ -22,30 +22,7 @@ const env = {
   WEB_ORIGIN: process.env.WEB_ORIGIN ?? `http://localhost:${webPort}`,
 };
 
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === "node_modules" || entry.name.startsWith(".next")) continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-const buildId = path.join(web, ".next/BUILD_ID");
-const stale =
-  !fs.existsSync(buildId) ||
-  Math.max(newestMtime(path.join(web, "src")), newestMtime(path.join(root, "packages/contract/src"))) >
-    fs.statSync(buildId).mtimeMs;
-if (stale) {
-  console.log("Building the web app (first start or sources changed)…");
-  const result = spawnSync("npm", ["run", "build", "--silent"], {
-    cwd: web,
-    env: { ...env, NODE_ENV: "production" },
-    stdio: "inherit",
-  });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
+if (!ensureWebBuild(env)) process.exit(1);
 
 const children = [];
 function run(name, command, args, cwd, extraEnv = {}) {

@@ -1,0 +1,48 @@
+import fs from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { expect, inject } from "vitest";
+import { repoRoot } from "./servers";
+
+/** Debian's Chromium, headless, with the flags this closed network needs (no background calls). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+export const webUrl = () => inject("webUrl");
+export const apiUrl = () => inject("apiUrl");
+
+export function newContext(browser: Browser, width = 1280): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: webUrl(), viewport: { width, height: width < 768 ? 800 : 900 } });
+}
+
+/** No axe violations on the page as it stands (WCAG 2.1 A and AA rules). */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+  );
+  expect(summary).toEqual([]);
+}
+
+/** Keeps a screenshot of the page for people to look at (tests/e2e/artifacts/screens). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = path.join(repoRoot, "tests/e2e/artifacts/screens");
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
