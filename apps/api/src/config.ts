@@ -1,4 +1,4 @@
-import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
 
 /**
@@ -25,7 +25,8 @@ const envSchema = z.object({
   /** Unset → the dev outbox (mails are stored and listed at /api/dev/outbox). */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Verified Network <no-reply@verified.local>"),
-  DATA_DIR: z.string().default(path.resolve(process.cwd(), "data")),
+  /** Embedded database and local media; <repo>/data whichever directory a script runs from. */
+  DATA_DIR: z.string().default(fileURLToPath(new URL("../../../data", import.meta.url))),
   /** Logs every request and response (with its request id); off trades that trail for throughput. */
   LOG_REQUESTS: booleanish.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -48,6 +49,12 @@ const envSchema = z.object({
         .filter(Boolean),
     ),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Per-IP limit of sign-in, sign-up, code, reset, restore and password endpoints, per minute. */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Per-IP limit of the sign-up form's live email check, per minute. */
+  EMAIL_CHECK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Text messages: only the sandbox exists (stores them in the dev outbox; see providers/sms). */
+  SMS_PROVIDER: z.enum(["sandbox"]).default("sandbox"),
 });
 
 export type Config = z.infer<typeof envSchema>;
