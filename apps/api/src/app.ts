@@ -16,12 +16,21 @@ import { type Database, openDatabase } from "./db/client";
 import { loggerOptions, requestId } from "./lib/logger";
 import { createRedis, type RedisConnections } from "./lib/redis";
 import { version } from "./lib/version";
+import { type Auth, createAuth } from "./modules/accounts/auth";
+import { authRoutes } from "./modules/accounts/auth-routes";
 import { handleRoutes } from "./modules/accounts/handles-routes";
+import { inviteRoutes } from "./modules/accounts/invites-routes";
+import { OneTimeCodes } from "./modules/accounts/one-time-codes";
+import { accountRoutes } from "./modules/accounts/routes";
+import { companyRoutes } from "./modules/companies/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { registerAccess } from "./plugins/access";
 import { registerErrorHandling } from "./plugins/error-handler";
 import { registerRateLimit } from "./plugins/rate-limit";
 import { registerSecurityHeaders } from "./plugins/security-headers";
+import { createMailProvider, type MailProvider } from "./providers/mail/index";
+import { outboxRoutes } from "./providers/outbox-routes";
+import { createSmsProvider, type SmsProvider } from "./providers/sms/index";
 import type { Realtime } from "./realtime/index";
 
 export interface AppDeps {
@@ -35,11 +44,18 @@ export interface AppDeps {
   beforeClose: Array<() => Promise<void>>;
   /** The socket hub, once server.ts (or a test) attaches it; services emit through it. */
   realtime?: Realtime;
+  /** Mail: SMTP when SMTP_URL is set, else the dev outbox. */
+  mail: MailProvider;
+  sms: SmsProvider;
+  /** better-auth (modules/accounts/auth.ts), mounted at /api/auth. */
+  auth: Auth;
+  /** One-time codes of our own flows (access change). */
+  codes: OneTimeCodes;
 }
 
 export type App = FastifyInstance & { deps: AppDeps };
 
-export interface BuildOptions extends Partial<Omit<AppDeps, "config" | "beforeClose">> {
+export interface BuildOptions extends Partial<Omit<AppDeps, "config" | "beforeClose" | "auth" | "codes">> {
   /** Where log lines go (tests read them); stdout by default. */
   logStream?: { write(line: string): void };
 }
@@ -56,7 +72,8 @@ export async function buildApp(config: Config, given: BuildOptions = {}): Promis
   if (ownsDatabase) await database.migrate();
   const ownsRedis = !given.redis && Boolean(config.REDIS_URL);
   const redis = given.redis ?? (config.REDIS_URL ? createRedis(config.REDIS_URL) : undefined);
-  const deps: AppDeps = { config, database, redis, beforeClose: [] };
+  const mail = given.mail ?? createMailProvider(config, database.db);
+  const sms = given.sms ?? createSmsProvider(config, database.db);
 
   const app = Fastify({
     logger: given.logStream ? { ...loggerOptions(config), stream: given.logStream } : loggerOptions(config),
@@ -68,6 +85,24 @@ export async function buildApp(config: Config, given: BuildOptions = {}): Promis
     // Keep-alive sockets must not hold a SIGTERM'd node open forever.
     forceCloseConnections: "idle",
   }).withTypeProvider<ZodTypeProvider>();
+  const deps: AppDeps = {
+    config,
+    database,
+    redis,
+    beforeClose: [],
+    mail,
+    sms,
+    codes: new OneTimeCodes(database.db, config.AUTH_SECRET),
+    auth: createAuth({
+      config,
+      db: database.db,
+      mail,
+      log: app.log,
+      onSessionsEnded: (ids) => {
+        for (const id of ids) deps.realtime?.disconnectSession(id);
+      },
+    }),
+  };
   app.decorate("deps", deps);
   const routeList: Array<{ method: string; url: string }> = [];
   app.decorate("routeList", routeList);
@@ -84,7 +119,7 @@ export async function buildApp(config: Config, given: BuildOptions = {}): Promis
     origin: [config.WEB_ORIGIN],
     credentials: true,
     methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
-    exposedHeaders: ["content-range", "x-request-id", "retry-after"],
+    exposedHeaders: ["content-range", "x-request-id", "retry-after", "set-auth-token"],
     maxAge: 600,
   });
   await app.register(cookie);
@@ -112,13 +147,20 @@ export async function buildApp(config: Config, given: BuildOptions = {}): Promis
   await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
 
   await app.register(healthRoutes, { prefix: "/api" });
+  await app.register(authRoutes, { prefix: "/api/auth" });
+  if (!config.SMTP_URL && config.NODE_ENV !== "production")
+    await app.register(outboxRoutes, { prefix: "/api/dev" });
   // Versioned domain routes register under both base paths (§7); v2 carries the content API.
   for (const prefix of ["/api/v1", "/api/v2"]) {
     await app.register(handleRoutes, { prefix });
+    await app.register(accountRoutes, { prefix });
+    await app.register(inviteRoutes, { prefix });
+    await app.register(companyRoutes, { prefix });
   }
 
   app.addHook("onClose", async () => {
     for (const stop of deps.beforeClose) await stop();
+    if (!given.mail) await mail.close();
     if (ownsRedis && redis) await redis.close();
     if (ownsDatabase) await database.close();
   });

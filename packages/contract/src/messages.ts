@@ -204,6 +204,18 @@ export const messages = {
     "{name} invites you to join Verified Network, the network of verified people and companies.",
   mailInviteAction: "Accept the invitation",
   smsAccessChangeText: "Verified Network code: {code}. It expires in {minutes} minutes.",
+
+  // Plan, add-on and sign-in method names
+  planBasic: "Basic",
+  planStandard: "Standard",
+  planPremium: "Premium",
+  planCreator: "Creator",
+  planEnterprise: "Enterprise",
+  addonSpy: "Spy",
+  addonStealth: "Stealth",
+  addonSeats: "Extra team seats",
+  providerCredentials: "Email and password",
+  providerEmailCode: "One-time code by email",
 } as const;
 
 export type MessageKey = keyof typeof messages;

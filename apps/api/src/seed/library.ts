@@ -58,6 +58,8 @@ export async function createPerson(db: Db, input: PersonInput): Promise<SeededPe
       emailVerified: true,
       status: input.status ?? "active",
       dateOfBirth: input.dateOfBirth ?? "1990-01-01",
+      consentedAt: new Date(),
+      profileCompletedAt: (input.status ?? "active") === "profile-not-completed" ? null : new Date(),
     });
     if (passwordHash) {
       await tx.insert(accounts).values({

@@ -122,3 +122,55 @@ export const companyMembershipSchema = z.object({
   image: imageRefSchema,
 });
 export const companyMembershipsResponseSchema = z.object({ data: z.array(companyMembershipSchema) });
+
+/** The login as better-auth answers it on /api/auth routes (the full Session user is /users/me). */
+export const authUserSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    emailVerified: z.boolean(),
+    image: z.string().nullable().optional(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "AuthUser" });
+
+export const signInResponseSchema = z.object({
+  redirect: z.boolean(),
+  /** The session token, for `Authorization: Bearer` (API clients, the socket). */
+  token: z.string(),
+  url: z.string().nullable().optional(),
+  user: authUserSchema,
+});
+
+export const signUpResponseSchema = z.object({
+  /** Null until the email is verified with the mailed code (POST /api/auth/email-otp/verify-email). */
+  token: z.null(),
+  user: authUserSchema,
+  verification: z.object({
+    channel: z.literal("email"),
+    /** False when the mail could not be handed over; POST /api/auth/email-otp/send-verification-otp resends. */
+    codeSent: z.boolean(),
+    expiresAt: z.string(),
+  }),
+});
+
+export const verifyEmailResponseSchema = z.object({
+  status: z.literal(true),
+  /** The new session's token (the cookie is set too). */
+  token: z.string().nullable(),
+  user: authUserSchema,
+});
+
+export const authSuccessSchema = z.object({ success: z.boolean() });
+export const authStatusSchema = z.object({ status: z.boolean(), message: z.string().optional() });
+export const csrfResponseSchema = z.object({ csrfToken: z.string() });
+export const authProviderSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(["credentials", "email"]),
+  signinUrl: z.string(),
+  callbackUrl: z.string(),
+});
+export const providersResponseSchema = z.record(z.string(), authProviderSchema);

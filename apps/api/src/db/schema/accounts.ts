@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
  * Identity tables in the shape better-auth's Drizzle adapter expects (user, session, account,
@@ -16,6 +16,13 @@ export const users = pgTable("users", {
   phone: text("phone"),
   dateOfBirth: text("date_of_birth"),
   deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  phoneVerifiedAt: timestamp("phone_verified_at", { withTimezone: true }),
+  /** When the sign-up consents (terms, privacy) were given. */
+  consentedAt: timestamp("consented_at", { withTimezone: true }),
+  /** The create-profile wizard's required fields were filled (status left profile-not-completed). */
+  profileCompletedAt: timestamp("profile_completed_at", { withTimezone: true }),
+  /** The company onboarding step was finished or skipped. */
+  companyWizardCompletedAt: timestamp("company_wizard_completed_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -72,4 +79,33 @@ export const verifications = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+/**
+ * Invitations to join the network (GET/PATCH /user-invites). A person invites an email; the link
+ * carries the code; whoever signs up with it (or accepts it later) is linked to the inviter.
+ */
+export const userInvites = pgTable(
+  "user_invites",
+  {
+    id: text("id").primaryKey(),
+    code: text("code").notNull(),
+    email: text("email").notNull(),
+    /** The profile that invited (a person, or a company acting through its owner). */
+    inviterProfileId: text("inviter_profile_id").notNull(),
+    inviterUserId: text("inviter_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** pending | accepted | revoked | expired */
+    status: text("status").notNull().default("pending"),
+    acceptedByUserId: text("accepted_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("user_invites_code_idx").on(t.code),
+    index("user_invites_inviter_idx").on(t.inviterUserId, t.createdAt.desc()),
+    index("user_invites_email_idx").on(t.email),
+  ],
 );

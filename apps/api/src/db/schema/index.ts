@@ -1,4 +1,5 @@
 export * from "./accounts";
 export * from "./content";
+export * from "./outbox";
 export * from "./profiles";
 export * from "./social";

@@ -1,7 +1,9 @@
-import { errorMessage, isPremiumHandle, messages } from "@vn/contract";
-import { and, eq, sql } from "drizzle-orm";
+import { randomInt } from "node:crypto";
+import { errorMessage, HANDLE_MAX, isPremiumHandle, messages } from "@vn/contract";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { profiles } from "../../db/schema/index";
+import { slugify } from "../../lib/slug";
 import type { Principal } from "./session-lookup";
 
 export interface HandleCheck {
@@ -56,4 +58,29 @@ async function canTakePremiumHandle(db: Db, principal: Principal | null): Promis
   return Boolean(
     row && row.verification === "verified" && ["premium", "creator", "enterprise"].includes(row.tier),
   );
+}
+
+/**
+ * A free handle made from a name: "Anna Kowalski" → "anna.kowalski.27" (people, dots) or
+ * "northwind-27" (companies, hyphens). It always carries two digits, so nobody needs Premium
+ * for it (product decisions), and it is checked against every profile.
+ */
+export async function generateHandle(db: Db, name: string, type: "user" | "company"): Promise<string> {
+  const separator = type === "user" ? "." : "-";
+  let base = slugify(name, 30).replaceAll("-", separator);
+  if (base === "item") base = type === "user" ? "member" : "company";
+  for (let digits = 2; digits <= 6; digits++) {
+    const candidates = Array.from({ length: 8 }, () => {
+      const number = randomInt(10 ** (digits - 1), 10 ** digits);
+      return `${base}${separator}${number}`.slice(0, HANDLE_MAX);
+    });
+    const taken = await db
+      .select({ slug: sql<string>`lower(${profiles.slug})` })
+      .from(profiles)
+      .where(inArray(sql`lower(${profiles.slug})`, candidates));
+    const takenSet = new Set(taken.map((row) => row.slug));
+    const free = candidates.find((candidate) => !takenSet.has(candidate) && !isPremiumHandle(candidate));
+    if (free) return free;
+  }
+  return `${type === "user" ? "member." : "company-"}${randomInt(1_000_000_000, 10_000_000_000)}`;
 }

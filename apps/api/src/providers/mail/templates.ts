@@ -1,0 +1,104 @@
+import { format, messages, ONE_TIME_CODE_TTL_MS, PRODUCT_NAME, SUPPORT_EMAIL } from "@vn/contract";
+import type { MailMessage } from "./index";
+
+/**
+ * The product's mails: a plain-text body and a simple HTML body built from the same sentences
+ * (messages.ts). The code or the link is on a line of its own, large in HTML, so it is easy to find.
+ */
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#39;");
+}
+
+interface Parts {
+  to: string;
+  subject: string;
+  intro: string;
+  code?: string;
+  action?: { label: string; url: string };
+  ignoreNote?: boolean;
+}
+
+function compose(parts: Parts): MailMessage {
+  const lines = [parts.intro, ""];
+  if (parts.code) lines.push(parts.code, "");
+  if (parts.action) lines.push(`${parts.action.label}: ${parts.action.url}`, "");
+  if (parts.ignoreNote !== false) lines.push(messages.mailIgnore, "");
+  lines.push(`— ${messages.mailSignature}`);
+
+  const html = [
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(parts.subject)}</title></head>`,
+    '<body style="margin:0;padding:24px;background:#f4f5f7;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1d2226">',
+    '<div style="max-width:520px;margin:0 auto;background:#fff;border-radius:8px;padding:32px">',
+    `<p style="margin:0 0 24px;font-weight:600;font-size:18px">${escapeHtml(PRODUCT_NAME)}</p>`,
+    `<p style="margin:0 0 24px;line-height:1.5">${escapeHtml(parts.intro)}</p>`,
+    parts.code
+      ? `<p style="margin:0 0 24px;font-size:32px;letter-spacing:8px;font-weight:700;font-family:Menlo,Consolas,monospace">${escapeHtml(parts.code)}</p>`
+      : "",
+    parts.action
+      ? `<p style="margin:0 0 24px"><a href="${escapeHtml(parts.action.url)}" style="display:inline-block;background:#0a66c2;color:#fff;text-decoration:none;padding:12px 20px;border-radius:24px;font-weight:600">${escapeHtml(parts.action.label)}</a></p><p style="margin:0 0 24px;font-size:13px;color:#56687a;word-break:break-all">${escapeHtml(parts.action.url)}</p>`
+      : "",
+    parts.ignoreNote !== false
+      ? `<p style="margin:0 0 24px;font-size:13px;color:#56687a">${escapeHtml(messages.mailIgnore)}</p>`
+      : "",
+    `<p style="margin:0;font-size:13px;color:#56687a">${escapeHtml(messages.mailSignature)}</p>`,
+    "</div></body></html>",
+  ].join("");
+  return { to: parts.to, subject: parts.subject, text: lines.join("\n"), html };
+}
+
+const codeMinutes = Math.round(ONE_TIME_CODE_TTL_MS / 60_000);
+
+export function verificationCodeMail(to: string, code: string): MailMessage {
+  return compose({
+    to,
+    subject: format(messages.mailVerifySubject, { code }),
+    intro: format(messages.mailVerifyIntro, { minutes: codeMinutes }),
+    code,
+  });
+}
+
+export function passwordResetMail(to: string, url: string, minutes: number): MailMessage {
+  return compose({
+    to,
+    subject: messages.mailResetSubject,
+    intro: format(messages.mailResetIntro, { minutes }),
+    action: { label: messages.mailResetAction, url },
+  });
+}
+
+export function accessChangeCodeMail(to: string, code: string): MailMessage {
+  return compose({
+    to,
+    subject: format(messages.mailAccessChangeSubject, { code }),
+    intro: format(messages.mailAccessChangeIntro, { minutes: codeMinutes }),
+    code,
+  });
+}
+
+export function emailChangedMail(to: string, newEmail: string): MailMessage {
+  return compose({
+    to,
+    subject: messages.mailEmailChangedSubject,
+    intro: format(messages.mailEmailChangedIntro, { email: newEmail, support: SUPPORT_EMAIL }),
+    ignoreNote: false,
+  });
+}
+
+export function inviteMail(to: string, inviterName: string, url: string): MailMessage {
+  return compose({
+    to,
+    subject: format(messages.mailInviteSubject, { name: inviterName }),
+    intro: format(messages.mailInviteIntro, { name: inviterName }),
+    action: { label: messages.mailInviteAction, url },
+  });
+}
+
+export function accessChangeCodeText(code: string): string {
+  return format(messages.smsAccessChangeText, { code, minutes: codeMinutes });
+}
