@@ -13,6 +13,7 @@ import {
 } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import { type Database, openDatabase } from "./db/client";
+import type { Jobs } from "./jobs/index";
 import { loggerOptions, requestId } from "./lib/logger";
 import { createRedis, type RedisConnections } from "./lib/redis";
 import { version } from "./lib/version";
@@ -23,7 +24,9 @@ import { inviteRoutes } from "./modules/accounts/invites-routes";
 import { OneTimeCodes } from "./modules/accounts/one-time-codes";
 import { accountRoutes } from "./modules/accounts/routes";
 import { companyRoutes } from "./modules/companies/routes";
+import { contentReadRoutes, contentWriteRoutes } from "./modules/content/routes";
 import { healthRoutes } from "./modules/health/routes";
+import { profileRoutes } from "./modules/profiles/routes";
 import { registerAccess } from "./plugins/access";
 import { registerErrorHandling } from "./plugins/error-handler";
 import { registerRateLimit } from "./plugins/rate-limit";
@@ -44,6 +47,8 @@ export interface AppDeps {
   beforeClose: Array<() => Promise<void>>;
   /** The socket hub, once server.ts (or a test) attaches it; services emit through it. */
   realtime?: Realtime;
+  /** The job runner, on nodes that run one; services enqueue through it. */
+  jobs?: Jobs;
   /** Mail: SMTP when SMTP_URL is set, else the dev outbox. */
   mail: MailProvider;
   sms: SmsProvider;
@@ -157,6 +162,10 @@ export async function buildApp(config: Config, given: BuildOptions = {}): Promis
     await app.register(inviteRoutes, { prefix });
     await app.register(companyRoutes, { prefix });
   }
+  // Publications: reads on v2 (the §7 content API), writes on v1.
+  await app.register(contentReadRoutes, { prefix: "/api/v2" });
+  await app.register(profileRoutes, { prefix: "/api/v2" });
+  await app.register(contentWriteRoutes, { prefix: "/api/v1" });
 
   app.addHook("onClose", async () => {
     for (const stop of deps.beforeClose) await stop();

@@ -12,8 +12,13 @@ const config = loadConfig();
 const app = await buildApp(config);
 app.deps.realtime = await attachRealtime(app);
 if (config.SEED_DEMO) await seedDemoIfEmpty(app.deps.database.db, app.log);
-const jobs = config.JOBS_ENABLED ? await startJobs(app.deps.database, app.log) : undefined;
-if (jobs) app.deps.beforeClose.push(() => jobs.stop());
+const jobs = config.JOBS_ENABLED
+  ? await startJobs({ database: app.deps.database, log: app.log, realtime: app.deps.realtime })
+  : undefined;
+if (jobs) {
+  app.deps.jobs = jobs;
+  app.deps.beforeClose.push(() => jobs.stop());
+}
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {

@@ -12,7 +12,7 @@ let testDb: TestDatabase;
 let jobs: Jobs;
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  jobs = await startJobs(testDb.database, pino({ level: "silent" }));
+  jobs = await startJobs({ database: testDb.database, log: pino({ level: "silent" }) });
 });
 afterAll(async () => {
   await jobs.stop();

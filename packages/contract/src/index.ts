@@ -8,6 +8,8 @@ export * from "./roles";
 export * from "./schemas/accounts";
 export * from "./schemas/common";
 export * from "./schemas/companies";
+export * from "./schemas/content";
+export * from "./schemas/profiles";
 export * from "./schemas/realtime";
 export * from "./schemas/session";
 export * from "./text";

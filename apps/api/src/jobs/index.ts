@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
 import PgBoss from "pg-boss";
 import type { Database } from "../db/client";
+import type { Realtime } from "../realtime/index";
+import { publishPlanned } from "./publish-planned";
 import { purgeExpiredSessions } from "./purge-expired-sessions";
 
 /**
@@ -14,9 +16,23 @@ export interface Jobs {
   stop(): Promise<void>;
 }
 
-const jobModules = [purgeExpiredSessions];
+/** What a job handler may use: the database, the log, and the socket hub when this node has one. */
+export interface JobContext {
+  database: Database;
+  log: FastifyBaseLogger;
+  realtime?: Realtime;
+}
 
-export async function startJobs(database: Database, log: FastifyBaseLogger): Promise<Jobs> {
+export interface JobModule {
+  queue: string;
+  cron?: string;
+  handle(context: JobContext, data: object): Promise<void>;
+}
+
+const jobModules: JobModule[] = [purgeExpiredSessions, publishPlanned];
+
+export async function startJobs(context: JobContext): Promise<Jobs> {
+  const { database, log } = context;
   const boss = new PgBoss(
     database.connectionString
       ? { connectionString: database.connectionString, max: 3, schema: "pgboss" }
@@ -28,7 +44,7 @@ export async function startJobs(database: Database, log: FastifyBaseLogger): Pro
     await boss.createQueue(job.queue);
     if (job.cron) await boss.schedule(job.queue, job.cron);
     await boss.work(job.queue, async (batch) => {
-      for (const item of batch) await job.handle(database, item.data as object, log);
+      for (const item of batch) await job.handle(context, item.data as object);
     });
   }
   return {

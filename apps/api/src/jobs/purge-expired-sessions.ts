@@ -1,13 +1,12 @@
 import { lt } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
-import type { Database } from "../db/client";
 import { sessions } from "../db/schema/index";
+import type { JobContext, JobModule } from "./index";
 
 /** Hourly: expired sessions are useless and only grow the table the socket handshake reads. */
-export const purgeExpiredSessions = {
+export const purgeExpiredSessions: JobModule = {
   queue: "maintenance.purge-expired-sessions",
   cron: "17 * * * *",
-  async handle(database: Database, _data: object, log: FastifyBaseLogger): Promise<void> {
+  async handle({ database, log }: JobContext): Promise<void> {
     const deleted = await database.db
       .delete(sessions)
       .where(lt(sessions.expiresAt, new Date()))

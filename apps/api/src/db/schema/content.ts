@@ -13,6 +13,8 @@ export const contentItems = pgTable(
     ownerId: text("owner_id")
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
+    /** The person who wrote it (for a company, the member; scopes with `manage` reach only these). */
+    authorUserId: text("author_user_id"),
     kind: text("kind").notNull(),
     slug: text("slug").notNull(),
     title: text("title"),
@@ -41,6 +43,8 @@ export const contentItems = pgTable(
   },
   (t) => [
     uniqueIndex("content_owner_slug_idx").on(t.ownerId, t.slug),
+    // Detail routes without an owner (/releases/{slug}) find an item by slug alone.
+    index("content_slug_idx").on(t.slug),
     // Keyset pagination of a profile's list: page 1 and page 1,000 cost alike.
     index("content_owner_timeline_idx").on(t.ownerId, t.status, t.publicationDate.desc(), t.id.desc()),
     index("content_kind_timeline_idx").on(t.kind, t.status, t.publicationDate.desc(), t.id.desc()),

@@ -1,0 +1,24 @@
+import { publishDue } from "../modules/content/service";
+import type { JobContext, JobModule } from "./index";
+
+/**
+ * Publishes planned items whose date has come. Runs every minute as a sweep, and once more at
+ * the exact time of each newly planned item (sent with startAfter when it is created), so a
+ * publication goes live on time and none is missed if a node was down.
+ */
+export const publishPlanned: JobModule = {
+  queue: "content.publish-planned",
+  cron: "* * * * *",
+  async handle({ database, log, realtime }: JobContext): Promise<void> {
+    const changed = await publishDue(database.db);
+    for (const change of changed) {
+      // §7 contentItem.status reaches the owner (every session acting as that profile).
+      realtime?.emitToProfile(change.ownerId, "contentItem.status", {
+        contentId: change.contentId,
+        slug: change.slug,
+        status: change.status,
+      });
+    }
+    if (changed.length) log.info({ count: changed.length }, "published planned items");
+  },
+};

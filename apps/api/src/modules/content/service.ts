@@ -1,0 +1,557 @@
+import {
+  AppError,
+  type ContentItem,
+  type contentCreateRequestSchema,
+  type contentFilterSchema,
+  type contentUpdateRequestSchema,
+  messages,
+  PER_PAGE_DEFAULT,
+  type repostRequestSchema,
+  richTextKinds,
+  sectionKinds,
+} from "@vn/contract";
+import { and, desc, eq, inArray, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../../db/client";
+import { contentItems, profiles } from "../../db/schema/index";
+import { uniqueSlug } from "../../lib/slug";
+import type { Principal } from "../accounts/session-lookup";
+import { actingProfileId, assertMayAct, assertPlanAllows } from "./rules";
+import { plainText, sanitizeRichText } from "./sanitize";
+import { serializeContent } from "./serialize";
+
+type ContentRow = typeof contentItems.$inferSelect;
+type ProfileRow = typeof profiles.$inferSelect;
+type CreateInput = z.output<typeof contentCreateRequestSchema>;
+type UpdateInput = z.output<typeof contentUpdateRequestSchema>;
+
+/** A publication dated further ahead than this is planned, not published now (clock skew margin). */
+const SCHEDULE_MARGIN_MS = 30_000;
+const SHORT_CONTENT_MAX = 280;
+
+export interface StatusChange {
+  ownerId: string;
+  contentId: string;
+  slug: string;
+  status: string;
+  publicationDate: Date;
+}
+
+function isRich(kind: string): boolean {
+  return (richTextKinds as readonly string[]).includes(kind);
+}
+
+/** Stored body and short text: posts keep plain text, rich kinds keep sanitized HTML. */
+function prepareBody(kind: string, content: string | undefined) {
+  if (content === undefined) return { content: undefined, shortContent: undefined, plainLength: 0 };
+  const safe = isRich(kind) ? sanitizeRichText(content) : plainText(content);
+  const text = isRich(kind) ? plainText(safe) : safe;
+  return {
+    content: safe || null,
+    shortContent: text.replace(/\s+/g, " ").slice(0, SHORT_CONTENT_MAX) || null,
+    plainLength: text.length,
+  };
+}
+
+function scheduleOf(draft: boolean, publicationDate: string | undefined, now: Date) {
+  const date = publicationDate ? new Date(publicationDate) : now;
+  if (draft) return { status: "draft" as const, publicationDate: date };
+  if (date.getTime() > now.getTime() + SCHEDULE_MARGIN_MS)
+    return { status: "planned" as const, publicationDate: date };
+  return { status: "active" as const, publicationDate: publicationDate && date < now ? date : now };
+}
+
+async function loadProfile(db: Db, id: string): Promise<ProfileRow> {
+  const [row] = await db.select().from(profiles).where(eq(profiles.id, id)).limit(1);
+  if (!row) throw new AppError("accountManager_ownerNotFound");
+  return row;
+}
+
+async function insertWithUniqueSlug(
+  db: Db,
+  values: typeof contentItems.$inferInsert,
+  base: string,
+): Promise<ContentRow> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const [row] = await db
+        .insert(contentItems)
+        .values({ ...values, slug: uniqueSlug(base) })
+        .returning();
+      return row!;
+    } catch (error) {
+      // A slug collision (unique violation) is retried with fresh random characters.
+      const code =
+        (error as { code?: string; cause?: { code?: string } }).cause?.code ??
+        (error as { code?: string }).code;
+      if (code !== "23505" || attempt >= 4) throw error;
+    }
+  }
+}
+
+export async function createContent(db: Db, principal: Principal, input: CreateInput, now = new Date()) {
+  const ownerId = actingProfileId(principal);
+  assertMayAct(principal, input.kind, null);
+  const owner = await loadProfile(db, ownerId);
+  const body = prepareBody(input.kind, input.content);
+  const schedule = scheduleOf(input.draft, input.publicationDate, now);
+  assertPlanAllows(owner, {
+    kind: input.kind,
+    plainLength: body.plainLength,
+    scheduled: schedule.status === "planned",
+  });
+
+  const row = await insertWithUniqueSlug(
+    db,
+    {
+      id: crypto.randomUUID(),
+      ownerId,
+      authorUserId: principal.userId,
+      kind: input.kind,
+      slug: "",
+      title: input.title ?? null,
+      description: input.description ?? null,
+      content: body.content ?? null,
+      shortContent:
+        body.shortContent ?? (input.description ? input.description.slice(0, SHORT_CONTENT_MAX) : null),
+      status: schedule.status,
+      publicationDate: schedule.publicationDate,
+      startsAt: input.startsAt ? new Date(input.startsAt) : null,
+      endsAt: input.endsAt ? new Date(input.endsAt) : null,
+      place: input.place ?? null,
+      onlineUrl: input.onlineUrl ?? null,
+      ...input.settings,
+    },
+    input.title ?? body.shortContent ?? input.kind,
+  );
+  return serializeContent(row, owner, ownerId);
+}
+
+async function loadOwnItem(
+  db: Db,
+  principal: Principal,
+  id: string,
+): Promise<{ row: ContentRow; owner: ProfileRow }> {
+  const ownerId = actingProfileId(principal);
+  const [row] = await db
+    .select()
+    .from(contentItems)
+    .where(and(eq(contentItems.id, id), ne(contentItems.status, "removed")))
+    .limit(1);
+  // Another profile's item answers exactly like a missing one: its existence is not disclosed.
+  if (!row || row.ownerId !== ownerId)
+    throw new AppError("content_notFound", { message: messages.editMissingPost });
+  assertMayAct(principal, row.kind, row);
+  return { row, owner: await loadProfile(db, ownerId) };
+}
+
+export async function updateContent(
+  db: Db,
+  principal: Principal,
+  id: string,
+  input: UpdateInput,
+  now = new Date(),
+) {
+  const { row, owner } = await loadOwnItem(db, principal, id);
+  if (row.status === "blocked") throw new AppError("content_isBlocked");
+  const body = prepareBody(row.kind, input.content);
+  if (input.content !== undefined && body.plainLength === 0) {
+    throw new AppError("request_validationFailed", {
+      details: [{ path: "body.content", message: messages.contentRequired }],
+    });
+  }
+  let schedule: { status?: string; publicationDate?: Date } = {};
+  if (input.draft !== undefined || input.publicationDate !== undefined) {
+    // Only unpublished items move between draft, planned and active; published ones keep their date.
+    if (row.status === "active" && input.draft !== true) schedule = {};
+    else
+      schedule = scheduleOf(
+        input.draft ?? false,
+        input.publicationDate ?? row.publicationDate.toISOString(),
+        now,
+      );
+  }
+  assertPlanAllows(owner, {
+    kind: row.kind,
+    plainLength: input.content === undefined ? 0 : body.plainLength,
+    scheduled: schedule.status === "planned",
+  });
+  const [updated] = await db
+    .update(contentItems)
+    .set({
+      ...(input.title !== undefined ? { title: input.title } : {}),
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      ...(input.content !== undefined ? { content: body.content, shortContent: body.shortContent } : {}),
+      ...(input.startsAt !== undefined ? { startsAt: new Date(input.startsAt) } : {}),
+      ...(input.endsAt !== undefined ? { endsAt: new Date(input.endsAt) } : {}),
+      ...(input.place !== undefined ? { place: input.place } : {}),
+      ...(input.onlineUrl !== undefined ? { onlineUrl: input.onlineUrl } : {}),
+      ...input.settings,
+      ...schedule,
+      updatedAt: now,
+    })
+    .where(eq(contentItems.id, id))
+    .returning();
+  return serializeContent(updated!, owner, owner.id);
+}
+
+export async function deleteContent(db: Db, principal: Principal, id: string): Promise<void> {
+  await loadOwnItem(db, principal, id);
+  await db
+    .update(contentItems)
+    .set({ status: "removed", updatedAt: new Date() })
+    .where(eq(contentItems.id, id));
+}
+
+/** Items of the given ids with their owners, serialized (repost targets included). */
+async function hydrate(db: Db, rows: ContentRow[], viewerProfileId: string | null): Promise<ContentItem[]> {
+  const ownerIds = new Set(rows.map((r) => r.ownerId));
+  const repostIds = rows.map((r) => r.repostOfId).filter((v): v is string => Boolean(v));
+  const originals = repostIds.length
+    ? await db.select().from(contentItems).where(inArray(contentItems.id, repostIds))
+    : [];
+  for (const o of originals) ownerIds.add(o.ownerId);
+  const owners = ownerIds.size
+    ? await db
+        .select()
+        .from(profiles)
+        .where(inArray(profiles.id, [...ownerIds]))
+    : [];
+  const ownerById = new Map(owners.map((o) => [o.id, o]));
+  const originalById = new Map(
+    originals.map((o) => [
+      o.id,
+      // A removed or blocked original shows as unavailable rather than leaking its text.
+      o.status === "active" && ownerById.get(o.ownerId)
+        ? serializeContent(o, ownerById.get(o.ownerId)!, viewerProfileId)
+        : null,
+    ]),
+  );
+  return rows.flatMap((r) => {
+    const owner = ownerById.get(r.ownerId);
+    if (!owner) return [];
+    return [
+      serializeContent(
+        r,
+        owner,
+        viewerProfileId,
+        r.repostOfId ? (originalById.get(r.repostOfId) ?? null) : null,
+      ),
+    ];
+  });
+}
+
+/** Who may see an item: everyone when active; its owner in any state but removed. */
+function assertVisible(
+  row: ContentRow | undefined,
+  viewerProfileId: string | null,
+): asserts row is ContentRow {
+  if (!row || row.status === "removed") throw new AppError("content_notFound");
+  if (row.ownerId === viewerProfileId) return;
+  if (row.status === "blocked") throw new AppError("content_isBlocked");
+  if (row.status !== "active") throw new AppError("content_notFound");
+}
+
+export async function getContentDetail(
+  db: Db,
+  where: { slug: string; kinds: readonly string[]; ownerSlug?: string },
+  viewerProfileId: string | null,
+): Promise<ContentItem> {
+  const conditions: SQL[] = [eq(contentItems.slug, where.slug), inArray(contentItems.kind, [...where.kinds])];
+  if (where.ownerSlug) {
+    conditions.push(
+      sql`${contentItems.ownerId} = (SELECT id FROM profiles WHERE lower(slug) = lower(${where.ownerSlug}))`,
+    );
+  }
+  const [row] = await db
+    .select()
+    .from(contentItems)
+    .where(and(...conditions))
+    .limit(1);
+  assertVisible(row, viewerProfileId);
+  const [item] = await hydrate(db, [row], viewerProfileId);
+  if (!item) throw new AppError("content_notFound");
+  return item;
+}
+
+export async function getContentById(
+  db: Db,
+  id: string,
+  viewerProfileId: string | null,
+): Promise<ContentItem> {
+  const [row] = await db.select().from(contentItems).where(eq(contentItems.id, id)).limit(1);
+  assertVisible(row, viewerProfileId);
+  const [item] = await hydrate(db, [row], viewerProfileId);
+  return item!;
+}
+
+// Lists ---------------------------------------------------------------------------------------
+
+export interface ListQuery {
+  tab?: "media" | "feed" | "contact" | "team";
+  page: number;
+  perPage: number;
+  cursor?: string;
+  filter?: z.output<typeof contentFilterSchema>;
+  counts?: { feed?: boolean; docs?: boolean; news?: boolean; info?: boolean; timeline?: boolean };
+}
+
+export interface ListResult {
+  items: ContentItem[];
+  page: number;
+  perPage: number;
+  total: number;
+  totalPages: number;
+  nextCursor: string | null;
+  counts?: Record<string, number>;
+}
+
+/** Cursor = base64url("<publicationDate ISO>|<id>") of the last item of the previous page. */
+function encodeCursor(row: { publicationDate: Date; id: string }): string {
+  return Buffer.from(`${row.publicationDate.toISOString()}|${row.id}`).toString("base64url");
+}
+function decodeCursor(cursor: string): { date: Date; id: string } {
+  const [iso, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  const date = new Date(iso ?? "");
+  if (!id || Number.isNaN(date.getTime()))
+    throw new AppError("request_validationFailed", {
+      details: [{ path: "query.cursor", message: messages.invalidRequest }],
+    });
+  return { date, id };
+}
+
+export async function findProfileBySlug(db: Db, slug: string): Promise<ProfileRow> {
+  const [row] = await db
+    .select()
+    .from(profiles)
+    .where(sql`lower(${profiles.slug}) = lower(${slug})`)
+    .limit(1);
+  if (!row || row.status === "blocked" || row.status === "deleted") throw new AppError("content_notFound");
+  return row;
+}
+
+export async function listProfileContent(
+  db: Db,
+  ownerSlug: string,
+  query: ListQuery,
+  viewerProfileId: string | null,
+): Promise<ListResult> {
+  const owner = await findProfileBySlug(db, ownerSlug);
+  const isOwner = owner.id === viewerProfileId;
+  const conditions: SQL[] = [eq(contentItems.ownerId, owner.id)];
+
+  const wanted = query.filter?.status ?? "active";
+  // Visitors see published items only; owners may ask for their drafts, planned or blocked ones.
+  conditions.push(eq(contentItems.status, isOwner ? wanted : "active"));
+
+  let kinds: string[] | undefined;
+  if (query.filter?.section) kinds = [...sectionKinds[query.filter.section]];
+  if (query.filter?.kinds?.length)
+    kinds = kinds ? kinds.filter((k) => query.filter!.kinds!.includes(k as never)) : [...query.filter.kinds];
+  if (kinds) conditions.push(inArray(contentItems.kind, kinds.length ? kinds : ["__none__"]));
+  else if (query.tab !== "feed") conditions.push(ne(contentItems.kind, "repost"));
+
+  const where = and(...conditions);
+  const perPage = query.perPage || PER_PAGE_DEFAULT;
+  let rows: ContentRow[];
+  let page = query.page;
+  if (query.cursor) {
+    const { date, id } = decodeCursor(query.cursor);
+    rows = await db
+      .select()
+      .from(contentItems)
+      .where(
+        and(
+          where,
+          or(
+            lt(contentItems.publicationDate, date),
+            and(eq(contentItems.publicationDate, date), lt(contentItems.id, id)),
+          ),
+        ),
+      )
+      .orderBy(desc(contentItems.publicationDate), desc(contentItems.id))
+      .limit(perPage + 1);
+    page = 0;
+  } else {
+    // The offset walks the (owner, status, date, id) index only; rows are fetched for one page.
+    const ids = db
+      .select({ id: contentItems.id })
+      .from(contentItems)
+      .where(where)
+      .orderBy(desc(contentItems.publicationDate), desc(contentItems.id))
+      .limit(perPage + 1)
+      .offset((page - 1) * perPage);
+    rows = await db
+      .select()
+      .from(contentItems)
+      .where(inArray(contentItems.id, ids))
+      .orderBy(desc(contentItems.publicationDate), desc(contentItems.id));
+  }
+  const hasMore = rows.length > perPage;
+  rows = rows.slice(0, perPage);
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(contentItems)
+    .where(where);
+  const items = await hydrate(db, rows, viewerProfileId);
+  const last = rows.at(-1);
+  return {
+    items,
+    page,
+    perPage,
+    total,
+    totalPages: Math.max(1, Math.ceil(total / perPage)),
+    nextCursor: hasMore && last ? encodeCursor(last) : null,
+    counts: query.counts ? await groupCounts(db, owner.id, query.counts) : undefined,
+  };
+}
+
+/** §7 counters: feed (everything), docs (documents), news (releases), info (insights + statements), timeline (media). */
+async function groupCounts(db: Db, ownerId: string, wanted: NonNullable<ListQuery["counts"]>) {
+  const rows = await db
+    .select({ kind: contentItems.kind, n: sql<number>`count(*)::int` })
+    .from(contentItems)
+    .where(and(eq(contentItems.ownerId, ownerId), eq(contentItems.status, "active")))
+    .groupBy(contentItems.kind);
+  const by = new Map(rows.map((r) => [r.kind, r.n]));
+  const sum = (kinds: string[]) => kinds.reduce((acc, k) => acc + (by.get(k) ?? 0), 0);
+  const all = rows.reduce((acc, r) => acc + r.n, 0);
+  const counts: Record<string, number> = {};
+  if (wanted.feed) counts.feedCount = all;
+  if (wanted.docs) counts.docsCount = sum(["document"]);
+  if (wanted.news) counts.newsCount = sum(["release", "news"]);
+  if (wanted.info) counts.infoCount = sum(["insight", "statement"]);
+  if (wanted.timeline) counts.timelineCount = all - sum(["repost"]);
+  return counts;
+}
+
+/** more-from-owner: the owner's latest other items; similar: the same kind from others, latest first. */
+export async function relatedContent(db: Db, id: string, viewerProfileId: string | null) {
+  const [row] = await db.select().from(contentItems).where(eq(contentItems.id, id)).limit(1);
+  assertVisible(row, viewerProfileId);
+  const limit = 4;
+  const fromOwner = await db
+    .select()
+    .from(contentItems)
+    .where(
+      and(
+        eq(contentItems.ownerId, row.ownerId),
+        eq(contentItems.status, "active"),
+        ne(contentItems.id, row.id),
+        ne(contentItems.kind, "repost"),
+      ),
+    )
+    .orderBy(desc(contentItems.publicationDate), desc(contentItems.id))
+    .limit(limit);
+  const similar = await db
+    .select()
+    .from(contentItems)
+    .where(
+      and(
+        eq(contentItems.kind, row.kind),
+        eq(contentItems.status, "active"),
+        ne(contentItems.ownerId, row.ownerId),
+      ),
+    )
+    .orderBy(desc(contentItems.publicationDate), desc(contentItems.id))
+    .limit(limit);
+  return {
+    "more-from-owner": await hydrate(db, fromOwner, viewerProfileId),
+    similar: await hydrate(db, similar, viewerProfileId),
+  };
+}
+
+// Reposts -------------------------------------------------------------------------------------
+
+export async function repostContent(
+  db: Db,
+  principal: Principal,
+  targetId: string,
+  input: z.output<typeof repostRequestSchema>,
+): Promise<ContentItem> {
+  const ownerId = actingProfileId(principal);
+  assertMayAct(principal, "repost", null);
+  const [found] = await db.select().from(contentItems).where(eq(contentItems.id, targetId)).limit(1);
+  if (found?.status !== "active")
+    throw new AppError("content_notFound", { message: messages.repostCheckContent });
+  // Reposting a repost reposts what it points at.
+  let target = found;
+  if (found.kind === "repost" && found.repostOfId) {
+    const [original] = await db
+      .select()
+      .from(contentItems)
+      .where(eq(contentItems.id, found.repostOfId))
+      .limit(1);
+    if (original?.status !== "active")
+      throw new AppError("content_notFound", { message: messages.repostCheckContent });
+    target = original;
+  }
+  if (!target.repostsEnabled) throw new AppError("request_forbidden", { message: messages.repostsDisabled });
+  if (target.ownerId === ownerId)
+    throw new AppError("request_conflict", { message: messages.cannotRepostOwn });
+  if (!input.quote) {
+    const [existing] = await db
+      .select({ id: contentItems.id })
+      .from(contentItems)
+      .where(
+        and(
+          eq(contentItems.ownerId, ownerId),
+          eq(contentItems.repostOfId, target.id),
+          eq(contentItems.status, "active"),
+          sql`${contentItems.quote} IS NULL`,
+        ),
+      )
+      .limit(1);
+    if (existing) throw new AppError("request_conflict", { message: messages.alreadyReposted });
+  }
+  const owner = await loadProfile(db, ownerId);
+  const row = await insertWithUniqueSlug(
+    db,
+    {
+      id: crypto.randomUUID(),
+      ownerId,
+      authorUserId: principal.userId,
+      kind: "repost",
+      slug: "",
+      repostOfId: target.id,
+      quote: input.quote ?? null,
+      shortContent: input.quote?.slice(0, SHORT_CONTENT_MAX) ?? null,
+      status: "active",
+      publicationDate: new Date(),
+      commentsMode: "open",
+    },
+    input.quote ?? `repost ${target.title ?? target.shortContent ?? ""}`.slice(0, 40),
+  );
+  const [item] = await hydrate(db, [row], ownerId);
+  void owner;
+  return item!;
+}
+
+export async function deleteRepost(db: Db, principal: Principal, id: string): Promise<void> {
+  const { row } = await loadOwnItem(db, principal, id).catch(() => {
+    throw new AppError("content_notFound", { message: messages.repostDeleteFailed });
+  });
+  if (row.kind !== "repost") throw new AppError("content_notFound", { message: messages.repostDeleteFailed });
+  await db
+    .update(contentItems)
+    .set({ status: "removed", updatedAt: new Date() })
+    .where(eq(contentItems.id, id));
+}
+
+// Scheduling ----------------------------------------------------------------------------------
+
+/** Publishes every planned item whose date has come; returns what changed (for the owners' sockets). */
+export async function publishDue(db: Db, now = new Date()): Promise<StatusChange[]> {
+  const rows = await db
+    .update(contentItems)
+    .set({ status: "active", updatedAt: now })
+    .where(and(eq(contentItems.status, "planned"), sql`${contentItems.publicationDate} <= ${now}`))
+    .returning();
+  return rows.map((r) => ({
+    ownerId: r.ownerId,
+    contentId: r.id,
+    slug: r.slug,
+    status: r.status,
+    publicationDate: r.publicationDate,
+  }));
+}

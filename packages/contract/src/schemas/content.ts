@@ -1,0 +1,298 @@
+import { z } from "zod";
+import { PER_PAGE_DEFAULT, PER_PAGE_MAX } from "../constants";
+import { commentsModes, contentKinds, contentStatuses, mediaSubSections, profileTabs } from "../enums";
+import { format, messages } from "../messages";
+
+/**
+ * Publications (spec §3 "Content item", "Content settings"; §5 post rules; §7 Content).
+ * One schema family for every kind; kind-specific rules are refinements.
+ */
+
+/** Kinds people create. news, opinion and story are aliases or reserved; repost has its own call. */
+export const creatableKinds = [
+  "post",
+  "response",
+  "insight",
+  "release",
+  "statement",
+  "article",
+  "document",
+  "event",
+  "audio",
+  "podcast",
+  "video",
+] as const;
+export type CreatableKind = (typeof creatableKinds)[number];
+/** news maps to releases (§2). */
+export function canonicalKind(kind: string): string {
+  return kind === "news" ? "release" : kind;
+}
+export const recordingKinds = ["audio", "podcast", "video"] as const;
+export const richTextKinds = ["article", "release", "statement", "insight", "response"] as const;
+
+/** Media sub-section (§2) → the kinds it lists. */
+export const sectionKinds: Record<(typeof mediaSubSections)[number], readonly string[]> = {
+  releases: ["release", "news"],
+  responses: ["response"],
+  statements: ["statement"],
+  posts: ["post", "repost"],
+  insights: ["insight"],
+  videos: ["video"],
+  podcasts: ["podcast", "audio"],
+  files: ["document"],
+  events: ["event"],
+};
+
+/** Route segment of a detail page (§2) → kind. */
+export const detailSegments = {
+  releases: "release",
+  news: "release",
+  statements: "statement",
+  responses: "response",
+  insights: "insight",
+  posts: "post",
+  files: "document",
+  events: "event",
+  articles: "article",
+  quote: "repost",
+} as const;
+export type DetailSegment = keyof typeof detailSegments;
+/** Kind → its canonical detail route segment. */
+export function detailSegmentOf(kind: string): string {
+  switch (kind) {
+    case "release":
+    case "news":
+      return "releases";
+    case "statement":
+      return "statements";
+    case "response":
+      return "responses";
+    case "insight":
+      return "insights";
+    case "document":
+      return "files";
+    case "event":
+      return "events";
+    case "article":
+      return "articles";
+    case "repost":
+      return "quote";
+    case "audio":
+    case "podcast":
+      return "recordings/podcast";
+    case "video":
+      return "recordings/video";
+    default:
+      return "posts";
+  }
+}
+
+export const TITLE_MAX = 200;
+export const DESCRIPTION_MAX = 2000;
+export const QUOTE_MAX = 3000;
+export const PLACE_MAX = 300;
+
+export const contentSettingsSchema = z.object({
+  commentsMode: z.enum(commentsModes).default("open"),
+  reactionsEnabled: z.boolean().default(true),
+  repostsEnabled: z.boolean().default(false),
+  viewsEnabled: z.boolean().default(true),
+});
+export type ContentSettings = z.infer<typeof contentSettingsSchema>;
+
+const optionalTrimmed = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, format(messages.maxChars, { count: max }))
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+export const contentCreateRequestSchema = z
+  .object({
+    kind: z.enum([...creatableKinds, "news"]).transform((k) => canonicalKind(k) as CreatableKind),
+    title: optionalTrimmed(TITLE_MAX),
+    description: optionalTrimmed(DESCRIPTION_MAX),
+    /** Plain text for posts; HTML (sanitized by the server) for rich kinds. Limits are the plan's. */
+    content: z.string().max(200_000, messages.contentTooLong).optional(),
+    /** ISO date-time. In the future → planned (needs the schedule feature); absent → now. */
+    publicationDate: z.iso.datetime({ offset: true }).optional(),
+    draft: z.boolean().default(false),
+    startsAt: z.iso.datetime({ offset: true }).optional(),
+    endsAt: z.iso.datetime({ offset: true }).optional(),
+    place: optionalTrimmed(PLACE_MAX),
+    onlineUrl: z.url().max(2000).optional(),
+    settings: contentSettingsSchema.partial().optional(),
+  })
+  .superRefine((value, ctx) => {
+    const need = (field: "title" | "content" | "description", ok: boolean) => {
+      if (!ok) ctx.addIssue({ code: "custom", path: [field], message: messages.fieldRequired });
+    };
+    const hasText = (v: string | undefined) => Boolean(v?.replace(/<[^>]*>/g, "").trim());
+    if (value.kind === "post") need("content", hasText(value.content));
+    if ((richTextKinds as readonly string[]).includes(value.kind)) {
+      need("title", Boolean(value.title));
+      need("content", hasText(value.content));
+    }
+    if (value.kind === "document" || (recordingKinds as readonly string[]).includes(value.kind)) {
+      need("title", Boolean(value.title));
+      need("description", Boolean(value.description));
+    }
+    if (value.kind === "event") {
+      need("title", Boolean(value.title));
+      if (!value.startsAt)
+        ctx.addIssue({ code: "custom", path: ["startsAt"], message: messages.fieldRequired });
+      if (!value.endsAt) ctx.addIssue({ code: "custom", path: ["endsAt"], message: messages.fieldRequired });
+      if (value.startsAt && value.endsAt && Date.parse(value.endsAt) < Date.parse(value.startsAt)) {
+        ctx.addIssue({ code: "custom", path: ["endsAt"], message: messages.eventEndsBeforeStart });
+      }
+      if (!value.place && !value.onlineUrl) {
+        ctx.addIssue({ code: "custom", path: ["place"], message: messages.eventPlaceRequired });
+      }
+    }
+  });
+export type ContentCreateRequest = z.input<typeof contentCreateRequestSchema>;
+
+export const contentUpdateRequestSchema = z.object({
+  title: optionalTrimmed(TITLE_MAX),
+  description: optionalTrimmed(DESCRIPTION_MAX),
+  content: z.string().max(200_000, messages.contentTooLong).optional(),
+  publicationDate: z.iso.datetime({ offset: true }).optional(),
+  draft: z.boolean().optional(),
+  startsAt: z.iso.datetime({ offset: true }).optional(),
+  endsAt: z.iso.datetime({ offset: true }).optional(),
+  place: optionalTrimmed(PLACE_MAX),
+  onlineUrl: z.url().max(2000).optional(),
+  settings: contentSettingsSchema.partial().optional(),
+});
+export type ContentUpdateRequest = z.input<typeof contentUpdateRequestSchema>;
+
+export const repostRequestSchema = z
+  .object({
+    /** With a quote the repost is a quote; withQuote true and an empty note is refused (§5). */
+    withQuote: z.boolean().default(false),
+    quote: z
+      .string()
+      .trim()
+      .max(QUOTE_MAX, format(messages.maxChars, { count: QUOTE_MAX }))
+      .optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.withQuote && !value.quote) {
+      ctx.addIssue({ code: "custom", path: ["quote"], message: messages.quoteNoteRequired });
+    }
+  });
+
+const imageUrlsSchema = z.object({
+  extraSmall: z.string().nullable(),
+  small: z.string().nullable(),
+  preview: z.string().nullable(),
+  full: z.string().nullable(),
+});
+
+export const contentOwnerSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  type: z.enum(["user", "company"]),
+  verificationStatus: z.string(),
+  image: z.object({ urls: imageUrlsSchema }).nullable(),
+});
+
+const contentItemBase = z.object({
+  id: z.string(),
+  owner: contentOwnerSchema,
+  slug: z.string(),
+  type: z.object({ id: z.string(), title: z.string() }),
+  status: z.enum(contentStatuses),
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  content: z.string().nullable(),
+  shortContent: z.string().nullable(),
+  mainImage: z.object({ urls: imageUrlsSchema }).nullable(),
+  image: z.object({ urls: imageUrlsSchema }).nullable(),
+  gallery: z.object({ images: z.array(z.unknown()), videos: z.array(z.unknown()) }),
+  file: z.unknown().nullable(),
+  publicationDate: z.string(),
+  like: z.number(),
+  view: z.number(),
+  comment: z.number(),
+  reactions: z.record(z.string(), z.number()),
+  contentInteractionConfig: contentSettingsSchema,
+  event: z
+    .object({
+      startsAt: z.string().nullable(),
+      endsAt: z.string().nullable(),
+      place: z.string().nullable(),
+      onlineUrl: z.string().nullable(),
+    })
+    .nullable(),
+  sponsoredUrl: z.string().nullable(),
+  quote: z.string().nullable(),
+  /** Canonical detail path, e.g. /anna.kowalski/posts/launch-day-x1y2z3. */
+  path: z.string(),
+  isOwner: z.boolean(),
+});
+export const contentItemSchema = contentItemBase
+  .extend({ repostOf: contentItemBase.nullable() })
+  .meta({ id: "ContentItem" });
+export type ContentItem = z.infer<typeof contentItemSchema>;
+export const contentItemResponseSchema = z.object({ data: contentItemSchema });
+
+/** §7: pagination and filter travel as JSON in the query string. */
+const jsonParam = <T extends z.ZodType>(schema: T) =>
+  z
+    .string()
+    .max(2000)
+    .optional()
+    .transform((raw, ctx) => {
+      if (!raw) return undefined;
+      try {
+        return JSON.parse(raw) as unknown;
+      } catch {
+        ctx.addIssue({ code: "custom", message: messages.invalidRequest });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema.optional());
+
+export const paginationParamSchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  perPage: z.coerce.number().int().min(1).max(PER_PAGE_MAX).default(PER_PAGE_DEFAULT),
+});
+export const contentFilterSchema = z.object({
+  section: z.enum(mediaSubSections).optional(),
+  kinds: z.array(z.enum(contentKinds)).max(20).optional(),
+  status: z.enum(["active", "draft", "planned", "blocked"]).optional(),
+});
+
+export const contentListQuerySchema = z.object({
+  tab: z.enum(profileTabs).optional(),
+  pagination: jsonParam(paginationParamSchema),
+  filter: jsonParam(contentFilterSchema),
+  /** Keyset cursor from the previous page (infinite scroll); wins over pagination.page. */
+  cursor: z.string().max(200).optional(),
+  /** §7 counters: ask for counts of these groups alongside the list. */
+  feedCount: z.coerce.boolean().optional(),
+  docsCount: z.coerce.boolean().optional(),
+  newsCount: z.coerce.boolean().optional(),
+  infoCount: z.coerce.boolean().optional(),
+  timelineCount: z.coerce.boolean().optional(),
+  withProfileBlock: z.coerce.boolean().optional(),
+});
+
+export const contentListResponseSchema = z.object({
+  data: z.array(contentItemSchema),
+  meta: z.object({
+    page: z.number(),
+    perPage: z.number(),
+    total: z.number(),
+    totalPages: z.number(),
+    nextCursor: z.string().nullable(),
+    counts: z.record(z.string(), z.number()).optional(),
+  }),
+});
+
+export const relatedContentResponseSchema = z.object({
+  data: z.object({ "more-from-owner": z.array(contentItemSchema), similar: z.array(contentItemSchema) }),
+});

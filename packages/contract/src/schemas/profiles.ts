@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { profileTabs } from "../enums";
+
+/** Profile page data (spec §3) and the tabs a viewer may open (§2, §6). */
+export const socialLinkKeys = ["twitter", "youtube", "facebook", "site", "linkedin", "instagram"] as const;
+
+export const profilePageSchema = z
+  .object({
+    followersCount: z.number(),
+    followingCount: z.number(),
+    followed: z.boolean(),
+    mediaCounts: z.object({
+      all: z.number(),
+      releases: z.number(),
+      responses: z.number(),
+      recordings: z.number(),
+    }),
+    user: z.object({
+      id: z.string(),
+      name: z.string(),
+      slug: z.string(),
+      profession: z.string().nullable(),
+      type: z.object({ id: z.enum(["user", "company"]) }),
+      about: z.string().nullable(),
+      image: z.object({ urls: z.object({ preview: z.string() }) }).nullable(),
+      backgroundImage: z.object({ urls: z.object({ preview: z.string() }) }).nullable(),
+      city: z.string().nullable(),
+      country: z.string().nullable(),
+      verificationStatus: z.string(),
+      verifiedAt: z.string().nullable(),
+    }),
+    socialLinks: z.object(
+      Object.fromEntries(socialLinkKeys.map((k) => [k, z.string().nullable()])) as Record<
+        (typeof socialLinkKeys)[number],
+        z.ZodNullable<z.ZodString>
+      >,
+    ),
+    contacts: z.object({
+      mainEmail: z.string().nullable(),
+      mainPhone: z.string().nullable(),
+      additionalEmail: z.string().nullable(),
+      additionalPhone: z.string().nullable(),
+    }),
+    /** Tabs this viewer may open, in order (contact needs messenger; team needs the employees permission). */
+    tabs: z.array(z.enum(profileTabs)),
+    isOwner: z.boolean(),
+  })
+  .meta({ id: "ProfilePage" });
+export type ProfilePage = z.infer<typeof profilePageSchema>;
+export const profilePageResponseSchema = z.object({ data: profilePageSchema });
