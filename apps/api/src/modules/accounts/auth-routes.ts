@@ -58,7 +58,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, database } = app.deps;
   const db = database.db;
   const authLimit = { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 };
-  const signInLimit = { ...authLimit, groupId: "auth-sign-in" };
+  // One counter per client address across the three sign-in routes (route limits count per route).
+  const signInLimiter = app.rateLimit({
+    ...authLimit,
+    keyGenerator: (request: FastifyRequest) => `auth-sign-in:${request.ip}`,
+  });
 
   const callAuth = (request: FastifyRequest, call: AuthCall) =>
     app.deps.auth.handler(toFetchRequest(config, request, call));
@@ -329,7 +333,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/sign-in/email",
     {
-      config: { rateLimit: signInLimit },
+      config: { rateLimit: false },
+      onRequest: signInLimiter,
       schema: {
         tags,
         summary: "Sign in with email and password: sets the session cookie and returns the bearer token",
@@ -344,7 +349,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/sign-in",
     {
-      config: { rateLimit: signInLimit },
+      config: { rateLimit: false },
+      onRequest: signInLimiter,
       schema: {
         tags,
         summary: "Generic sign-in (§7): form-encoded (with csrfToken) or JSON; same as /sign-in/email",
@@ -362,7 +368,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/callback/:provider",
     {
-      config: { rateLimit: signInLimit },
+      config: { rateLimit: false },
+      onRequest: signInLimiter,
       schema: {
         tags,
         summary: "Generic sign-in callback (§7); only the credentials provider exists",
