@@ -25,6 +25,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { sessions, users } from "../../db/schema/index";
 import { tokenFromRequest } from "../../plugins/access";
+import { trackDelivery } from "./auth";
 import { type AuthCall, readAuthFailure, sendAuthResponse, toFetchRequest } from "./auth-bridge";
 import { createPersonalProfile } from "./general-info";
 import { acceptInvite } from "./invites";
@@ -243,17 +244,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** Mails a fresh email-verification code; false (and a log line) when the mail failed. */
+  /** Mails a fresh email-verification code; false (the cause is logged) when the mail failed. */
   async function sendEmailCode(request: FastifyRequest, email: string): Promise<boolean> {
-    const response = await callAuth(request, {
-      path: "/email-otp/send-verification-otp",
-      body: { email, type: "email-verification" },
-    });
+    const { result: response, delivered } = await trackDelivery(() =>
+      callAuth(request, {
+        path: "/email-otp/send-verification-otp",
+        body: { email, type: "email-verification" },
+      }),
+    );
     if (!response.ok) {
       request.log.error({ status: response.status }, "verification code not sent");
       return false;
     }
-    return true;
+    return delivered;
   }
 
   app.post(
@@ -269,14 +272,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: authSuccessSchema },
       },
     },
-    async (request, reply) =>
-      forward(
-        reply,
-        await callAuth(request, {
+    async (request, reply) => {
+      const { result: response, delivered } = await trackDelivery(() =>
+        callAuth(request, {
           path: "/email-otp/send-verification-otp",
           body: { email: request.body.email, type: "email-verification" },
         }),
-      ),
+      );
+      if (!delivered) throw new AppError("request_unavailable");
+      return forward(reply, response);
+    },
   );
 
   app.post(
@@ -434,11 +439,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           details: { email: request.body.email },
         });
       }
-      const response = await callAuth(request, {
-        path: "/request-password-reset",
-        body: { email: request.body.email },
-      });
+      const { result: response, delivered } = await trackDelivery(() =>
+        callAuth(request, { path: "/request-password-reset", body: { email: request.body.email } }),
+      );
       if (!response.ok) throw (await readAuthFailure(response)).error;
+      if (!delivered) throw new AppError("request_unavailable");
       return reply.send({ status: true, message: messages.resetLinkSent });
     },
   );

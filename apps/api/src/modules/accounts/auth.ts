@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import {
   errorMessage,
   messages,
@@ -24,6 +25,18 @@ import { accounts, sessions, users, verifications } from "../../db/schema/index"
 import type { MailProvider } from "../../providers/mail/index";
 import { passwordResetMail, verificationCodeMail } from "../../providers/mail/templates";
 import { issueRestoreToken } from "./lifecycle";
+
+/**
+ * better-auth runs mail callbacks through runInBackgroundOrAwait, which swallows their errors;
+ * a route that must know whether its mail went out runs the auth call inside `trackDelivery`.
+ */
+const delivery = new AsyncLocalStorage<{ failed: boolean }>();
+
+export async function trackDelivery<T>(call: () => Promise<T>): Promise<{ result: T; delivered: boolean }> {
+  const outcome = { failed: false };
+  const result = await delivery.run(outcome, call);
+  return { result, delivered: !outcome.failed };
+}
 
 export interface AuthDeps {
   config: Config;
@@ -187,16 +200,14 @@ export function createAuth(deps: AuthDeps) {
     ],
   });
 
-  /** A mail that cannot be handed over answers 503 request_unavailable; the cause is logged. */
+  /** A mail that cannot be handed over is logged and reported to trackDelivery. */
   async function deliver(send: () => Promise<void>): Promise<void> {
     try {
       await send();
     } catch (error) {
       authLog.error({ err: error }, "mail delivery failed");
-      throw new APIError("SERVICE_UNAVAILABLE", {
-        code: "request_unavailable",
-        message: errorMessage("request_unavailable"),
-      });
+      const outcome = delivery.getStore();
+      if (outcome) outcome.failed = true;
     }
   }
 }
