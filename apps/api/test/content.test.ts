@@ -418,6 +418,42 @@ describe("lists", () => {
   });
 });
 
+describe("counts kept by the database", () => {
+  it("follow every publish, status change and removal", async () => {
+    const db = testDb.database.db;
+    const counter = await createPerson(db, {
+      name: "Count Er",
+      email: "count@example.com",
+      slug: "count.er.77",
+      planTier: "standard",
+    });
+    const auth = await bearerFor(db, counter.userId);
+    const total = async () =>
+      (await app.inject({ method: "GET", url: "/api/v2/profiles/count.er.77/content" })).json().meta
+        .total as number;
+    const post = (payload: object) =>
+      app.inject({ method: "POST", url: "/api/v1/content", headers: auth, payload });
+    const a = (await post({ kind: "post", content: "one" })).json().data;
+    await post({ kind: "post", content: "two" });
+    await post({
+      kind: "post",
+      content: "later",
+      publicationDate: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    expect(await total()).toBe(2);
+    await app.inject({ method: "DELETE", url: `/api/v1/content/${a.id}`, headers: auth });
+    expect(await total()).toBe(1);
+    await db
+      .update(contentItems)
+      .set({ publicationDate: new Date(Date.now() - 1000) })
+      .where(eq(contentItems.status, "planned"));
+    await publishPlanned.handle({ database: testDb.database, log: pino({ level: "silent" }) }, {});
+    expect(await total()).toBe(2);
+    const page = (await app.inject({ method: "GET", url: "/api/v2/profiles/count.er.77" })).json().data;
+    expect(page.mediaCounts.all).toBe(2);
+  });
+});
+
 describe("reposts and quotes", () => {
   it("reposts only where enabled, quotes need a note, and reposts can be deleted by their owner", async () => {
     const closed = (await create("basic", { kind: "post", content: "No reposts" })).json()

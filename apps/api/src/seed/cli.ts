@@ -9,6 +9,7 @@ import { generateDataSet } from "./generate";
  * npm run seed                       → the demo cast, if the database is empty
  * npm run seed -- --people 10000 --companies 500 --items 100000
  *                                    → a large realistic data set for benchmarks
+ *   (--follows N per person; --heavy N gives one profile, "heavy.publisher", N items)
  */
 const { values } = parseArgs({
   options: {
@@ -16,6 +17,7 @@ const { values } = parseArgs({
     companies: { type: "string" },
     items: { type: "string" },
     follows: { type: "string" },
+    heavy: { type: "string" },
   },
 });
 const config = loadConfig();
@@ -29,6 +31,7 @@ try {
       companies: Number(values.companies ?? 100),
       items: Number(values.items ?? 10_000),
       followsPerPerson: Number(values.follows ?? 20),
+      heavyOwnerItems: values.heavy ? Number(values.heavy) : undefined,
       onProgress: (message) => log.info(message),
     });
     log.info(result, "generated data set");

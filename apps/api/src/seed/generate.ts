@@ -15,6 +15,8 @@ export interface GenerateOptions {
   companies: number;
   items: number;
   followsPerPerson: number;
+  /** Items owned by one extra profile, slug "heavy.publisher" (deep-pagination benchmarks). */
+  heavyOwnerItems?: number;
   onProgress?: (message: string) => void;
 }
 
@@ -236,6 +238,24 @@ export async function generateDataSet(db: Db, options: GenerateOptions) {
       UPDATE profiles p SET following_count = c.n
       FROM (SELECT follower_id, count(*)::int AS n FROM follows GROUP BY follower_id) c
       WHERE c.follower_id = p.id`);
+  }
+  if (options.heavyOwnerItems) {
+    progress(`heavy publisher: ${options.heavyOwnerItems} items`);
+    const owner = `gen-p-${tag}-heavy`;
+    await db.execute(sql`
+      INSERT INTO users (id, name, email, email_verified, status)
+      VALUES (${`gen-u-${tag}-heavy`}, 'Heavy Publisher', ${`heavy-${tag}@seed.verified.local`}, true, 'active')`);
+    await db.execute(sql`
+      INSERT INTO profiles (id, type, user_id, slug, name, profession, verification_status, plan_tier)
+      VALUES (${owner}, 'user', ${`gen-u-${tag}-heavy`}, 'heavy.publisher', 'Heavy Publisher', 'Newsroom', 'verified', 'premium')
+      ON CONFLICT DO NOTHING`);
+    await db.execute(sql`
+      INSERT INTO content_items (id, owner_id, kind, slug, title, content, short_content, status, publication_date)
+      SELECT 'gen-h-' || ${tag} || '-' || i, ${owner}, (${literal(kinds)})[1 + i % 13], 'heavy-' || ${tag} || '-' || i,
+             CASE WHEN (${literal(kinds)})[1 + i % 13] = 'post' THEN NULL ELSE (${literal(sentences)})[1 + i % 8] END,
+             (${literal(sentences)})[1 + i % 8], (${literal(sentences)})[1 + i % 8], 'active',
+             now() - make_interval(secs => i * 60)
+      FROM generate_series(1, ${int(options.heavyOwnerItems)}) AS i`);
   }
   await db.execute(sql`ANALYZE`);
   return { tag, people: options.people, companies: options.companies, items: options.items };

@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { profiles } from "./profiles";
 
 /**
@@ -45,9 +54,28 @@ export const contentItems = pgTable(
     uniqueIndex("content_owner_slug_idx").on(t.ownerId, t.slug),
     // Detail routes without an owner (/releases/{slug}) find an item by slug alone.
     index("content_slug_idx").on(t.slug),
-    // Keyset pagination of a profile's list: page 1 and page 1,000 cost alike.
-    index("content_owner_timeline_idx").on(t.ownerId, t.status, t.publicationDate.desc(), t.id.desc()),
-    index("content_kind_timeline_idx").on(t.kind, t.status, t.publicationDate.desc(), t.id.desc()),
+    // Newest-first lists walk these backwards. (A "DESC NULLS LAST" index does not serve
+    // "ORDER BY … DESC", which PostgreSQL sorts NULLS FIRST; plain ascending ones serve both ways.)
+    // kind rides along so counts and kind filters are answered from the index alone.
+    index("content_owner_timeline_idx").on(t.ownerId, t.status, t.publicationDate, t.id, t.kind),
+    index("content_kind_timeline_idx").on(t.kind, t.status, t.publicationDate, t.id),
     index("content_planned_idx").on(t.publicationDate).where(sql`${t.status} = 'planned'`),
   ],
+);
+
+/**
+ * How many items each profile has per kind and status, kept by a trigger on content_items
+ * (migration 0005), so list totals and profile counts cost a few rows at any size.
+ */
+export const contentCounts = pgTable(
+  "content_counts",
+  {
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    status: text("status").notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.kind, t.status] })],
 );

@@ -13,7 +13,7 @@ import {
 import { and, desc, eq, inArray, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
-import { contentItems, profiles } from "../../db/schema/index";
+import { contentCounts, contentItems, profiles } from "../../db/schema/index";
 import { uniqueSlug } from "../../lib/slug";
 import type { Principal } from "../accounts/session-lookup";
 import { actingProfileId, assertMayAct, assertPlanAllows } from "./rules";
@@ -389,10 +389,7 @@ export async function listProfileContent(
   }
   const hasMore = rows.length > perPage;
   rows = rows.slice(0, perPage);
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(contentItems)
-    .where(where);
+  const total = await countItems(db, owner.id, isOwner ? wanted : "active", kinds, query.tab === "feed");
   const items = await hydrate(db, rows, viewerProfileId);
   const last = rows.at(-1);
   return {
@@ -408,14 +405,9 @@ export async function listProfileContent(
 
 /** §7 counters: feed (everything), docs (documents), news (releases), info (insights + statements), timeline (media). */
 async function groupCounts(db: Db, ownerId: string, wanted: NonNullable<ListQuery["counts"]>) {
-  const rows = await db
-    .select({ kind: contentItems.kind, n: sql<number>`count(*)::int` })
-    .from(contentItems)
-    .where(and(eq(contentItems.ownerId, ownerId), eq(contentItems.status, "active")))
-    .groupBy(contentItems.kind);
-  const by = new Map(rows.map((r) => [r.kind, r.n]));
+  const by = await activeCountsByKind(db, ownerId);
   const sum = (kinds: string[]) => kinds.reduce((acc, k) => acc + (by.get(k) ?? 0), 0);
-  const all = rows.reduce((acc, r) => acc + r.n, 0);
+  const all = [...by.values()].reduce((acc, n) => acc + n, 0);
   const counts: Record<string, number> = {};
   if (wanted.feed) counts.feedCount = all;
   if (wanted.docs) counts.docsCount = sum(["document"]);
@@ -423,6 +415,33 @@ async function groupCounts(db: Db, ownerId: string, wanted: NonNullable<ListQuer
   if (wanted.info) counts.infoCount = sum(["insight", "statement"]);
   if (wanted.timeline) counts.timelineCount = all - sum(["repost"]);
   return counts;
+}
+
+/** Active items per kind of one profile, from the trigger-kept content_counts table. */
+export async function activeCountsByKind(db: Db, ownerId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ kind: contentCounts.kind, n: contentCounts.n })
+    .from(contentCounts)
+    .where(and(eq(contentCounts.ownerId, ownerId), eq(contentCounts.status, "active")));
+  return new Map(rows.map((r) => [r.kind, r.n]));
+}
+
+/** A list's total from content_counts: a handful of rows however long the list. */
+async function countItems(
+  db: Db,
+  ownerId: string,
+  status: string,
+  kinds: string[] | undefined,
+  withReposts: boolean,
+) {
+  const conditions: SQL[] = [eq(contentCounts.ownerId, ownerId), eq(contentCounts.status, status)];
+  if (kinds) conditions.push(inArray(contentCounts.kind, kinds.length ? kinds : ["__none__"]));
+  else if (!withReposts) conditions.push(ne(contentCounts.kind, "repost"));
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${contentCounts.n}), 0)::int` })
+    .from(contentCounts)
+    .where(and(...conditions));
+  return row?.total ?? 0;
 }
 
 /** more-from-owner: the owner's latest other items; similar: the same kind from others, latest first. */

@@ -8,9 +8,9 @@ import {
 } from "@vn/contract";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { contentItems, follows } from "../../db/schema/index";
+import { follows } from "../../db/schema/index";
 import type { Principal } from "../accounts/session-lookup";
-import { findProfileBySlug } from "../content/service";
+import { activeCountsByKind, findProfileBySlug } from "../content/service";
 
 function parseLinks(raw: string): Record<string, string | null> {
   let parsed: Record<string, unknown> = {};
@@ -30,12 +30,7 @@ export async function profilePage(db: Db, slug: string, principal: Principal | n
   const viewerId = principal?.profileId ?? null;
   const isOwner = viewerId === profile.id;
 
-  const counts = await db
-    .select({ kind: contentItems.kind, n: sql<number>`count(*)::int` })
-    .from(contentItems)
-    .where(and(eq(contentItems.ownerId, profile.id), eq(contentItems.status, "active")))
-    .groupBy(contentItems.kind);
-  const by = new Map(counts.map((c) => [c.kind, c.n]));
+  const by = await activeCountsByKind(db, profile.id);
   const sum = (kinds: string[]) => kinds.reduce((acc, k) => acc + (by.get(k) ?? 0), 0);
 
   const followed = viewerId
