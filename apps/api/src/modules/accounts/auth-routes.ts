@@ -218,8 +218,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!response.ok) throw (await readAuthFailure(response)).error;
       const created = (await response.json()) as { user: { id: string } & Record<string, unknown> };
       const userId = created.user.id;
-      await db.update(users).set({ consentedAt: new Date() }).where(eq(users.id, userId));
-      const profile = await createPersonalProfile(db, { userId, email: body.email, name: body.name });
+      let profile: { profileId: string };
+      try {
+        await db.update(users).set({ consentedAt: new Date() }).where(eq(users.id, userId));
+        profile = await createPersonalProfile(db, { userId, email: body.email, name: body.name });
+      } catch (error) {
+        // No half-made accounts: without its profile the login is removed and sign-up can be retried.
+        await db.delete(users).where(eq(users.id, userId));
+        throw error;
+      }
       if (body.inviteCode) {
         await acceptInvite(db, { code: body.inviteCode, userId, profileId: profile.profileId }).catch(
           (error: unknown) => {
