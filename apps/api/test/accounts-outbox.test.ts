@@ -2,16 +2,21 @@ import { messages } from "@vn/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../src/app";
 import { testConfig } from "../src/config";
+import { createPerson } from "../src/seed/library";
 import { post } from "./support/accounts";
 import { createTestDatabase, type TestDatabase } from "./support/database";
 
 let testDb: TestDatabase;
 let app: App;
+const logLines: Array<Record<string, unknown>> = [];
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
   // No SMTP_URL: mail goes to the dev outbox.
-  app = await buildApp(testConfig(), { database: testDb.database });
+  app = await buildApp(testConfig({ LOG_LEVEL: "warn" }), {
+    database: testDb.database,
+    logStream: { write: (line: string) => void logLines.push(JSON.parse(line)) },
+  });
   await app.ready();
 });
 afterAll(async () => {
@@ -95,6 +100,32 @@ describe("the dev outbox", () => {
       });
     } finally {
       await down.close();
+    }
+  });
+
+  it("an unexpected failure inside better-auth is a logged 500 in the catalogue's shape", async () => {
+    await createPerson(testDb.database.db, {
+      name: "Err Or",
+      email: "error@example.com",
+      password: "error password 1",
+    });
+    await testDb.database.raw.executeSql("alter table sessions rename to sessions_away");
+    try {
+      const res = await post(app, "/api/auth/sign-in/email", {
+        email: "error@example.com",
+        password: "error password 1",
+      });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({
+        error: { code: "server_internal", message: messages.internalServerIssue },
+      });
+      expect(
+        logLines.some(
+          (line) => line.code === "server_internal" && line.reqId === res.headers["x-request-id"],
+        ),
+      ).toBe(true);
+    } finally {
+      await testDb.database.raw.executeSql("alter table sessions_away rename to sessions");
     }
   });
 });

@@ -109,6 +109,9 @@ export function createAuth(deps: AuthDeps) {
       },
     },
     rateLimit: { enabled: false },
+    // Unexpected failures leave auth.handler as exceptions, so Fastify's error handler logs them
+    // (with the request id) and answers 500 in the catalogue's shape; API errors stay responses.
+    onAPIError: { throw: true },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
