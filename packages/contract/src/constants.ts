@@ -163,3 +163,35 @@ export const ABOUT_MAX_LINE_BREAKS = 20;
 /** An invitation to join stays valid this long. */
 export const USER_INVITE_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const PASSWORD_MAX = 128;
+
+// Media pipeline (issue 5; product decisions and our own choices, docs/decisions/0006-media-pipeline.md)
+/** Image types that accept more than the profile-photo formats (§3 "the wider list where the type allows"). */
+export const IMAGE_EXTENSIONS_WIDE = [
+  "jpg",
+  "jpeg",
+  "png",
+  "heic",
+  "webp",
+  "avif",
+  "gif",
+  "apng",
+  "bmp",
+  "tiff",
+] as const;
+export const AUDIO_EXTENSIONS = ["mp3", "m4a", "aac", "wav", "ogg", "oga", "opus", "flac", "webm"] as const;
+export const VIDEO_EXTENSIONS = ["mp4", "m4v", "mov", "webm", "mkv", "avi"] as const;
+/** Resumable uploads travel in parts of exactly this size (the last one shorter); S3 needs ≥ 5 MB. */
+export const MEDIA_CHUNK_BYTES = 8 * MB;
+/** One multipart request carries at most this much; larger files use the resumable protocol. */
+export const MEDIA_SINGLE_REQUEST_MAX_BYTES = DOCUMENT_MAX_BYTES;
+/** An unfinished resumable upload is kept this long after its last part, then deleted. */
+export const UPLOAD_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+/** A publication's gallery holds at most this many images and videos ("maximum embedded images"). */
+export const MEDIA_GALLERY_MAX_IMAGES = 10;
+export const MEDIA_GALLERY_MAX_VIDEOS = 4;
+/** Image variants: extraSmall is the desktop crop at this square size; full fits inside this box. */
+export const IMAGE_VARIANT_EXTRA_SMALL_PX = 96;
+export const IMAGE_VARIANT_FULL_PX = 2560;
+/** Office files are zip archives: refused before conversion when they unpack beyond these. */
+export const DOCUMENT_UNPACKED_MAX_BYTES = 300 * MB;
+export const DOCUMENT_ARCHIVE_MAX_ENTRIES = 10_000;

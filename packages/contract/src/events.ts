@@ -49,11 +49,23 @@ export interface ClientToServerEvents {
 export interface ContentItemStatusEvent {
   contentId: string;
   slug: string;
+  /**
+   * The publication's status (active when a planned item goes live), or, when `mediaId` is set,
+   * the state of its media: media-processing → ready | failed | unprocessed (schemas/media.ts).
+   */
   status: string;
+  mediaId?: string;
 }
+/**
+ * A file's background work finished (document → PDF, video/audio → streamable MP4, §7). Sent to
+ * the owner whether or not the file is attached to a publication yet. `unprocessed`: the tool
+ * is missing on the server; the upload is kept.
+ */
 export interface FileConversionFinishedEvent {
   fileId: string;
-  status: "ready" | "failed";
+  status: "ready" | "failed" | "unprocessed";
+  kind?: "image" | "video" | "audio" | "document";
+  error?: { code: ErrorCode; message: string };
 }
 
 export type ServerToClientEvents = {

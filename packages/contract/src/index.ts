@@ -9,6 +9,7 @@ export * from "./schemas/accounts";
 export * from "./schemas/common";
 export * from "./schemas/companies";
 export * from "./schemas/content";
+export * from "./schemas/media";
 export * from "./schemas/profiles";
 export * from "./schemas/realtime";
 export * from "./schemas/session";

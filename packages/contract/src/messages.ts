@@ -380,6 +380,26 @@ export const messages = {
   createCompanySubmitting: "Creating…",
   companyCreated: "{name} is ready. You are now acting as the company.",
   companyPageBadge: "Company page",
+  // Media pipeline (issue 5): uploads, processing, documents. Texts the spec does not give.
+  imageTooSmall: "The image must be at least {min} × {min} pixels.",
+  imageDimensionsTooLarge: "The image must be at most {max} × {max} pixels.",
+  heicUnsupported: "HEIC images cannot be processed on this server. Upload a JPG or PNG instead.",
+  invalidCrop: "The crop area must lie within the image.",
+  unsafeArchive: "This file unpacks to more data than we can safely open.",
+  uploadNotFound: "This upload no longer exists. Please start it again.",
+  uploadOffsetMismatch:
+    "This part does not continue the upload where it stands. Resume from the offset given.",
+  uploadIncomplete: "The upload is not complete yet.",
+  uploadChunkSize: "Each part of an upload must be {size} bytes, except the last one.",
+  useResumableUpload: "This file is too large for a single request. Upload it in parts.",
+  mediaProcessing: "The file is being processed.",
+  mediaProcessingFailed: "We could not process this file.",
+  mediaUnprocessed:
+    "This server cannot process video and audio right now. The file is kept and will play once processing is available.",
+  documentUnprocessed:
+    "Previews of documents are not available on this server right now. You can still download the file.",
+  rangeNotSatisfiable: "The requested range is not available.",
+  mediaWrongKind: "This file cannot be used here.",
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -1,0 +1,359 @@
+import { z } from "zod";
+import {
+  ALLOWED_FILE_EXTENSIONS,
+  AUDIO_EXTENSIONS,
+  AUDIO_MAX_BYTES,
+  DOCUMENT_MAX_BYTES,
+  IMAGE_EXTENSIONS,
+  IMAGE_EXTENSIONS_WIDE,
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_PX,
+  IMAGE_MIN_PX,
+  MEDIA_GALLERY_MAX_IMAGES,
+  MEDIA_GALLERY_MAX_VIDEOS,
+  MEDIA_MIN_DURATION_LABEL,
+  VIDEO_EXTENSIONS,
+  VIDEO_MAX_BYTES,
+} from "../constants";
+import { fileUploadTypes, imageUploadTypes } from "../enums";
+import { errorCodes } from "../errors";
+
+/**
+ * Media (spec §3 content item file and gallery, audio playlist track, upload types, allowed
+ * extensions; §4 playback; §5 file rules; §9 image limits, crops, durations).
+ *
+ * A *media file* is one upload: an image, a video, an audio file or a document. Images get their
+ * variants while the upload request runs; videos, audio and office documents are processed by a
+ * job, moving from `media-processing` to `ready` (or `failed`, or `unprocessed` when the server
+ * lacks ffmpeg/LibreOffice; the upload is kept either way).
+ */
+
+export const mediaKinds = ["image", "video", "audio", "document"] as const;
+export type MediaKind = (typeof mediaKinds)[number];
+export const mediaStatuses = ["media-processing", "ready", "failed", "unprocessed"] as const;
+export type MediaStatus = (typeof mediaStatuses)[number];
+export const imageVariantNames = ["extraSmall", "small", "preview", "full"] as const;
+export type ImageVariantName = (typeof imageVariantNames)[number];
+
+export const uploadTypes = [...imageUploadTypes, ...fileUploadTypes] as const;
+export type UploadType = (typeof uploadTypes)[number];
+
+/** Profile pictures and backgrounds take the §5 formats only; content images take the wider list. */
+const strictImageTypes: readonly string[] = [
+  "user_image",
+  "user_background_image",
+  "company_image",
+  "company_background_image",
+  "employee_image",
+];
+
+export interface UploadPolicy {
+  /** What the content may turn out to be (checked by content, never by name). */
+  kinds: readonly MediaKind[];
+  extensions: readonly string[];
+  maxBytes: number;
+  /** Pixel limits of images of this type (every side). */
+  image: { minPx: number; maxPx: number };
+  /** Files that are publications of their own carry a title and a description (§5). */
+  requiresTitleAndDescription: boolean;
+}
+
+const imagePolicy = (extensions: readonly string[]): UploadPolicy => ({
+  kinds: ["image"],
+  extensions,
+  maxBytes: IMAGE_MAX_BYTES,
+  image: { minPx: IMAGE_MIN_PX, maxPx: IMAGE_MAX_PX },
+  requiresTitleAndDescription: false,
+});
+/** Documents may be pictures (a scan, a chart) of any size up to the decompression guard. */
+const documentImage = { minPx: 1, maxPx: IMAGE_MAX_PX };
+
+export function uploadPolicy(type: UploadType): UploadPolicy {
+  switch (type) {
+    case "document_file":
+    case "story_form_attachment":
+      return {
+        kinds: ["document", "image", "video"],
+        extensions: ALLOWED_FILE_EXTENSIONS,
+        maxBytes: DOCUMENT_MAX_BYTES,
+        image: documentImage,
+        requiresTitleAndDescription: type === "document_file",
+      };
+    case "recording_audio_file":
+      return {
+        kinds: ["audio"],
+        extensions: AUDIO_EXTENSIONS,
+        maxBytes: AUDIO_MAX_BYTES,
+        image: documentImage,
+        requiresTitleAndDescription: true,
+      };
+    case "recording_video_file":
+    case "post_video_file":
+      return {
+        kinds: ["video"],
+        extensions: VIDEO_EXTENSIONS,
+        maxBytes: VIDEO_MAX_BYTES,
+        image: documentImage,
+        requiresTitleAndDescription: type === "recording_video_file",
+      };
+    case "comment_content_image":
+      return imagePolicy(IMAGE_EXTENSIONS_WIDE);
+    default:
+      return imagePolicy(strictImageTypes.includes(type) ? IMAGE_EXTENSIONS : IMAGE_EXTENSIONS_WIDE);
+  }
+}
+
+/** The lower-cased extension of a file name ("" when it has none). */
+export function extensionOf(fileName: string): string {
+  const dot = fileName.lastIndexOf(".");
+  return dot > 0 ? fileName.slice(dot + 1).toLowerCase() : "";
+}
+
+/** The `accept` attribute of a file input for an upload type. */
+export function acceptAttribute(type: UploadType): string {
+  return uploadPolicy(type)
+    .extensions.map((ext) => `.${ext}`)
+    .join(",");
+}
+
+// Crops ----------------------------------------------------------------------------------------
+
+/** A rectangle of the (upright) original image, in pixels. */
+export const cropRectSchema = z.object({
+  x: z.number().int().min(0),
+  y: z.number().int().min(0),
+  width: z.number().int().min(1),
+  height: z.number().int().min(1),
+});
+export type CropRect = z.infer<typeof cropRectSchema>;
+/** desktop → the 350×350 crop (small, extraSmall); preview → the 350×448 crop (§9). */
+export const imageCropsSchema = z.object({
+  desktop: cropRectSchema.optional(),
+  preview: cropRectSchema.optional(),
+});
+export type ImageCrops = z.infer<typeof imageCropsSchema>;
+
+// Media ----------------------------------------------------------------------------------------
+
+const url = z.string().nullable();
+export const mediaUrlsSchema = z.object({
+  extraSmall: url,
+  small: url,
+  preview: url,
+  full: url,
+  /** Video or audio: the streamable MP4/M4A (range requests for seeking). */
+  stream: url,
+  /** Video: a frame; audio: the embedded cover, if any. */
+  poster: url,
+  /** Documents: the original file as an attachment. */
+  download: url,
+  /** Documents: the PDF the file viewer shows (the original PDF, or LibreOffice's conversion). */
+  document: url,
+});
+export type MediaUrls = z.infer<typeof mediaUrlsSchema>;
+
+export const mediaErrorSchema = z.object({
+  code: z.enum(errorCodes as [string, ...string[]]),
+  message: z.string(),
+});
+
+export const mediaSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(mediaKinds),
+    uploadType: z.enum(uploadTypes),
+    status: z.enum(mediaStatuses),
+    fileName: z.string(),
+    /** The type found in the content (never the name's). */
+    mime: z.string(),
+    size: z.number(),
+    width: z.number().nullable(),
+    height: z.number().nullable(),
+    durationInMs: z.number().nullable(),
+    title: z.string().nullable(),
+    description: z.string().nullable(),
+    urls: mediaUrlsSchema,
+    crops: imageCropsSchema.nullable(),
+    /** 0…1 while a job works on it; null otherwise. */
+    progress: z.number().nullable(),
+    /** Why it failed, or why it stays unprocessed. */
+    error: mediaErrorSchema.nullable(),
+    contentItemId: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "Media" });
+export type Media = z.infer<typeof mediaSchema>;
+export const mediaResponseSchema = z.object({ data: mediaSchema });
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+export const MEDIA_TITLE_MAX = 200;
+export const MEDIA_DESCRIPTION_MAX = 2000;
+export const MEDIA_FILE_NAME_MAX = 255;
+
+/** Fields of a single-request upload (multipart/form-data beside the `file` part). */
+export const mediaUploadFieldsSchema = z.object({
+  uploadType: z.enum(uploadTypes),
+  title: optionalText(MEDIA_TITLE_MAX),
+  description: optionalText(MEDIA_DESCRIPTION_MAX),
+  /** JSON of imageCropsSchema. */
+  crops: imageCropsSchema.optional(),
+});
+
+/** Starts a resumable upload: then PUT parts, then complete (see uploadSessionSchema). */
+export const uploadCreateRequestSchema = z.object({
+  uploadType: z.enum(uploadTypes),
+  fileName: z.string().trim().min(1).max(MEDIA_FILE_NAME_MAX),
+  size: z.number().int().min(1),
+  title: optionalText(MEDIA_TITLE_MAX),
+  description: optionalText(MEDIA_DESCRIPTION_MAX),
+  crops: imageCropsSchema.optional(),
+});
+export type UploadCreateRequest = z.input<typeof uploadCreateRequestSchema>;
+
+export const uploadSessionStatuses = ["open", "completing", "completed", "cancelled"] as const;
+export const uploadSessionSchema = z
+  .object({
+    id: z.string(),
+    uploadType: z.enum(uploadTypes),
+    fileName: z.string(),
+    size: z.number(),
+    /** Bytes received so far: the next part starts here (resume from it after a dropped connection). */
+    offset: z.number(),
+    /** Every part but the last is exactly this long. */
+    chunkSize: z.number(),
+    /** offset / size. */
+    progress: z.number(),
+    status: z.enum(uploadSessionStatuses),
+    expiresAt: z.string(),
+    /** The file, once complete. */
+    media: mediaSchema.nullable(),
+  })
+  .meta({ id: "UploadSession" });
+export type UploadSession = z.infer<typeof uploadSessionSchema>;
+export const uploadSessionResponseSchema = z.object({ data: uploadSessionSchema });
+
+export const cropUpdateRequestSchema = imageCropsSchema;
+
+/** Sets a publication's media; absent fields stay, null clears. Gallery order is the array order. */
+export const contentMediaRequestSchema = z.object({
+  mainImageId: z.string().min(1).max(100).nullable().optional(),
+  galleryIds: z
+    .array(z.string().min(1).max(100))
+    .max(MEDIA_GALLERY_MAX_IMAGES + MEDIA_GALLERY_MAX_VIDEOS)
+    .optional(),
+  fileId: z.string().min(1).max(100).nullable().optional(),
+});
+export type ContentMediaRequest = z.infer<typeof contentMediaRequestSchema>;
+
+// Media as a content item carries it (ContentItem.mainImage / gallery / file) ---------------------
+
+export const imageUrlsSchema = mediaUrlsSchema.pick({
+  extraSmall: true,
+  small: true,
+  preview: true,
+  full: true,
+});
+
+export const galleryImageSchema = z.object({
+  id: z.string(),
+  status: z.enum(mediaStatuses),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  urls: imageUrlsSchema,
+});
+export const galleryVideoSchema = z.object({
+  id: z.string(),
+  status: z.enum(mediaStatuses),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  durationInMs: z.number().nullable(),
+  streamUrl: url,
+  poster: url,
+});
+export const contentGallerySchema = z.object({
+  images: z.array(galleryImageSchema),
+  videos: z.array(galleryVideoSchema),
+});
+export type ContentGallery = z.infer<typeof contentGallerySchema>;
+
+/** ContentItem.file: the document, audio or video of a publication (§3). */
+export const contentFileSchema = z.object({
+  id: z.string(),
+  kind: z.enum(mediaKinds),
+  name: z.string(),
+  mime: z.string(),
+  size: z.number(),
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  urls: mediaUrlsSchema,
+  /** True when the file plays as a stream (video, audio) and the stream is ready. */
+  isStream: z.boolean(),
+  customProperties: z.object({
+    mediaProcessing: z.enum(mediaStatuses),
+    progress: z.number().nullable(),
+    durationInMs: z.number().nullable(),
+    width: z.number().nullable(),
+    height: z.number().nullable(),
+    streamMime: z.string().nullable(),
+    error: mediaErrorSchema.nullable(),
+  }),
+});
+export type ContentFile = z.infer<typeof contentFileSchema>;
+
+// Audio player (§3 audio playlist track, §4 cycling) and times (§9) ------------------------------
+
+export const audioTrackSchema = z.object({
+  id: z.string(),
+  trackName: z.string(),
+  artistName: z.string(),
+  durationInMs: z.number().nullable(),
+  poster: z.string().nullable(),
+  streamUrl: z.string(),
+});
+export type AudioTrack = z.infer<typeof audioTrackSchema>;
+
+/** The playlist track of a publication whose file is playable audio; null otherwise. */
+export function audioTrackOf(item: {
+  id: string;
+  title: string | null;
+  owner: { name: string };
+  mainImage: { urls: { preview: string | null } } | null;
+  file: unknown;
+}): AudioTrack | null {
+  const parsed = contentFileSchema.safeParse(item.file);
+  if (!parsed.success) return null;
+  const file = parsed.data;
+  if (file.kind !== "audio" || !file.isStream || !file.urls.stream) return null;
+  return {
+    id: item.id,
+    trackName: item.title ?? file.title ?? file.name,
+    artistName: item.owner.name,
+    durationInMs: file.customProperties.durationInMs,
+    poster: file.urls.poster ?? item.mainImage?.urls.preview ?? null,
+    streamUrl: file.urls.stream,
+  };
+}
+
+/** The next (step 1) or previous (step -1) index of a playlist, cyclically (§4). */
+export function cycleIndex(index: number, length: number, step: 1 | -1): number {
+  if (length <= 0) return -1;
+  return (((index + step) % length) + length) % length;
+}
+
+/** A time as hh:mm:ss (§9). */
+export function formatTime(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor((seconds % 3600) / 60))}:${pad(seconds % 60)}`;
+}
+
+/** A media duration: "1 sec" below one second, else hh:mm:ss (§9). */
+export function formatMediaDuration(durationInMs: number): string {
+  return durationInMs < 1000 ? MEDIA_MIN_DURATION_LABEL : formatTime(durationInMs / 1000);
+}
