@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessions } from "../src/db/schema/index";
+import { sessions, verifications } from "../src/db/schema/index";
 import { type Jobs, startJobs } from "../src/jobs/index";
 import { purgeExpiredSessions } from "../src/jobs/purge-expired-sessions";
 import { createPerson } from "../src/seed/library";
@@ -24,6 +24,21 @@ describe("job runner (pg-boss on this database)", () => {
     const db = testDb.database.db;
     const person = await createPerson(db, { name: "Job Tester", email: "jobs@example.com" });
     const hour = 60 * 60 * 1000;
+    const day = 24 * hour;
+    await db.insert(verifications).values([
+      {
+        id: "old-code",
+        identifier: "email-verification:jobs@example.com",
+        value: "x",
+        expiresAt: new Date(Date.now() - 2 * day),
+      },
+      {
+        id: "recent-code",
+        identifier: "email-verification:jobs@example.com",
+        value: "y",
+        expiresAt: new Date(Date.now() - hour),
+      },
+    ]);
     await db.insert(sessions).values([
       { id: "expired", token: randomUUID(), userId: person.userId, expiresAt: new Date(Date.now() - hour) },
       { id: "live", token: randomUUID(), userId: person.userId, expiresAt: new Date(Date.now() + hour) },
@@ -43,6 +58,8 @@ describe("job runner (pg-boss on this database)", () => {
       .from(sessions)
       .where(eq(sessions.userId, person.userId));
     expect(left.map((s) => s.id)).toEqual(["live"]);
+    const codes = await db.select({ id: verifications.id }).from(verifications);
+    expect(codes.map((c) => c.id)).toEqual(["recent-code"]);
   });
 
   it("schedules the purge hourly", async () => {
