@@ -80,6 +80,22 @@ const catalogue = {
   upload_offsetMismatch: { status: 409, message: "uploadOffsetMismatch" },
   upload_incomplete: { status: 409, message: "uploadIncomplete" },
   upload_chunkSize: { status: 422, message: "uploadChunkSize" },
+  // Social layer (issue 6)
+  /** Following, blocking or muting oneself. */
+  social_selfNotAllowed: { status: 422, message: "cannotActOnSelf" },
+  /** Following a profile one has blocked or that has blocked one (§8 "Could not follow the profile"). */
+  social_followNotAllowed: { status: 403, message: "followFailed" },
+  comments_disabled: { status: 403, message: "commentsOff" },
+  comments_limited: { status: 403, message: "commentsLimited" },
+  /** The per-post comment limit (product decisions: 1,000); the web shows the comment-limit dialog. */
+  comments_limitReached: { status: 409, message: "commentLimitReached" },
+  comment_notFound: { status: 404, message: "commentNotFound" },
+  comment_notPinnable: { status: 422, message: "commentReplyNotPinnable" },
+  reactions_disabled: { status: 403, message: "reactionsOff" },
+  /** Feedback beyond 3 an hour per account (product decisions). */
+  feedback_tooMany: { status: 429, message: "feedbackRateLimited" },
+  /** Reports beyond 10 an hour per account (product decisions). */
+  report_tooMany: { status: 429, message: "reportRateLimited" },
 } as const satisfies Record<string, { status: number; message: MessageKey }>;
 
 export type ErrorCode = keyof typeof catalogue;

@@ -400,6 +400,17 @@ export const messages = {
     "Previews of documents are not available on this server right now. You can still download the file.",
   rangeNotSatisfiable: "The requested range is not available.",
   mediaWrongKind: "This file cannot be used here.",
+  // Social layer (issue 6): follows, blocks, reactions, comments, reports. Texts the spec does not
+  // give, in the product's voice (docs/decisions/0004-message-texts.md).
+  cannotActOnSelf: "You cannot do this with your own profile.",
+  commentsOff: "Comments are turned off for this publication.",
+  commentsLimited: "Only followers and verified profiles can comment on this publication.",
+  commentNotFound: "This comment is no longer available.",
+  commentReplyNotPinnable: "Only a comment, not a reply, can be pinned.",
+  reactionsOff: "Reactions are turned off for this publication.",
+  reportRateLimited: "You have sent several reports recently. Please try again later.",
+  feedbackSent: "Thank you for your feedback.",
+  reportSent: "Thank you. Our moderators will review your report.",
 } as const;
 
 export type MessageKey = keyof typeof messages;

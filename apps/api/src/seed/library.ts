@@ -209,6 +209,12 @@ export async function addComment(
       .update(contentItems)
       .set({ commentCount: sql`${contentItems.commentCount} + 1` })
       .where(sql`${contentItems.id} = ${input.contentId}`);
+    if (input.parentId) {
+      await tx
+        .update(comments)
+        .set({ replyCount: sql`${comments.replyCount} + 1` })
+        .where(sql`${comments.id} = ${input.parentId}`);
+    }
   });
   return { id };
 }

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { PER_PAGE_MAX } from "../constants";
+import { reactionKinds } from "../enums";
+
+/**
+ * Notifications (issue 6 §7): stored per recipient profile, sent live as the `notification` socket
+ * event to the recipient's profile room, listed newest first with an unread count, marked read one
+ * by one or all at once.
+ */
+
+export const notificationKinds = [
+  "follow",
+  "comment",
+  "reply",
+  "reaction",
+  "repost",
+  "quote",
+  "mention",
+] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
+export const NOTIFICATIONS_PER_PAGE_DEFAULT = 20;
+/** The unread badge counts up to this and shows "99+" style beyond (the web decides the text). */
+export const NOTIFICATIONS_UNREAD_CAP = 1000;
+
+export const notificationSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(notificationKinds),
+    actor: z.object({
+      id: z.string(),
+      slug: z.string(),
+      name: z.string(),
+      type: z.enum(["user", "company"]),
+      verificationStatus: z.string(),
+      image: z.object({ urls: z.object({ preview: z.string() }) }).nullable(),
+    }),
+    /** The publication concerned (absent for follows). */
+    content: z
+      .object({
+        id: z.string(),
+        kind: z.string(),
+        title: z.string().nullable(),
+        path: z.string(),
+      })
+      .nullable(),
+    /** The comment concerned (comment, reply, mention in a comment). */
+    comment: z.object({ id: z.string(), excerpt: z.string() }).nullable(),
+    reaction: z.enum(reactionKinds).nullable(),
+    createdAt: z.string(),
+    readAt: z.string().nullable(),
+  })
+  .meta({ id: "Notification" });
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  perPage: z.coerce.number().int().min(1).max(PER_PAGE_MAX).default(NOTIFICATIONS_PER_PAGE_DEFAULT),
+  unreadOnly: z.stringbool().optional(),
+});
+export const notificationListResponseSchema = z.object({
+  data: z.array(notificationSchema),
+  meta: z.object({ perPage: z.number(), nextCursor: z.string().nullable(), unreadCount: z.number() }),
+});
+export const unreadCountResponseSchema = z.object({ data: z.object({ unreadCount: z.number() }) });
+
+/** The `notification` socket event (§7): the new notification and the recipient's unread count. */
+export type NotificationEvent = {
+  notification: Notification;
+  unreadCount: number;
+};
