@@ -411,6 +411,10 @@ export const messages = {
   reportRateLimited: "You have sent several reports recently. Please try again later.",
   feedbackSent: "Thank you for your feedback.",
   reportSent: "Thank you. Our moderators will review your report.",
+  // Web: accounts screens (issue 3), later additions.
+  deletedDialogBody: "Restore it with everything you published, or remove it for good and start over.",
+  createProfileHeadline: "Let’s set up your profile",
+  verifyBenefitsTitle: "What verification unlocks",
 } as const;
 
 export type MessageKey = keyof typeof messages;

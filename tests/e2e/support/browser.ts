@@ -44,5 +44,7 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = path.join(repoRoot, "tests/e2e/artifacts/screens");
   fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  // From the top (a sticky header would otherwise sit mid-page), with animations finished.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true, animations: "disabled" });
 }

@@ -24,3 +24,20 @@ export function submitErrorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   return messages.somethingWentWrong;
 }
+
+/**
+ * Per-field messages of a 422 answer: the API lists `{path: "body.<field>", message}` in
+ * details; returns `{field: message}` (first message per field), empty when there are none.
+ */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!(error instanceof ApiError) || !Array.isArray(error.details)) return out;
+  for (const item of error.details as unknown[]) {
+    if (!item || typeof item !== "object") continue;
+    const { path, message } = item as { path?: unknown; message?: unknown };
+    if (typeof path !== "string" || typeof message !== "string") continue;
+    const field = path.replace(/^(body|query|params)\.?/, "").split(".")[0];
+    if (field && !(field in out)) out[field] = message;
+  }
+  return out;
+}

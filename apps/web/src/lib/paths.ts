@@ -5,11 +5,18 @@
 export const routes = {
   home: "/",
   login: "/login",
+  /** /login opened on the join form (the "Join now" links). */
+  signUp: "/login?mode=signup",
+  resetPassword: "/login/reset-password",
   logout: "/logout",
   notFound: "/not-found",
   notAvailable: "/not-available",
   createProfile: "/create-profile",
   createProfileForm: "/create-profile/profile",
+  createProfileVerify: "/create-profile/get-verified",
+  createProfileCompany: "/create-profile/company",
+  verification: "/verification",
+  createCompany: "/create/company",
   search: "/search",
   chats: "/chats",
   settings: "/settings",
@@ -20,6 +27,7 @@ export const routes = {
   companies: "/companies",
   blog: "/blog",
   faq: "/faq",
+  notAvailableFor: (email: string) => `/not-available?${new URLSearchParams({ email }).toString()}`,
   profile: (slug: string) => `/${encodeURIComponent(slug)}`,
   /** The signed-in home route of spec §2. */
   userHome: (slug: string) => `/${encodeURIComponent(slug)}/network/suggested`,

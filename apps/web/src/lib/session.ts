@@ -11,26 +11,50 @@ import { ApiError } from "./api-error";
 export const SESSION_KEY = "/v1/users/me";
 export const ONBOARDING_STEPS_KEY = "/v1/tooltips/steps";
 
-/** The session user fields of spec §3 that the shell reads; the API sends more. */
+/**
+ * The session user fields of spec §3 that the web reads; the API sends more (the contract's
+ * sessionUserSchema). Account-level fields (id, type, name, slug, image, verification) describe
+ * the acting account: the person, or the company they switched to. Person-level fields (email,
+ * status, wizard flags, countCompanyProfiles) always describe the signed-in person, and `authBy`
+ * is the person's own profile, with authAsCompanyOwner true while they act for a company.
+ */
 export interface SessionUser {
   id?: string;
-  type: { id: "user" | "company" };
+  userId?: string;
+  type: { id: "user" | "company"; title?: string };
   status: { id: string; title?: string };
   name: string;
   email?: string;
+  phone?: string | null;
   slug: string;
   isManager?: boolean;
   verificationStatus?: string;
   verifiedAt?: string | null;
   image?: { urls?: { preview?: string } } | null;
-  /** The acting profile (a company when the person acts as its owner). */
+  countCompanyProfiles?: number;
+  isProfileWizardCompleted?: boolean;
+  isCompanyWizardCompleted?: boolean;
+  dateOfBirth?: string | null;
+  /** The signed-in person's own profile; authAsCompanyOwner while acting for a company. */
   authBy?: {
+    id?: string;
     slug: string;
     name: string;
     authAsCompanyOwner?: boolean;
     verificationStatus?: string;
     image?: { urls?: { preview?: string } } | null;
   } | null;
+}
+
+/** The person behind the session, whichever account they act as. */
+export function personOf(user: SessionUser): { slug: string; name: string; image: string | null } {
+  const own = user.authBy ?? null;
+  return {
+    slug: own?.slug ?? user.slug,
+    name: own?.name ?? user.name,
+    image:
+      own?.image?.urls?.preview ?? (isActingAsCompany(user) ? null : (user.image?.urls?.preview ?? null)),
+  };
 }
 
 export interface OnboardingSteps {

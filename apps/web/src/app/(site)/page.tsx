@@ -91,7 +91,7 @@ export default function LandingPage() {
             </p>
             <div className="mt-8 flex max-w-md flex-col gap-3 sm:flex-row">
               <Button asChild size="lg" className="sm:flex-1">
-                <Link href={routes.createProfile}>{messages.joinNow}</Link>
+                <Link href={routes.signUp}>{messages.joinNow}</Link>
               </Button>
               <Button asChild size="lg" variant="secondary" className="sm:flex-1">
                 <Link href={routes.login}>{messages.signIn}</Link>
@@ -221,7 +221,7 @@ export default function LandingPage() {
           </h2>
           <div className="mt-8 flex w-full max-w-md flex-col gap-3 sm:flex-row">
             <Button asChild size="lg" className="sm:flex-1">
-              <Link href={routes.createProfile}>{messages.joinNow}</Link>
+              <Link href={routes.signUp}>{messages.joinNow}</Link>
             </Button>
             <Button asChild size="lg" variant="secondary" className="sm:flex-1">
               <Link href={routes.login}>{messages.signIn}</Link>

@@ -12,6 +12,8 @@ export interface PageChromeProps {
   hideSearch?: boolean;
   /** Show the visitor's header even to a signed-in user (sign-in, sign-out). */
   unauthenticatedHeader?: boolean;
+  /** A header with only the logo and a way out (guided flows such as the create-profile wizard). */
+  minimalHeader?: boolean;
   /** Below this width the page scrolls sideways instead of squeezing (spec §2, default 360 px). */
   minWidth?: number;
   /** Classes for <main>, e.g. a different background. */
@@ -33,13 +35,16 @@ export function PageChrome({
   hideFooter = false,
   hideSearch = false,
   unauthenticatedHeader = false,
+  minimalHeader = false,
   minWidth = PAGE_MIN_WIDTH,
   mainClassName,
 }: PageChromeProps) {
   return (
     <div className="flex min-h-dvh flex-col" style={{ minWidth }}>
       <SkipLink />
-      {hideHeader ? null : <SiteHeader hideSearch={hideSearch} unauthenticated={unauthenticatedHeader} />}
+      {hideHeader ? null : (
+        <SiteHeader hideSearch={hideSearch} unauthenticated={unauthenticatedHeader} minimal={minimalHeader} />
+      )}
       <main
         id={MAIN_CONTENT_ID}
         tabIndex={-1}

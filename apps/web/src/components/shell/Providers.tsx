@@ -7,6 +7,7 @@ import { SWRConfig } from "swr";
 import { swrFetcher } from "@/lib/api";
 import { ApiError } from "@/lib/api-error";
 import { AccessGuard } from "./AccessGuard";
+import { QueryIntentHandler } from "./QueryIntentHandler";
 import { ResponseEffectsBridge } from "./ResponseEffectsBridge";
 import { RouteHistoryTracker } from "./RouteHistoryTracker";
 import { SnackbarProvider } from "./SnackbarProvider";
@@ -42,6 +43,7 @@ export function Providers({ children }: { children: ReactNode }) {
           {/* These read the query string, which Next only has on the client. */}
           <Suspense fallback={null}>
             <AccessGuard />
+            <QueryIntentHandler />
             <RouteHistoryTracker />
           </Suspense>
           <VersionWatcher />

@@ -16,6 +16,8 @@ export interface SiteHeaderProps {
   hideSearch?: boolean;
   /** Always show the visitor's header, whoever is signed in (sign-in and sign-out screens). */
   unauthenticated?: boolean;
+  /** Only the logo, and sign-out for a member (guided flows, nothing to wander off to). */
+  minimal?: boolean;
 }
 
 function VisitorActions() {
@@ -28,7 +30,7 @@ function VisitorActions() {
       </nav>
       <span className="mx-2 hidden h-9 w-px bg-line md:block" aria-hidden="true" />
       <Button asChild variant="tertiary" className="max-[399px]:px-3">
-        <Link href={routes.createProfile}>{messages.joinNow}</Link>
+        <Link href={routes.signUp}>{messages.joinNow}</Link>
       </Button>
       <Button asChild variant="secondary" className="max-[399px]:px-3">
         <Link href={routes.login}>{messages.signIn}</Link>
@@ -50,8 +52,26 @@ function MemberActions({ user }: { user: NonNullable<ReturnType<typeof useSessio
 
 /** The header of every page (unless the page hides it): brand, search, and the visitor's or
  * member's actions. The session decides which, unless the page forces the visitor variant. */
-export function SiteHeader({ hideSearch = false, unauthenticated = false }: SiteHeaderProps) {
+export function SiteHeader({
+  hideSearch = false,
+  unauthenticated = false,
+  minimal = false,
+}: SiteHeaderProps) {
   const session = useSession();
+  if (minimal) {
+    return (
+      <header className="sticky top-0 z-40 border-b border-line bg-surface">
+        <div className="mx-auto flex h-16 w-full max-w-[1128px] items-center gap-2 px-3 sm:px-4">
+          <Logo />
+          {session.user ? (
+            <Button asChild variant="tertiary" className="ml-auto">
+              <Link href={routes.logout}>{messages.signOut}</Link>
+            </Button>
+          ) : null}
+        </div>
+      </header>
+    );
+  }
   const showMember = !unauthenticated && session.user !== null;
   const loading = !unauthenticated && session.isLoading;
   return (

@@ -1,59 +1,129 @@
 "use client";
 
 import { messages } from "@vn/contract";
-import Link from "next/link";
+import useSWR from "swr";
 import { Avatar } from "@/components/ui/Avatar";
 import { Icon } from "@/components/ui/Icon";
-import { Menu } from "@/components/ui/Menu";
+import { Menu, type MenuItem } from "@/components/ui/Menu";
+import { useAccountSwitch } from "@/features/accounts/use-account-switch";
 import { routes } from "@/lib/paths";
-import type { SessionUser } from "@/lib/session";
+import { isActingAsCompany, personOf, type SessionUser } from "@/lib/session";
 
-/** The signed-in person's menu: who is acting (the person or their company), profile, settings, sign out. */
+interface CompanyMembership {
+  id: string;
+  slug: string;
+  name: string;
+  role: string;
+  image: { urls: { preview: string } } | null;
+}
+
+export const COMPANIES_KEY = "/v1/users/me/companies";
+
+const roleLabels: Record<string, string> = {
+  owner: "Owner",
+  manager: "Manager",
+  company_employee: "Employee",
+};
+
+/**
+ * The signed-in person's menu: who is acting (the person or one of their companies), the account
+ * switcher when they have company pages (spec §6: switch accounts; §7 switch-account), a way to
+ * create a company page, settings and sign-out.
+ */
 export function UserMenu({ user }: { user: SessionUser }) {
-  const acting = user.authBy ?? null;
-  const name = acting?.name ?? user.name;
-  const slug = acting?.slug ?? user.slug;
-  const image = acting?.image?.urls?.preview ?? user.image?.urls?.preview ?? null;
-  const isCompany = user.type.id === "company" || acting?.authAsCompanyOwner === true;
+  const acting = { name: user.name, slug: user.slug, image: user.image?.urls?.preview ?? null };
+  const person = personOf(user);
+  const actingAsCompany = isActingAsCompany(user);
+  const hasCompanies = (user.countCompanyProfiles ?? 0) > 0;
+  const { data: companies } = useSWR<CompanyMembership[]>(hasCompanies ? COMPANIES_KEY : null, {
+    revalidateOnFocus: false,
+  });
+  const { switchTo, switching } = useAccountSwitch();
+
+  const accountItems: MenuItem[] = hasCompanies
+    ? [
+        { kind: "separator" },
+        { kind: "label", label: messages.accountsHeading },
+        {
+          id: "account-personal",
+          label: person.name,
+          description: messages.ownerTypeUser,
+          leading: <Avatar name={person.name} src={person.image} size="sm" />,
+          current: !actingAsCompany,
+          disabled: switching,
+          onSelect: () => {
+            if (actingAsCompany) void switchTo({ type: "user" });
+          },
+        },
+        ...(companies ?? []).map(
+          (company): MenuItem => ({
+            id: `account-${company.id}`,
+            label: company.name,
+            description: `${messages.ownerTypeCompany} · ${roleLabels[company.role] ?? company.role}`,
+            leading: (
+              <Avatar name={company.name} src={company.image?.urls.preview} size="sm" shape="square" />
+            ),
+            current: actingAsCompany && user.id === company.id,
+            disabled: switching,
+            onSelect: () => {
+              if (!(actingAsCompany && user.id === company.id))
+                void switchTo({ type: "company", id: company.id });
+            },
+          }),
+        ),
+      ]
+    : [];
+
   return (
     <Menu
       trigger={
+        // Named by its content, so the visible "Me" is part of the name (WCAG 2.5.3).
         <button
           type="button"
           className="inline-flex min-h-10 cursor-pointer flex-col items-center justify-center gap-0.5 rounded-md px-1 text-ink-muted hover:text-ink md:min-w-16"
-          aria-label={messages.openAccountMenu}
         >
-          <Avatar
-            name={name}
-            src={image}
-            size="xs"
-            shape={isCompany ? "square" : "circle"}
-            className="size-6"
-          />
-          <span className="flex items-center text-xs max-md:sr-only" aria-hidden="true">
-            Me <Icon name="chevronDown" size={14} />
+          <span aria-hidden="true" className="inline-flex">
+            <Avatar
+              name={acting.name}
+              src={acting.image}
+              size="xs"
+              shape={actingAsCompany ? "square" : "circle"}
+              className="size-6"
+            />
+          </span>
+          <span className="flex items-center text-xs">
+            <span className="max-md:sr-only">Me</span>
+            <span className="sr-only"> {messages.openAccountMenu}</span>
+            <Icon name="chevronDown" size={14} className="max-md:hidden" />
           </span>
         </button>
       }
       header={
-        <div className="flex flex-col gap-3">
-          <div className="flex items-center gap-3">
-            <Avatar name={name} src={image} size="lg" shape={isCompany ? "square" : "circle"} />
-            <div className="min-w-0">
-              <p className="truncate font-semibold text-ink">{name}</p>
-              {user.email ? <p className="truncate text-sm text-ink-muted">{user.email}</p> : null}
-            </div>
+        <div className="flex items-center gap-3">
+          <span aria-hidden="true">
+            <Avatar
+              name={acting.name}
+              src={acting.image}
+              size="lg"
+              shape={actingAsCompany ? "square" : "circle"}
+            />
+          </span>
+          <div className="min-w-0">
+            {actingAsCompany ? (
+              <p className="text-xs font-semibold tracking-wide text-ink-muted uppercase">
+                {messages.actingAs}
+              </p>
+            ) : null}
+            <p className="truncate font-semibold text-ink">{acting.name}</p>
+            {user.email ? <p className="truncate text-sm text-ink-muted">{user.email}</p> : null}
           </div>
-          <Link
-            href={routes.profile(slug)}
-            className="inline-flex min-h-10 items-center justify-center rounded-full px-3 text-sm font-semibold text-brand ring-1 ring-inset ring-brand hover:bg-brand-soft"
-          >
-            {messages.viewProfile}
-          </Link>
         </div>
       }
+      headerAction={{ label: messages.viewProfile, href: routes.profile(acting.slug) }}
       items={[
+        ...accountItems,
         { kind: "separator" },
+        { label: messages.createCompanyPage, href: routes.createCompany, icon: "building" },
         { label: messages.settings, href: routes.settings, icon: "settings" },
         { label: messages.signOut, href: routes.logout, icon: "logout" },
       ]}

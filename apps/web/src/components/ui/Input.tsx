@@ -1,5 +1,6 @@
 "use client";
 
+import { messages } from "@vn/contract";
 import { type ComponentProps, type ReactNode, useId } from "react";
 import { cn } from "@/lib/cn";
 
@@ -8,13 +9,25 @@ export interface InputProps extends Omit<ComponentProps<"input">, "size"> {
   /** Shown under the field while there is no error. */
   hint?: ReactNode;
   error?: string | undefined;
+  /** Marks the field as optional next to its label. */
+  optional?: boolean;
   /** Content placed inside the field on the right (e.g. a show-password button). */
   trailing?: ReactNode;
   /** Keep the label for screen readers only. */
   hideLabel?: boolean;
 }
 
-export function Input({ label, hint, error, trailing, hideLabel, id, className, ...props }: InputProps) {
+export function Input({
+  label,
+  hint,
+  error,
+  optional,
+  trailing,
+  hideLabel,
+  id,
+  className,
+  ...props
+}: InputProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const messageId = `${inputId}-message`;
@@ -23,6 +36,9 @@ export function Input({ label, hint, error, trailing, hideLabel, id, className, 
     <div className={cn("flex flex-col gap-1.5", className)}>
       <label htmlFor={inputId} className={cn("text-sm font-semibold text-ink", hideLabel && "sr-only")}>
         {label}
+        {optional ? (
+          <span className="ml-1.5 font-normal text-ink-muted">({messages.optionalField.toLowerCase()})</span>
+        ) : null}
       </label>
       <div
         className={cn(
@@ -44,7 +60,7 @@ export function Input({ label, hint, error, trailing, hideLabel, id, className, 
           {error}
         </p>
       ) : hint ? (
-        <p id={messageId} className="text-sm text-ink-muted">
+        <p id={messageId} className="text-sm text-ink-muted" aria-live="polite">
           {hint}
         </p>
       ) : null}

@@ -19,9 +19,22 @@ export interface TabsProps {
   value?: string;
   onValueChange?: (value: string) => void;
   className?: string;
+  /** Tabs share the full width equally (two or three short choices). */
+  stretch?: boolean;
+  /** Classes for the tab list (e.g. bleeding to a card's edges). */
+  listClassName?: string;
 }
 
-export function Tabs({ items, label, defaultValue, value, onValueChange, className }: TabsProps) {
+export function Tabs({
+  items,
+  label,
+  defaultValue,
+  value,
+  onValueChange,
+  className,
+  stretch = false,
+  listClassName,
+}: TabsProps) {
   return (
     <TabsPrimitive.Root
       defaultValue={defaultValue ?? items[0]?.value}
@@ -29,7 +42,10 @@ export function Tabs({ items, label, defaultValue, value, onValueChange, classNa
       onValueChange={onValueChange}
       className={className}
     >
-      <TabsPrimitive.List aria-label={label} className="flex gap-1 overflow-x-auto border-b border-line">
+      <TabsPrimitive.List
+        aria-label={label}
+        className={cn("flex gap-1 overflow-x-auto border-b border-line", listClassName)}
+      >
         {items.map((item) => (
           <TabsPrimitive.Trigger
             key={item.value}
@@ -37,6 +53,7 @@ export function Tabs({ items, label, defaultValue, value, onValueChange, classNa
             disabled={item.disabled}
             className={cn(
               "relative -mb-px inline-flex min-h-12 shrink-0 cursor-pointer items-center border-b-2 border-transparent px-4",
+              stretch && "flex-1 justify-center",
               "text-[0.95rem] font-semibold text-ink-muted hover:bg-black/[0.04] hover:text-ink",
               "data-[state=active]:border-success data-[state=active]:text-success disabled:cursor-not-allowed disabled:opacity-50",
             )}

@@ -9,6 +9,7 @@ import {
   YEARLY_DISCOUNT,
 } from "@vn/contract";
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
@@ -73,10 +74,12 @@ export interface PlanCardsProps {
   /** The tier drawn as the recommended one. */
   highlight?: PlanPrice["tier"];
   headingLevel?: "h3" | "h2";
+  /** Replaces each card's button (e.g. inside a flow where the plan is picked later). */
+  renderAction?: (plan: PlanPrice) => ReactNode;
 }
 
 /** Plan prices and what each includes, straight from the contract's plan catalogue. */
-export function PlanCards({ owner, highlight, headingLevel = "h3" }: PlanCardsProps) {
+export function PlanCards({ owner, highlight, headingLevel = "h3", renderAction }: PlanCardsProps) {
   const Heading = headingLevel;
   const list = plans.filter((plan) => plan.owner === owner);
   return (
@@ -129,17 +132,21 @@ export function PlanCards({ owner, highlight, headingLevel = "h3" }: PlanCardsPr
                 </li>
               ))}
             </ul>
-            <Button asChild variant={recommended ? "primary" : "secondary"} block className="mt-5">
-              {plan.selfServe ? (
-                <Link href={routes.createProfile}>
-                  {plan.monthly === 0 ? "Get started" : `Start with ${tierNames[plan.tier]}`}
-                </Link>
-              ) : plan.tier === "enterprise" ? (
-                <Link href={`${routes.companies}#enterprise`}>Contact sales</Link>
-              ) : (
-                <Link href={`${routes.faq}#creator`}>How to apply</Link>
-              )}
-            </Button>
+            {renderAction ? (
+              renderAction(plan)
+            ) : (
+              <Button asChild variant={recommended ? "primary" : "secondary"} block className="mt-5">
+                {plan.selfServe ? (
+                  <Link href={routes.signUp}>
+                    {plan.monthly === 0 ? "Get started" : `Start with ${tierNames[plan.tier]}`}
+                  </Link>
+                ) : plan.tier === "enterprise" ? (
+                  <Link href={`${routes.companies}#enterprise`}>Contact sales</Link>
+                ) : (
+                  <Link href={`${routes.faq}#creator`}>How to apply</Link>
+                )}
+              </Button>
+            )}
           </li>
         );
       })}

@@ -137,7 +137,7 @@ export default function BlogPage() {
             <p className="font-semibold text-brand-strong">New to {PRODUCT_NAME}?</p>
             <p className="mt-1 text-sm text-ink">Join free and follow the people and companies you trust.</p>
             <Link
-              href={routes.createProfile}
+              href={routes.signUp}
               className="mt-3 inline-flex min-h-10 items-center font-semibold text-brand hover:underline"
             >
               Create your profile

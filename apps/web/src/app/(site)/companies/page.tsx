@@ -78,7 +78,7 @@ export default function CompaniesPage() {
             </p>
             <div className="mt-8 flex max-w-md flex-col gap-3 sm:flex-row">
               <Button asChild size="lg" className="sm:flex-1">
-                <Link href={routes.createProfile}>Create a company page</Link>
+                <Link href={routes.createCompany}>Create a company page</Link>
               </Button>
               <Button asChild size="lg" variant="secondary" className="sm:flex-1">
                 <a href="#plans">Compare plans</a>

@@ -1,0 +1,14 @@
+import { messages } from "@vn/contract";
+import type { Metadata } from "next";
+import { Suspense } from "react";
+import { CreateCompanyForm } from "@/features/companies/CreateCompanyForm";
+
+export const metadata: Metadata = { title: messages.createCompanyTitle, robots: { index: false } };
+
+export default function CreateCompanyPage() {
+  return (
+    <Suspense fallback={null}>
+      <CreateCompanyForm />
+    </Suspense>
+  );
+}

@@ -1,0 +1,226 @@
+"use client";
+
+import { messages } from "@vn/contract";
+import { useRouter, useSearchParams } from "next/navigation";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { useSWRConfig } from "swr";
+import { useSnackbar } from "@/components/shell/SnackbarProvider";
+import { Alert } from "@/components/ui/Alert";
+import { Icon } from "@/components/ui/Icon";
+import { Tabs } from "@/components/ui/Tabs";
+import { api } from "@/lib/api";
+import { routes } from "@/lib/paths";
+import { fetchSessionUser, SESSION_KEY, type SessionUser, useSession } from "@/lib/session";
+import type { AuthOutcome } from "./auth-outcomes";
+import { DeletedAccountDialogs } from "./DeletedAccountDialogs";
+import { destinationAfterSignIn } from "./destination";
+import { EmailCodeStep } from "./EmailCodeStep";
+import { ForgotPasswordForm } from "./ForgotPasswordForm";
+import { InviteBanner } from "./InviteBanner";
+import { SignInForm } from "./SignInForm";
+import { type CodeSentInfo, SignUpForm } from "./SignUpForm";
+
+type Mode = "signin" | "signup" | "forgot";
+
+function modeOf(value: string | null): Mode {
+  return value === "signup" || value === "forgot" ? value : "signin";
+}
+
+interface CodeStep extends CodeSentInfo {
+  notice: string | null;
+}
+
+function Heading({ title, subtitle }: { title: string; subtitle?: string }) {
+  return (
+    <div>
+      <h1 className="text-[1.75rem] leading-tight font-semibold text-balance text-ink">{title}</h1>
+      {subtitle ? <p className="mt-1 text-[0.95rem] text-ink-muted">{subtitle}</p> : null}
+    </div>
+  );
+}
+
+function BackLink({ onClick }: { onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="-ml-2 inline-flex min-h-10 cursor-pointer items-center gap-1.5 self-start rounded-full px-2 text-sm font-semibold text-ink-muted hover:bg-black/5 hover:text-ink"
+    >
+      <Icon name="arrowLeft" size={18} />
+      {messages.backToSignIn}
+    </button>
+  );
+}
+
+/**
+ * /login: sign in and join in one place (spec §2), with the password reset request, the emailed
+ * code step and the deleted-account dialogs. The query decides the start: ?mode=signup|forgot,
+ * ?redirect= (where to go after), ?error=invalidToken, ?type=invite&code=… (kept for the sign-up),
+ * ?intent=create-profile (join, then the wizard).
+ */
+export function AuthScreen() {
+  const router = useRouter();
+  const params = useSearchParams();
+  const { mutate } = useSWRConfig();
+  const snackbar = useSnackbar();
+  const session = useSession();
+
+  const mode = modeOf(params.get("mode"));
+  const redirect = params.get("redirect");
+  const intent = params.get("intent");
+  const inviteCode = params.get("type") === "invite" ? params.get("code")?.trim() || null : null;
+  const invalidToken = params.get("error") === "invalidToken";
+
+  const [email, setEmail] = useState("");
+  const [codeStep, setCodeStep] = useState<CodeStep | null>(null);
+  const [deleted, setDeleted] = useState<{ email: string; restoreToken: string } | null>(null);
+  const leaving = useRef(false);
+
+  const setMode = useCallback(
+    (next: Mode, nextEmail?: string) => {
+      if (nextEmail !== undefined) setEmail(nextEmail);
+      const query = new URLSearchParams(params.toString());
+      if (next === "signin") query.delete("mode");
+      else query.set("mode", next);
+      query.delete("error");
+      const text = query.toString();
+      router.replace(text ? `${routes.login}?${text}` : routes.login, { scroll: false });
+    },
+    [params, router],
+  );
+
+  const leave = useCallback(
+    async (known?: SessionUser | null) => {
+      leaving.current = true;
+      const user = known ?? (await fetchSessionUser().catch(() => null));
+      await mutate(SESSION_KEY, user, { revalidate: false });
+      // An invitation followed by an existing member is accepted once they are signed in.
+      if (user && inviteCode && !codeStep) {
+        await api.patch("/v1/user-invites", { code: inviteCode }).catch(() => undefined);
+      }
+      router.replace(destinationAfterSignIn(user, { redirect, intent, origin: window.location.origin }));
+    },
+    [mutate, inviteCode, codeStep, router, redirect, intent],
+  );
+
+  // Someone already signed in does not need this page.
+  useEffect(() => {
+    if (!session.user || leaving.current || codeStep || deleted) return;
+    leaving.current = true;
+    router.replace(
+      destinationAfterSignIn(session.user, { redirect, intent, origin: window.location.origin }),
+    );
+  }, [session.user, codeStep, deleted, redirect, intent, router]);
+
+  const onOutcome = (outcome: Exclude<AuthOutcome, { kind: "message" }>) => {
+    if (outcome.kind === "deleted") setDeleted({ email: outcome.email, restoreToken: outcome.restoreToken });
+    else if (outcome.kind === "notAvailable") router.push(routes.notAvailableFor(outcome.email));
+    else {
+      setCodeStep({
+        email: outcome.email,
+        expiresAt: null,
+        codeSent: outcome.codeSent,
+        notice: outcome.text,
+      });
+    }
+  };
+
+  const notAvailable = (address: string) => router.push(routes.notAvailableFor(address));
+
+  let body: ReactNode;
+  if (codeStep) {
+    body = (
+      <div className="flex flex-col gap-6 pt-4">
+        <Heading title={messages.codeTitle} />
+        <EmailCodeStep
+          email={codeStep.email}
+          expiresAt={codeStep.expiresAt}
+          codeSent={codeStep.codeSent}
+          notice={codeStep.notice}
+          onVerified={() => leave()}
+          onUseOtherEmail={() => {
+            setCodeStep(null);
+            setMode("signup", "");
+          }}
+        />
+      </div>
+    );
+  } else if (mode === "forgot") {
+    body = (
+      <div className="flex flex-col gap-5 pt-2">
+        <BackLink onClick={() => setMode("signin")} />
+        <Heading title={messages.forgotTitle} subtitle={messages.forgotSubtitle} />
+        <ForgotPasswordForm defaultEmail={email} onNotAvailable={notAvailable} />
+      </div>
+    );
+  } else {
+    body = (
+      <Tabs
+        label={messages.authModesLabel}
+        value={mode}
+        onValueChange={(value) => setMode(modeOf(value))}
+        stretch
+        listClassName="-mx-6 px-2 sm:-mx-8 sm:px-4"
+        items={[
+          {
+            value: "signin",
+            label: messages.signIn,
+            content: (
+              <div className="flex flex-col gap-6 pt-2">
+                <Heading title={messages.signInTitle} subtitle={messages.signInSubtitle} />
+                <SignInForm
+                  key={`signin-${email}`}
+                  defaultEmail={email}
+                  onSignedIn={() => leave()}
+                  onOutcome={onOutcome}
+                  onForgotPassword={(value) => setMode("forgot", value)}
+                />
+              </div>
+            ),
+          },
+          {
+            value: "signup",
+            label: messages.joinNow,
+            content: (
+              <div className="flex flex-col gap-6 pt-2">
+                <Heading title={messages.joinTitle} subtitle={messages.joinSubtitle} />
+                {inviteCode ? <InviteBanner code={inviteCode} /> : null}
+                <SignUpForm
+                  inviteCode={inviteCode}
+                  onCodeSent={(info) => setCodeStep({ ...info, notice: null })}
+                  onOutcome={onOutcome}
+                  onSignInInstead={(value) => setMode("signin", value)}
+                />
+              </div>
+            ),
+          },
+        ]}
+      />
+    );
+  }
+
+  return (
+    <div className="w-full rounded-card bg-surface px-6 pt-4 pb-6 shadow-card sm:px-8 sm:pb-8">
+      {invalidToken ? <Alert className="mt-3 mb-2">{messages.invalidToken}</Alert> : null}
+      {body}
+      {deleted ? (
+        <DeletedAccountDialogs
+          email={deleted.email}
+          restoreToken={deleted.restoreToken}
+          onClose={() => setDeleted(null)}
+          onNotAvailable={notAvailable}
+          onRestored={async (user) => {
+            snackbar.show(messages.accountRestored, { tone: "success" });
+            await leave(user);
+          }}
+          onRemoved={() => {
+            setDeleted(null);
+            snackbar.show(messages.accountRemoved, { tone: "success" });
+            if (intent === "create-profile") router.replace(routes.createProfile);
+            else setMode("signup", "");
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

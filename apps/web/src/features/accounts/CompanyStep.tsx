@@ -1,0 +1,78 @@
+"use client";
+
+import { messages } from "@vn/contract";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useSWRConfig } from "swr";
+import { useSnackbar } from "@/components/shell/SnackbarProvider";
+import { Alert } from "@/components/ui/Alert";
+import { Button } from "@/components/ui/Button";
+import { PlanCards } from "@/features/marketing/PlanCards";
+import { api } from "@/lib/api";
+import { submitErrorMessage } from "@/lib/forms";
+import { routes } from "@/lib/paths";
+import { fetchSessionUser, SESSION_KEY, type SessionUser } from "@/lib/session";
+import { GENERAL_INFO_KEY } from "./use-general-info";
+import { WizardFrame } from "./WizardFrame";
+import { stepAfter } from "./wizard";
+import { wizardFactsOf } from "./wizard-facts";
+
+function CompanyStepBody({ user }: { user: SessionUser }) {
+  const router = useRouter();
+  const snackbar = useSnackbar();
+  const { mutate } = useSWRConfig();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const skip = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await api.patch("/v1/users/me/general-info", { isCompanyWizardCompleted: true });
+    } catch (failure) {
+      setError(submitErrorMessage(failure));
+      setBusy(false);
+      return;
+    }
+    const fresh = (await fetchSessionUser().catch(() => null)) ?? user;
+    await mutate(SESSION_KEY, fresh, { revalidate: false });
+    await mutate(GENERAL_INFO_KEY);
+    snackbar.show(messages.profileReady, { tone: "success" });
+    router.push(stepAfter("company", wizardFactsOf(fresh)));
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <section aria-labelledby="company-plans" className="flex flex-col gap-4">
+        <h2 id="company-plans" className="text-lg font-semibold text-ink">
+          {messages.companyPlansTitle}
+        </h2>
+        <PlanCards owner="company" highlight="standard" renderAction={() => null} />
+      </section>
+      {error ? <Alert>{error}</Alert> : null}
+      <div className="flex flex-col-reverse gap-3 rounded-card bg-surface p-5 shadow-card sm:flex-row sm:items-center sm:justify-end sm:p-6">
+        <Button variant="tertiary" size="lg" onClick={() => void skip()} disabled={busy} aria-busy={busy}>
+          {busy ? messages.saving : messages.skipForNow}
+        </Button>
+        <Button asChild size="lg">
+          <Link href={`${routes.createCompany}?from=wizard`}>{messages.createCompanyPage}</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** /create-profile/company: the company onboarding plan step (create a page, or skip). */
+export function CompanyStep() {
+  return (
+    <WizardFrame
+      step="company"
+      wide
+      title={messages.companyStepTitle}
+      subtitle={messages.companyStepSubtitle}
+    >
+      {(user) => <CompanyStepBody user={user} />}
+    </WizardFrame>
+  );
+}

@@ -1,0 +1,74 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { messages, passwordResetRequestSchema } from "@vn/contract";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { Alert } from "@/components/ui/Alert";
+import { Button } from "@/components/ui/Button";
+import { Input } from "@/components/ui/Input";
+import { api } from "@/lib/api";
+import { ApiError } from "@/lib/api-error";
+import { cleanSubmit, submitErrorMessage } from "@/lib/forms";
+
+type ForgotInput = z.input<typeof passwordResetRequestSchema>;
+type ForgotValues = z.output<typeof passwordResetRequestSchema>;
+
+export interface ForgotPasswordFormProps {
+  defaultEmail?: string;
+  onNotAvailable: (email: string) => void;
+}
+
+/** "Forgot password?": mails a link to /login/reset-password?token=… (spec §2, issue: reset by link). */
+export function ForgotPasswordForm({ defaultEmail = "", onNotAvailable }: ForgotPasswordFormProps) {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ForgotInput, unknown, ForgotValues>({
+    resolver: zodResolver(passwordResetRequestSchema),
+    defaultValues: { email: defaultEmail },
+  });
+
+  const onSubmit = cleanSubmit(async (values: ForgotValues) => {
+    setServerError(null);
+    setSent(null);
+    try {
+      const answer = await api.post<{ status: boolean; message?: string }>("/auth/request-password-reset", {
+        email: values.email,
+      });
+      setSent(answer.message ?? messages.resetLinkSent);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "account_unavailable") onNotAvailable(values.email);
+      else setServerError(submitErrorMessage(error));
+    }
+  });
+
+  return (
+    <form
+      className="flex flex-col gap-5"
+      noValidate
+      aria-label={messages.forgotTitle}
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+    >
+      {serverError ? <Alert>{serverError}</Alert> : null}
+      {sent ? <Alert tone="success">{sent}</Alert> : null}
+      <Input
+        label={messages.emailLabel}
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errors.email?.message}
+        {...register("email")}
+      />
+      <Button type="submit" size="lg" block disabled={isSubmitting} aria-busy={isSubmitting}>
+        {isSubmitting ? messages.sendingResetLink : messages.sendResetLink}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,197 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ABOUT_MAX, type GeneralInfo, generalInfoWizardSchema, MIN_AGE, messages } from "@vn/contract";
+import { useState } from "react";
+import { type Resolver, useForm, useWatch } from "react-hook-form";
+import type { z } from "zod";
+import { Alert } from "@/components/ui/Alert";
+import { Avatar } from "@/components/ui/Avatar";
+import { Button } from "@/components/ui/Button";
+import { Input } from "@/components/ui/Input";
+import { Select } from "@/components/ui/Select";
+import { Textarea } from "@/components/ui/Textarea";
+import { api } from "@/lib/api";
+import { ApiError } from "@/lib/api-error";
+import { countries } from "@/lib/countries";
+import { cleanSubmit, fieldErrorsOf, submitErrorMessage } from "@/lib/forms";
+import { HandleField } from "./HandleField";
+
+interface ProfileValues {
+  name: string;
+  slug: string;
+  dateOfBirth: string;
+  profession: string;
+  city: string;
+  /** null when none is chosen (the select's empty option). */
+  country: string | null;
+  about: string;
+}
+
+type ProfileOutput = z.output<typeof generalInfoWizardSchema>;
+
+const countryOptions = countries.map((country) => ({ value: country.code, label: country.name }));
+
+/** The latest date of birth that is MIN_AGE today, as the date input's max ("YYYY-MM-DD"). */
+function latestBirthDate(today = new Date()): string {
+  const date = new Date(today.getFullYear() - MIN_AGE, today.getMonth(), today.getDate());
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+function valuesOf(info: GeneralInfo): ProfileValues {
+  return {
+    name: info.name ?? "",
+    slug: info.slug ?? "",
+    dateOfBirth: info.dateOfBirth ?? "",
+    profession: info.profession ?? "",
+    city: info.city ?? "",
+    country: info.country ?? null,
+    about: info.about ?? "",
+  };
+}
+
+export interface ProfileFormProps {
+  info: GeneralInfo;
+  submitLabel: string;
+  /** Saved: the API's new general info. */
+  onSaved: (info: GeneralInfo) => Promise<void> | void;
+}
+
+/**
+ * The personal profile's fields (spec §2 /create-profile/profile, and Settings): name, handle,
+ * date of birth (required, 18 or older), profession, city, country, about, and the photo
+ * placeholder. Validated with the contract's generalInfoWizardSchema, as the API validates it.
+ */
+export function ProfileForm({ info, submitLabel, onSaved }: ProfileFormProps) {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    control,
+    setValue,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileValues, unknown, ProfileOutput>({
+    resolver: zodResolver(generalInfoWizardSchema) as unknown as Resolver<
+      ProfileValues,
+      unknown,
+      ProfileOutput
+    >,
+    defaultValues: valuesOf(info),
+  });
+  const [name, slug] = useWatch({ control, name: ["name", "slug"] });
+
+  const onSubmit = cleanSubmit(async (values: ProfileOutput) => {
+    setServerError(null);
+    // An unchanged handle is not sent: it may be a Premium handle kept from an earlier plan.
+    const { slug: newSlug, ...rest } = values;
+    const body = newSlug.toLowerCase() === info.slug.toLowerCase() ? rest : values;
+    let saved: GeneralInfo;
+    try {
+      saved = await api.patch<GeneralInfo>("/v1/users/me/general-info", body);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "slug_alreadyTakenConflict") {
+        setError("slug", { message: messages.handleTaken }, { shouldFocus: true });
+      } else if (error instanceof ApiError && error.code === "account_accessForbiddenByPlan") {
+        setError("slug", { message: error.message }, { shouldFocus: true });
+      } else {
+        const fields = fieldErrorsOf(error);
+        const known = Object.keys(fields).filter((field) => field in values);
+        for (const field of known) setError(field as keyof ProfileValues, { message: fields[field] });
+        if (known.length === 0) setServerError(submitErrorMessage(error));
+      }
+      throw error;
+    }
+    reset(valuesOf(saved));
+    await onSaved(saved);
+  });
+
+  return (
+    <form
+      className="flex flex-col gap-5"
+      noValidate
+      onSubmit={(event) => void handleSubmit(onSubmit)(event).catch(() => undefined)}
+    >
+      {serverError ? <Alert>{serverError}</Alert> : null}
+
+      <div className="flex items-center gap-4">
+        <Avatar name={name || info.email} src={info.image?.urls.preview} size="lg" />
+        <div className="min-w-0">
+          <p className="text-sm font-semibold text-ink">{messages.photoLabel}</p>
+          <p className="text-sm text-ink-muted">{messages.photoHint}</p>
+        </div>
+      </div>
+
+      <Input
+        label={messages.nameLabel}
+        autoComplete="name"
+        error={errors.name?.message}
+        {...register("name")}
+      />
+      <HandleField
+        value={slug}
+        currentHandle={info.slug}
+        nameForSuggestion={name}
+        ownerType="user"
+        onSuggested={(handle) => setValue("slug", handle, { shouldValidate: true, shouldDirty: true })}
+        error={errors.slug?.message}
+        {...register("slug")}
+      />
+      <Input
+        label={messages.dateOfBirthLabel}
+        type="date"
+        autoComplete="bday"
+        max={latestBirthDate()}
+        hint={messages.dateOfBirthHint}
+        error={errors.dateOfBirth?.message}
+        {...register("dateOfBirth")}
+      />
+      <Input
+        label={messages.professionLabel}
+        optional
+        autoComplete="organization-title"
+        error={errors.profession?.message}
+        {...register("profession")}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Input
+          label={messages.cityLabel}
+          optional
+          autoComplete="address-level2"
+          error={errors.city?.message}
+          {...register("city")}
+        />
+        <Select
+          label={messages.countryLabel}
+          optional
+          placeholder={messages.countryPlaceholder}
+          options={countryOptions}
+          autoComplete="country"
+          error={errors.country?.message}
+          {...register("country", { setValueAs: (value: string | null) => (value ? value : null) })}
+        />
+      </div>
+      <Textarea
+        label={messages.aboutLabel}
+        optional
+        rows={5}
+        maxLength={ABOUT_MAX}
+        error={errors.about?.message}
+        {...register("about")}
+      />
+      <div className="flex justify-end">
+        <Button
+          type="submit"
+          size="lg"
+          disabled={isSubmitting}
+          aria-busy={isSubmitting}
+          className="max-sm:w-full"
+        >
+          {isSubmitting ? messages.saving : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

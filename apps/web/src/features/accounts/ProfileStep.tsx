@@ -1,0 +1,68 @@
+"use client";
+
+import { messages } from "@vn/contract";
+import { useRouter } from "next/navigation";
+import { useSWRConfig } from "swr";
+import { Alert } from "@/components/ui/Alert";
+import { Button } from "@/components/ui/Button";
+import { Skeleton } from "@/components/ui/Skeleton";
+import { fetchSessionUser, SESSION_KEY, type SessionUser } from "@/lib/session";
+import { ProfileForm } from "./ProfileForm";
+import { GENERAL_INFO_KEY, useGeneralInfo } from "./use-general-info";
+import { WizardFrame } from "./WizardFrame";
+import { stepAfter } from "./wizard";
+import { wizardFactsOf } from "./wizard-facts";
+
+function ProfileStepBody({ user }: { user: SessionUser }) {
+  const router = useRouter();
+  const { mutate } = useSWRConfig();
+  const { data: info, error, mutate: reload } = useGeneralInfo(true);
+
+  if (error) {
+    return (
+      <div className="flex flex-col items-start gap-4 rounded-card bg-surface p-6 shadow-card">
+        <Alert>{error instanceof Error ? error.message : messages.somethingWentWrong}</Alert>
+        <Button variant="secondary" onClick={() => void reload()}>
+          {messages.tryAgain}
+        </Button>
+      </div>
+    );
+  }
+  if (!info) {
+    return (
+      <div className="rounded-card bg-surface p-6 shadow-card" aria-busy="true">
+        <span className="sr-only">{messages.loading}</span>
+        <div className="flex flex-col gap-5">
+          <Skeleton shape="circle" className="size-16" />
+          <Skeleton className="h-12 w-full" />
+          <Skeleton className="h-12 w-full" />
+          <Skeleton className="h-12 w-full" />
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="rounded-card bg-surface p-5 shadow-card sm:p-8">
+      <ProfileForm
+        info={info}
+        submitLabel={messages.saveAndContinue}
+        onSaved={async (saved) => {
+          await mutate(GENERAL_INFO_KEY, saved, { revalidate: false });
+          // Completing the required fields made the account active: reload the session first.
+          const fresh = (await fetchSessionUser().catch(() => null)) ?? user;
+          await mutate(SESSION_KEY, fresh, { revalidate: false });
+          router.push(stepAfter("profile", wizardFactsOf(fresh)));
+        }}
+      />
+    </div>
+  );
+}
+
+/** /create-profile/profile: the first step (name, handle, date of birth…). */
+export function ProfileStep() {
+  return (
+    <WizardFrame step="profile" title={messages.profileFormTitle} subtitle={messages.profileFormSubtitle}>
+      {(user) => <ProfileStepBody user={user} />}
+    </WizardFrame>
+  );
+}

@@ -1,0 +1,93 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { messages, signInRequestSchema } from "@vn/contract";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { Alert } from "@/components/ui/Alert";
+import { Button } from "@/components/ui/Button";
+import { Input } from "@/components/ui/Input";
+import { api } from "@/lib/api";
+import { cleanSubmit } from "@/lib/forms";
+import { type AuthOutcome, signInOutcome } from "./auth-outcomes";
+import { PasswordInput } from "./PasswordInput";
+
+type SignInInput = z.input<typeof signInRequestSchema>;
+type SignIn = z.output<typeof signInRequestSchema>;
+
+export interface SignInFormProps {
+  /** Signed in: the cookie is set; the screen loads the session and moves on. */
+  onSignedIn: () => Promise<void>;
+  /** Anything but a plain message: deleted, not available, registration not finished. */
+  onOutcome: (outcome: Exclude<AuthOutcome, { kind: "message" }>) => void;
+  onForgotPassword: (email: string) => void;
+  defaultEmail?: string;
+}
+
+export function SignInForm({ onSignedIn, onOutcome, onForgotPassword, defaultEmail = "" }: SignInFormProps) {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors, isSubmitting, isSubmitSuccessful },
+  } = useForm<SignInInput, unknown, SignIn>({
+    resolver: zodResolver(signInRequestSchema),
+    defaultValues: { email: defaultEmail, password: "" },
+  });
+
+  const onSubmit = cleanSubmit(async (values: SignIn) => {
+    setServerError(null);
+    try {
+      await api.post("/auth/sign-in/email", { email: values.email, password: values.password });
+    } catch (error) {
+      const outcome = signInOutcome(error, values.email);
+      if (outcome.kind === "message") setServerError(outcome.text);
+      else onOutcome(outcome);
+      throw error; // keeps react-hook-form's isSubmitSuccessful false
+    }
+    await onSignedIn();
+  });
+
+  const busy = isSubmitting || isSubmitSuccessful;
+
+  return (
+    <form
+      className="flex flex-col gap-5"
+      noValidate
+      aria-label={messages.signIn}
+      onSubmit={(event) => void handleSubmit(onSubmit)(event).catch(() => undefined)}
+    >
+      {serverError ? <Alert>{serverError}</Alert> : null}
+      <Input
+        label={messages.emailLabel}
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errors.email?.message}
+        {...register("email")}
+      />
+      <div className="flex flex-col gap-2">
+        <PasswordInput
+          label={messages.passwordLabel}
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register("password")}
+        />
+        <button
+          type="button"
+          onClick={() => onForgotPassword(String(getValues("email") ?? "").trim())}
+          className="inline-flex min-h-10 cursor-pointer items-center self-start rounded-full px-1 text-[0.95rem] font-semibold text-brand hover:underline"
+        >
+          {messages.forgotPassword}
+        </button>
+      </div>
+      <Button type="submit" size="lg" block disabled={busy} aria-busy={busy}>
+        {busy ? messages.signInSubmitting : messages.signIn}
+      </Button>
+    </form>
+  );
+}

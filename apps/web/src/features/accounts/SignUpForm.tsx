@@ -1,0 +1,207 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { format, messages, PASSWORD_MIN, type SignUpRequest, signUpFormSchema } from "@vn/contract";
+import Link from "next/link";
+import { type ReactNode, useState } from "react";
+import { type Resolver, useForm, useWatch } from "react-hook-form";
+import { Alert } from "@/components/ui/Alert";
+import { Button } from "@/components/ui/Button";
+import { Checkbox } from "@/components/ui/Checkbox";
+import { Input } from "@/components/ui/Input";
+import { api } from "@/lib/api";
+import { cleanSubmit } from "@/lib/forms";
+import { routes } from "@/lib/paths";
+import { type AuthOutcome, accountCreationOutcome } from "./auth-outcomes";
+import { blocksSubmit, emailFeedback } from "./email-check";
+import { FieldFeedback } from "./FieldFeedback";
+import { PasswordInput } from "./PasswordInput";
+import { useEmailCheck } from "./use-email-check";
+
+/** What the form holds; checkboxes start unticked, which the schema's `true` literal refuses. */
+interface SignUpValues {
+  name: string;
+  email: string;
+  password: string;
+  passwordConfirmation: string;
+  acceptTerms: boolean;
+  acceptPrivacy: boolean;
+}
+
+type SignUpOutput = SignUpRequest & { passwordConfirmation: string };
+
+export interface CodeSentInfo {
+  email: string;
+  expiresAt: string | null;
+  codeSent: boolean;
+}
+
+interface SignUpAnswer {
+  verification?: { codeSent?: boolean; expiresAt?: string };
+}
+
+export interface SignUpFormProps {
+  /** The account exists; a code was mailed to prove the email. */
+  onCodeSent: (info: CodeSentInfo) => void;
+  onOutcome: (outcome: Exclude<AuthOutcome, { kind: "message" }>) => void;
+  onSignInInstead: (email: string) => void;
+  /** An invitation code from the link (type=invite&code=…), sent along so it is honoured. */
+  inviteCode?: string | null;
+}
+
+/** The catalogue's consent sentence with the document's name as a link (opens in a new tab, so the form stays). */
+function withLink(sentence: string, phrase: string, href: string): ReactNode {
+  const at = sentence.indexOf(phrase);
+  if (at < 0) return sentence;
+  return (
+    <>
+      {sentence.slice(0, at)}
+      <Link
+        href={href}
+        target="_blank"
+        className="font-semibold text-brand underline underline-offset-2 hover:text-brand-strong"
+      >
+        {phrase}
+      </Link>
+      {sentence.slice(at + phrase.length)}
+    </>
+  );
+}
+
+export function SignUpForm({ onCodeSent, onOutcome, onSignInInstead, inviteCode }: SignUpFormProps) {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [emailTouched, setEmailTouched] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    control,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting, submitCount },
+  } = useForm<SignUpValues, unknown, SignUpOutput>({
+    resolver: zodResolver(signUpFormSchema) as unknown as Resolver<SignUpValues, unknown, SignUpOutput>,
+    defaultValues: {
+      name: "",
+      email: "",
+      password: "",
+      passwordConfirmation: "",
+      acceptTerms: false,
+      acceptPrivacy: false,
+    },
+  });
+
+  const email = useWatch({ control, name: "email" });
+  const emailState = useEmailCheck(email);
+  const feedback = emailFeedback(emailState, emailTouched || submitCount > 0);
+  const emailRegistration = register("email");
+
+  const onSubmit = cleanSubmit(async (values: SignUpOutput) => {
+    setServerError(null);
+    if (blocksSubmit(emailState)) {
+      setFocus("email");
+      throw new Error("email in use");
+    }
+    let answer: SignUpAnswer;
+    try {
+      answer = await api.post<SignUpAnswer>("/auth/sign-up/email", {
+        email: values.email,
+        password: values.password,
+        name: values.name,
+        acceptTerms: true,
+        acceptPrivacy: true,
+        ...(inviteCode ? { inviteCode } : {}),
+      });
+    } catch (error) {
+      const outcome = accountCreationOutcome(error, values.email);
+      if (outcome.kind === "message") {
+        setServerError(outcome.text);
+        if (outcome.text === messages.emailAlreadyLinked) setError("email", { message: outcome.text });
+      } else onOutcome(outcome);
+      throw error;
+    }
+    onCodeSent({
+      email: values.email,
+      expiresAt: answer.verification?.expiresAt ?? null,
+      codeSent: answer.verification?.codeSent !== false,
+    });
+  });
+
+  // The live check's verdicts ("used", a malformed address) are errors of the field, like the schema's.
+  const emailError = errors.email?.message ?? (feedback?.tone === "error" ? feedback.text : undefined);
+
+  return (
+    <form
+      className="flex flex-col gap-5"
+      noValidate
+      aria-label={messages.joinNow}
+      onSubmit={(event) => void handleSubmit(onSubmit)(event).catch(() => undefined)}
+    >
+      {serverError ? <Alert>{serverError}</Alert> : null}
+      <Input
+        label={messages.nameLabel}
+        autoComplete="name"
+        autoCapitalize="words"
+        error={errors.name?.message}
+        {...register("name")}
+      />
+      <div className="flex flex-col gap-1.5">
+        <Input
+          label={messages.emailLabel}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={emailError}
+          hint={
+            feedback && feedback.tone !== "error" ? (
+              <FieldFeedback tone={feedback.tone} text={feedback.text} />
+            ) : null
+          }
+          {...emailRegistration}
+          onBlur={(event) => {
+            setEmailTouched(true);
+            void emailRegistration.onBlur(event);
+          }}
+        />
+        {feedback?.offerSignIn ? (
+          <button
+            type="button"
+            onClick={() => onSignInInstead(email.trim())}
+            className="inline-flex min-h-10 cursor-pointer items-center self-start rounded-full px-1 text-sm font-semibold text-brand hover:underline"
+          >
+            {messages.emailSignInInstead}
+          </button>
+        ) : null}
+      </div>
+      <PasswordInput
+        label={messages.passwordLabel}
+        autoComplete="new-password"
+        hint={format(messages.passwordHint, { count: PASSWORD_MIN })}
+        error={errors.password?.message}
+        {...register("password")}
+      />
+      <PasswordInput
+        label={messages.passwordConfirmLabel}
+        autoComplete="new-password"
+        error={errors.passwordConfirmation?.message}
+        {...register("passwordConfirmation")}
+      />
+      <div className="flex flex-col gap-3">
+        <Checkbox
+          label={withLink(messages.consentTerms, "Terms of Service", routes.terms)}
+          error={errors.acceptTerms?.message}
+          {...register("acceptTerms")}
+        />
+        <Checkbox
+          label={withLink(messages.consentPrivacy, "Privacy Policy", routes.privacy)}
+          error={errors.acceptPrivacy?.message}
+          {...register("acceptPrivacy")}
+        />
+      </div>
+      <Button type="submit" size="lg" block disabled={isSubmitting} aria-busy={isSubmitting}>
+        {isSubmitting ? messages.joinSubmitting : messages.joinSubmit}
+      </Button>
+    </form>
+  );
+}

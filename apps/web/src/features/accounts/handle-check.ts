@@ -1,0 +1,45 @@
+/**
+ * The live handle check (spec §5 handle: taken, invalid format, a handle without two digits needs
+ * Premium): the local format verdict first, then the server's answer for that exact handle.
+ */
+import { handleSchema, messages } from "@vn/contract";
+import type { FeedbackTone } from "./email-check";
+
+export const HANDLE_CHECK_DEBOUNCE_MS = 400;
+
+export interface HandleAnswer {
+  slug: string;
+  available: boolean;
+  reason?: "taken" | "needsPremium";
+  message?: string;
+}
+
+/** The format problem of a handle, or null when it is well formed. */
+export function handleFormatError(value: string): string | null {
+  const result = handleSchema.safeParse(value);
+  return result.success ? null : (result.error.issues[0]?.message ?? messages.handleInvalidFormat);
+}
+
+export interface HandleFeedback {
+  tone: FeedbackTone;
+  text: string;
+}
+
+/**
+ * What to show under the handle field. `unchanged` (the person's current handle) needs no check;
+ * `answer` counts only when it is for the value shown.
+ */
+export function handleFeedback(
+  value: string,
+  options: { unchanged: boolean; pending: boolean; answer: HandleAnswer | null; touched: boolean },
+): HandleFeedback | null {
+  if (options.unchanged) return null;
+  const formatError = handleFormatError(value);
+  if (formatError) return options.touched ? { tone: "error", text: formatError } : null;
+  const answer = options.answer && options.answer.slug === value.trim() ? options.answer : null;
+  if (options.pending || !answer)
+    return options.pending ? { tone: "pending", text: messages.handleChecking } : null;
+  if (answer.available) return { tone: "success", text: messages.handleAvailable };
+  if (answer.reason === "needsPremium") return { tone: "error", text: messages.handleNeedsPremium };
+  return { tone: "error", text: answer.message ?? messages.handleTaken };
+}

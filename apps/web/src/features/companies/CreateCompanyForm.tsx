@@ -1,0 +1,162 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ABOUT_MAX, type CompanyCreate, companyCreateRequestSchema, format, messages } from "@vn/contract";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useState } from "react";
+import { type Resolver, useForm, useWatch } from "react-hook-form";
+import { useSWRConfig } from "swr";
+import { useSnackbar } from "@/components/shell/SnackbarProvider";
+import { COMPANIES_KEY } from "@/components/shell/UserMenu";
+import { Alert } from "@/components/ui/Alert";
+import { Avatar } from "@/components/ui/Avatar";
+import { Button } from "@/components/ui/Button";
+import { Input } from "@/components/ui/Input";
+import { Skeleton } from "@/components/ui/Skeleton";
+import { Textarea } from "@/components/ui/Textarea";
+import { HandleField } from "@/features/accounts/HandleField";
+import { useAccountSwitch } from "@/features/accounts/use-account-switch";
+import { GENERAL_INFO_KEY } from "@/features/accounts/use-general-info";
+import { api } from "@/lib/api";
+import { ApiError } from "@/lib/api-error";
+import { cleanSubmit, fieldErrorsOf, submitErrorMessage } from "@/lib/forms";
+import { routes } from "@/lib/paths";
+import { useSession } from "@/lib/session";
+
+interface CompanyValues {
+  name: string;
+  slug: string;
+  about: string;
+}
+
+interface CreatedCompany {
+  id: string;
+  slug: string;
+  name: string;
+}
+
+/**
+ * /create/company: a company page (name, handle, about), owned by the person; they then act as it
+ * (switch-account). From the wizard (?from=wizard) the company step is marked done as well.
+ */
+export function CreateCompanyForm() {
+  const router = useRouter();
+  const fromWizard = useSearchParams().get("from") === "wizard";
+  const snackbar = useSnackbar();
+  const { mutate } = useSWRConfig();
+  const { user, isLoading } = useSession();
+  const { switchTo } = useAccountSwitch();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    control,
+    setValue,
+    setError,
+    formState: { errors, isSubmitting, isSubmitSuccessful },
+  } = useForm<CompanyValues, unknown, CompanyCreate>({
+    resolver: zodResolver(companyCreateRequestSchema) as unknown as Resolver<
+      CompanyValues,
+      unknown,
+      CompanyCreate
+    >,
+    defaultValues: { name: "", slug: "", about: "" },
+  });
+  const [name, slug] = useWatch({ control, name: ["name", "slug"] });
+
+  const onSubmit = cleanSubmit(async (values: CompanyCreate) => {
+    setServerError(null);
+    let company: CreatedCompany;
+    try {
+      company = await api.post<CreatedCompany>("/v1/companies", values);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "slug_alreadyTakenConflict") {
+        setError("slug", { message: messages.handleTaken }, { shouldFocus: true });
+      } else if (error instanceof ApiError && error.code === "account_accessForbiddenByPlan") {
+        setError("slug", { message: error.message }, { shouldFocus: true });
+      } else {
+        const fields = fieldErrorsOf(error);
+        const known = Object.keys(fields).filter(
+          (field) => field === "name" || field === "slug" || field === "about",
+        );
+        for (const field of known) setError(field as keyof CompanyValues, { message: fields[field] });
+        if (known.length === 0) setServerError(submitErrorMessage(error));
+      }
+      throw error;
+    }
+    if (fromWizard) {
+      await api.patch("/v1/users/me/general-info", { isCompanyWizardCompleted: true }).catch(() => undefined);
+      await mutate(GENERAL_INFO_KEY);
+    }
+    await mutate(COMPANIES_KEY);
+    const acting = await switchTo({ type: "company", id: company.id }, { navigate: false, announce: false });
+    snackbar.show(format(messages.companyCreated, { name: company.name }), { tone: "success" });
+    router.push(routes.profile(acting?.slug ?? company.slug));
+  });
+
+  const busy = isSubmitting || isSubmitSuccessful;
+
+  return (
+    <div className="mx-auto flex w-full max-w-[640px] flex-col gap-6 px-4 py-8 sm:py-12">
+      <div>
+        <h1 className="text-[1.75rem] leading-tight font-semibold text-ink sm:text-[2rem]">
+          {messages.createCompanyTitle}
+        </h1>
+        <p className="mt-2 text-[0.95rem] text-pretty text-ink-muted">{messages.createCompanySubtitle}</p>
+      </div>
+      <div className="rounded-card bg-surface p-5 shadow-card sm:p-8">
+        {isLoading || !user ? (
+          <div className="flex flex-col gap-5" aria-busy="true">
+            <span className="sr-only">{messages.loading}</span>
+            <Skeleton className="size-16" />
+            <Skeleton className="h-12 w-full" />
+            <Skeleton className="h-12 w-full" />
+          </div>
+        ) : (
+          <form
+            className="flex flex-col gap-5"
+            noValidate
+            onSubmit={(event) => void handleSubmit(onSubmit)(event).catch(() => undefined)}
+          >
+            {serverError ? <Alert>{serverError}</Alert> : null}
+            <div className="flex items-center gap-4">
+              <Avatar name={name || "?"} size="lg" shape="square" />
+              <p className="text-sm text-ink-muted">{messages.photoHint}</p>
+            </div>
+            <Input
+              label={messages.companyNameLabel}
+              autoComplete="organization"
+              error={errors.name?.message}
+              {...register("name")}
+            />
+            <HandleField
+              value={slug}
+              nameForSuggestion={name}
+              ownerType="company"
+              addressTemplate={messages.companyHandleHint}
+              onSuggested={(handle) => setValue("slug", handle, { shouldValidate: true, shouldDirty: true })}
+              error={errors.slug?.message}
+              {...register("slug")}
+            />
+            <Textarea
+              label={messages.aboutLabel}
+              optional
+              rows={5}
+              maxLength={ABOUT_MAX}
+              error={errors.about?.message}
+              {...register("about")}
+            />
+            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+              <Button variant="tertiary" size="lg" onClick={() => router.back()} disabled={busy}>
+                {messages.cancel}
+              </Button>
+              <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>
+                {busy ? messages.createCompanySubmitting : messages.createCompanySubmit}
+              </Button>
+            </div>
+          </form>
+        )}
+      </div>
+    </div>
+  );
+}

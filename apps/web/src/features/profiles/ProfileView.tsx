@@ -1,0 +1,203 @@
+"use client";
+
+import { messages, PRODUCT_NAME } from "@vn/contract";
+import Link from "next/link";
+import { useEffect } from "react";
+import { Avatar } from "@/components/ui/Avatar";
+import { Badge } from "@/components/ui/Badge";
+import { Button } from "@/components/ui/Button";
+import { Icon } from "@/components/ui/Icon";
+import { Skeleton } from "@/components/ui/Skeleton";
+import { useGeneralInfo } from "@/features/accounts/use-general-info";
+import { countryName } from "@/lib/countries";
+import { routes } from "@/lib/paths";
+import { isActingAsCompany, personOf, type SessionUser, useSession } from "@/lib/session";
+
+interface ProfileData {
+  kind: "user" | "company";
+  name: string;
+  slug: string;
+  verificationStatus: string | null;
+  image: string | null;
+  profession: string | null;
+  city: string | null;
+  country: string | null;
+  about: string | null;
+}
+
+/** Which of the viewer's own profiles `slug` is, if any: their personal one or the company they act as. */
+function ownProfileKind(user: SessionUser, slug: string): "user" | "company" | null {
+  const wanted = slug.toLowerCase();
+  if (personOf(user).slug.toLowerCase() === wanted) return "user";
+  if (isActingAsCompany(user) && user.slug.toLowerCase() === wanted) return "company";
+  return null;
+}
+
+function VerificationBadge({ status }: { status: string | null }) {
+  if (status === "verified") return <Badge tone="verified">{messages.verifiedBadge}</Badge>;
+  if (status === "pending") return <Badge tone="warning">{messages.verificationPendingBadge}</Badge>;
+  return <Badge>{messages.notVerifiedBadge}</Badge>;
+}
+
+function ProfileSkeleton() {
+  return (
+    <div className="mx-auto flex w-full max-w-[860px] flex-col gap-4 px-4 py-6 sm:py-8" aria-busy="true">
+      <span className="sr-only">{messages.loading}</span>
+      <div className="overflow-hidden rounded-card bg-surface shadow-card">
+        <Skeleton className="h-28 rounded-none sm:h-40" />
+        <div className="flex flex-col gap-3 p-5 sm:p-6">
+          <Skeleton shape="circle" className="-mt-20 size-32 ring-4 ring-surface" />
+          <Skeleton className="h-7 w-1/2" />
+          <Skeleton className="h-4 w-1/3" />
+          <Skeleton className="h-4 w-1/4" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ProfileUnavailable() {
+  return (
+    <div className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center px-4 py-16 text-center">
+      <span className="inline-flex size-16 items-center justify-center rounded-full bg-black/[0.06] text-ink-muted">
+        <Icon name="user" size={30} />
+      </span>
+      <h1 className="mt-5 text-2xl font-semibold text-ink">{messages.profileUnavailableTitle}</h1>
+      <p className="mt-2 text-ink-muted">{messages.profileUnavailableBody}</p>
+      <Button asChild size="lg" className="mt-8">
+        <Link href={routes.home}>{messages.notFoundAction}</Link>
+      </Button>
+    </div>
+  );
+}
+
+function ProfileCard({ profile, own }: { profile: ProfileData; own: boolean }) {
+  const place = [profile.city, countryName(profile.country)].filter(Boolean).join(", ");
+  const company = profile.kind === "company";
+  return (
+    <section aria-labelledby="profile-name" className="overflow-hidden rounded-card bg-surface shadow-card">
+      <div
+        aria-hidden="true"
+        className="h-28 bg-[linear-gradient(120deg,#0a66c2_0%,#378fe9_55%,#a0c4ec_100%)] sm:h-40"
+      />
+      <div className="px-5 pb-6 sm:px-6">
+        <div className="flex items-end justify-between gap-4">
+          <Avatar
+            name={profile.name}
+            src={profile.image}
+            size="xl"
+            shape={company ? "square" : "circle"}
+            className="-mt-16 size-28 ring-4 ring-surface sm:-mt-20 sm:size-36"
+          />
+          {own && !company ? (
+            <Button asChild variant="secondary" className="mt-3">
+              <Link href={`${routes.settings}#profile`}>
+                <Icon name="settings" size={18} />
+                {messages.editProfile}
+              </Link>
+            </Button>
+          ) : null}
+        </div>
+        <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1.5">
+          <h1 id="profile-name" className="text-2xl font-semibold break-words text-ink">
+            {profile.name}
+          </h1>
+          <VerificationBadge status={profile.verificationStatus} />
+          {company ? <Badge tone="brand">{messages.companyPageBadge}</Badge> : null}
+        </div>
+        <p className="mt-0.5 text-sm text-ink-muted">@{profile.slug}</p>
+        {profile.profession ? <p className="mt-2 text-[1.05rem] text-ink">{profile.profession}</p> : null}
+        {place ? (
+          <p className="mt-1 flex items-center gap-1.5 text-sm text-ink-muted">
+            <Icon name="globe" size={16} />
+            {place}
+          </p>
+        ) : null}
+        {own && profile.verificationStatus !== "verified" && profile.kind === "user" ? (
+          <div className="mt-5 flex flex-col gap-3 rounded-lg bg-brand-soft p-4 sm:flex-row sm:items-center sm:justify-between">
+            <p className="flex items-start gap-2 text-sm font-medium text-brand-strong">
+              <Icon name="shield" size={20} className="shrink-0" />
+              {messages.profileVerifyPrompt}
+            </p>
+            <Button asChild size="md" className="shrink-0">
+              <Link href={routes.verification}>{messages.verifyNow}</Link>
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function AboutCard({ about, own }: { about: string | null; own: boolean }) {
+  if (!about && !own) return null;
+  return (
+    <section aria-labelledby="profile-about" className="rounded-card bg-surface p-5 shadow-card sm:p-6">
+      <h2 id="profile-about" className="text-lg font-semibold text-ink">
+        {messages.aboutHeading}
+      </h2>
+      {about ? (
+        <p className="mt-3 leading-relaxed whitespace-pre-line text-ink">{about}</p>
+      ) : (
+        <p className="mt-3 text-ink-muted">
+          {messages.profileEmptyAbout}{" "}
+          <Link href={`${routes.settings}#profile`} className="font-semibold text-brand hover:underline">
+            {messages.editProfile}
+          </Link>
+        </p>
+      )}
+    </section>
+  );
+}
+
+/**
+ * /{slug}: the start of the profile page. There is no public profile endpoint yet, so it shows the
+ * viewer's own profiles (their personal profile from general info, or the company they act as from
+ * the session); any other handle gets the unavailable state until the profiles issue adds it.
+ */
+export function ProfileView({ slug }: { slug: string }) {
+  const { user, isLoading } = useSession();
+  const kind = user ? ownProfileKind(user, slug) : null;
+  const { data: info, isLoading: infoLoading } = useGeneralInfo(kind === "user");
+  const title =
+    kind === "user" ? info?.name || (user ? personOf(user).name : null) : kind ? user?.name : null;
+  useEffect(() => {
+    if (title) document.title = `${title} | ${PRODUCT_NAME}`;
+  }, [title]);
+
+  if (isLoading || (kind === "user" && infoLoading && !info)) return <ProfileSkeleton />;
+  if (!user || !kind) return <ProfileUnavailable />;
+
+  const person = personOf(user);
+  const profile: ProfileData =
+    kind === "user"
+      ? {
+          kind,
+          name: info?.name || person.name,
+          slug: info?.slug ?? person.slug,
+          verificationStatus: user.authBy?.verificationStatus ?? user.verificationStatus ?? null,
+          image: info?.image?.urls.preview ?? person.image,
+          profession: info?.profession ?? null,
+          city: info?.city ?? null,
+          country: info?.country ?? null,
+          about: info?.about ?? null,
+        }
+      : {
+          kind,
+          name: user.name,
+          slug: user.slug,
+          verificationStatus: user.verificationStatus ?? null,
+          image: user.image?.urls?.preview ?? null,
+          profession: null,
+          city: null,
+          country: null,
+          about: null,
+        };
+
+  return (
+    <div className="mx-auto flex w-full max-w-[860px] flex-col gap-4 px-4 py-6 sm:py-8">
+      <ProfileCard profile={profile} own />
+      {kind === "user" ? <AboutCard about={profile.about} own /> : null}
+    </div>
+  );
+}

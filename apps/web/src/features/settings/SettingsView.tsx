@@ -1,0 +1,132 @@
+"use client";
+
+import { format, messages } from "@vn/contract";
+import { useSWRConfig } from "swr";
+import { useSnackbar } from "@/components/shell/SnackbarProvider";
+import { Alert } from "@/components/ui/Alert";
+import { Button } from "@/components/ui/Button";
+import { Skeleton } from "@/components/ui/Skeleton";
+import { ProfileForm } from "@/features/accounts/ProfileForm";
+import { GENERAL_INFO_KEY, useGeneralInfo } from "@/features/accounts/use-general-info";
+import { SESSION_KEY, useSession } from "@/lib/session";
+import { AccessChangeForm } from "./AccessChangeForm";
+import { DeleteAccountSection } from "./DeleteAccountSection";
+import { PasswordChangeForm } from "./PasswordChangeForm";
+import { SettingsSection } from "./SettingsSection";
+
+const sections = [
+  { id: "profile", label: messages.settingsProfile },
+  { id: "password", label: messages.settingsPassword },
+  { id: "email", label: messages.settingsEmail },
+  { id: "phone", label: messages.settingsPhone },
+  { id: "account", label: messages.settingsAccount },
+] as const;
+
+function LoadingCard() {
+  return (
+    <div className="rounded-card bg-surface p-6 shadow-card" aria-busy="true">
+      <span className="sr-only">{messages.loading}</span>
+      <div className="flex flex-col gap-4">
+        <Skeleton className="h-6 w-1/4" />
+        <Skeleton className="h-12 w-full" />
+        <Skeleton className="h-12 w-full" />
+      </div>
+    </div>
+  );
+}
+
+function ProfileSettings() {
+  const snackbar = useSnackbar();
+  const { mutate } = useSWRConfig();
+  const { data: info, error, mutate: reload } = useGeneralInfo(true);
+  if (error) {
+    return (
+      <div className="flex flex-col items-start gap-4">
+        <Alert>{error instanceof Error ? error.message : messages.somethingWentWrong}</Alert>
+        <Button variant="secondary" onClick={() => void reload()}>
+          {messages.tryAgain}
+        </Button>
+      </div>
+    );
+  }
+  if (!info) return <Skeleton className="h-96 w-full" />;
+  return (
+    <ProfileForm
+      info={info}
+      submitLabel={messages.saveChanges}
+      onSaved={async (saved) => {
+        await mutate(GENERAL_INFO_KEY, saved, { revalidate: false });
+        await mutate(SESSION_KEY);
+        snackbar.show(messages.changesSaved, { tone: "success" });
+      }}
+    />
+  );
+}
+
+/** /settings: the person's profile, password, email, phone and account (login required, spec §2). */
+export function SettingsView() {
+  const { user, isLoading } = useSession();
+  return (
+    <div className="mx-auto grid w-full max-w-[1128px] gap-6 px-4 py-6 sm:py-8 md:grid-cols-[220px_minmax(0,1fr)] lg:gap-8">
+      <div className="min-w-0 md:sticky md:top-24 md:self-start">
+        <h1 className="text-[1.75rem] leading-tight font-semibold text-ink">{messages.settingsTitle}</h1>
+        <p className="mt-1 text-sm text-ink-muted">{messages.settingsSubtitle}</p>
+        <nav aria-label={messages.settingsSections} className="mt-4 max-md:-mx-4 max-md:overflow-x-auto">
+          <ul className="flex gap-1 max-md:px-4 md:flex-col">
+            {sections.map((section) => (
+              <li key={section.id} className="shrink-0">
+                <a
+                  href={`#${section.id}`}
+                  className="inline-flex min-h-10 w-full items-center rounded-full px-3 text-[0.95rem] font-semibold text-ink-muted hover:bg-black/5 hover:text-ink max-md:bg-surface max-md:shadow-card md:rounded-md"
+                >
+                  {section.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+
+      <div className="flex min-w-0 flex-col gap-4">
+        {isLoading || !user ? (
+          <>
+            <LoadingCard />
+            <LoadingCard />
+          </>
+        ) : (
+          <>
+            <SettingsSection id="profile" title={messages.settingsProfile}>
+              <ProfileSettings />
+            </SettingsSection>
+            <SettingsSection
+              id="password"
+              title={messages.settingsPassword}
+              description={messages.passwordChangeNote}
+            >
+              <PasswordChangeForm />
+            </SettingsSection>
+            <SettingsSection
+              id="email"
+              title={messages.settingsEmail}
+              description={user.email ? format(messages.currentEmail, { email: user.email }) : undefined}
+            >
+              <AccessChangeForm type="email" />
+            </SettingsSection>
+            <SettingsSection
+              id="phone"
+              title={messages.settingsPhone}
+              description={
+                user.phone ? format(messages.currentPhone, { phone: user.phone }) : messages.noPhone
+              }
+            >
+              <AccessChangeForm type="phone" />
+            </SettingsSection>
+            <SettingsSection id="account" title={messages.deleteAccount}>
+              <DeleteAccountSection />
+            </SettingsSection>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

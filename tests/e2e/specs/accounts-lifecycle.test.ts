@@ -1,0 +1,191 @@
+import { messages } from "@vn/contract";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  apiCall,
+  createMember,
+  expectNoSidewaysScroll,
+  expectSnackbar,
+  signInWithForm,
+} from "../support/accounts";
+import { expectNoAxeViolations, launchBrowser, newContext, screenshot } from "../support/browser";
+import { readResetLink } from "../support/mail";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe("the account lifecycle", () => {
+  it("deletes an account in settings and restores it from the sign-in dialog", async () => {
+    const member = await createMember("restore", "Clara Weiss");
+    const context = await newContext(browser, 1280);
+    const page = await context.newPage();
+
+    await page.goto("/login");
+    await signInWithForm(page, member.email, member.password);
+    await page.waitForURL((url) => url.pathname === `/${member.slug}`);
+
+    await page.goto("/settings");
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1 }).textContent())
+      .toBe(messages.settingsTitle);
+    await expect
+      .poll(() => page.getByLabel(messages.nameLabel, { exact: true }).inputValue())
+      .toBe(member.name);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "settings-1280");
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expectNoSidewaysScroll(page, 360);
+    await screenshot(page, "settings-360");
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // The profile section saves like the wizard does.
+    await page.getByLabel(messages.professionLabel).fill("Head of design");
+    await page.getByRole("button", { name: messages.saveChanges }).click();
+    await expectSnackbar(page, messages.changesSaved);
+
+    // Delete, behind a confirmation.
+    await page.getByRole("button", { name: messages.deleteAccount }).click();
+    const confirm = page.getByRole("dialog", { name: messages.deleteConfirmTitle });
+    await confirm.waitFor();
+    await expectNoAxeViolations(page);
+    await confirm.getByRole("button", { name: messages.deleteAccount }).click();
+    await page.waitForURL((url) => url.pathname === "/login");
+    await expectSnackbar(page, messages.accountDeleted);
+
+    // Signing in to it offers restore or create-new; restore has its own confirmation.
+    await signInWithForm(page, member.email, member.password);
+    const choice = page.getByRole("dialog", { name: messages.deletedDialogTitle });
+    await choice.waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, "deleted-dialog-1280");
+    await choice.getByRole("button", { name: messages.restoreAccount }).click();
+    const restore = page.getByRole("dialog", { name: messages.restoreConfirmTitle });
+    await restore.waitFor();
+    await screenshot(page, "restore-confirm-1280");
+    await restore.getByRole("button", { name: messages.restoreConfirm, exact: true }).click();
+
+    await page.waitForURL((url) => url.pathname === `/${member.slug}`);
+    await expectSnackbar(page, messages.accountRestored);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(member.name);
+    await expect.poll(() => page.getByText("Head of design").isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("removes a deleted account for good with create-new, freeing its email", async () => {
+    const member = await createMember("removal", "Tariq Haddad");
+    const deleted = await apiCall("/v1/users/me", { method: "DELETE", token: member.token });
+    expect(deleted.status).toBe(200);
+
+    const context = await newContext(browser, 360);
+    const page = await context.newPage();
+    await page.goto("/login");
+    await signInWithForm(page, member.email, member.password);
+    const choice = page.getByRole("dialog", { name: messages.deletedDialogTitle });
+    await choice.waitFor();
+    await screenshot(page, "deleted-dialog-360");
+    await choice.getByRole("button", { name: messages.createNewAccount }).click();
+    const remove = page.getByRole("dialog", { name: messages.removeConfirmTitle });
+    await remove.waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, "remove-confirm-360");
+    // Cancel goes back to the choice.
+    await remove.getByRole("button", { name: messages.cancel }).click();
+    await choice.waitFor();
+    await choice.getByRole("button", { name: messages.createNewAccount }).click();
+    await remove.getByRole("button", { name: messages.removeConfirm }).click();
+
+    await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("mode") === "signup");
+    await expectSnackbar(page, messages.accountRemoved);
+    await page.getByLabel(messages.emailLabel, { exact: true }).fill(member.email);
+    await expect.poll(() => page.getByText(messages.emailAvailable).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("answers wrong credentials, an unknown email for a reset, and a bad token with the spec's messages", async () => {
+    const context = await newContext(browser, 1280);
+    const page = await context.newPage();
+    await page.goto("/login?error=invalidToken");
+    await expect.poll(() => page.getByText(messages.invalidToken).isVisible()).toBe(true);
+
+    await signInWithForm(page, "anna@demo.verified.local", "not-the-password");
+    await expect.poll(() => page.getByText(messages.invalidCredentials).isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "login-error-1280");
+
+    await page.getByRole("button", { name: messages.forgotPassword }).click();
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(messages.forgotTitle);
+    await page.getByLabel(messages.emailLabel, { exact: true }).fill("nobody-here@e2e.verified.local");
+    await page.getByRole("button", { name: messages.sendResetLink }).click();
+    await expect.poll(() => page.getByText(messages.userEmailNotFound).isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "forgot-1280");
+
+    await page.goto("/login/reset-password?token=not-a-real-token");
+    await page.getByLabel(messages.newPasswordLabel, { exact: true }).fill("brand-new-password");
+    await page.getByLabel(messages.newPasswordConfirmLabel, { exact: true }).fill("brand-new-password");
+    await page.getByRole("button", { name: messages.resetSubmit }).click();
+    await expect.poll(() => page.getByText(messages.resetLinkExpired).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("link", { name: messages.requestNewLink }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("resets a forgotten password with the mailed link", async () => {
+    const member = await createMember("reset", "Ines Duarte");
+    const context = await newContext(browser, 360);
+    const page = await context.newPage();
+    await page.goto("/login?mode=forgot");
+    await page.getByLabel(messages.emailLabel, { exact: true }).fill(member.email);
+    const since = Date.now();
+    await page.getByRole("button", { name: messages.sendResetLink }).click();
+    await expect.poll(() => page.getByText(messages.resetLinkSent).isVisible()).toBe(true);
+    await screenshot(page, "forgot-sent-360");
+
+    const link = new URL(await readResetLink(member.email, since));
+    await page.goto(`${link.pathname}${link.search}`);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(messages.resetTitle);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "reset-password-360");
+    await page.getByLabel(messages.newPasswordLabel, { exact: true }).fill("a-fresh-password");
+    await page.getByLabel(messages.newPasswordConfirmLabel, { exact: true }).fill("a-fresh-password");
+    await page.getByRole("button", { name: messages.resetSubmit }).click();
+    await page.waitForURL((url) => url.pathname === "/login");
+    await expectSnackbar(page, messages.resetDone);
+
+    await signInWithForm(page, member.email, member.password);
+    await expect.poll(() => page.getByText(messages.invalidCredentials).isVisible()).toBe(true);
+    await signInWithForm(page, member.email, "a-fresh-password");
+    await page.waitForURL((url) => url.pathname === `/${member.slug}`);
+    await context.close();
+  });
+
+  it("sends a blocked-or-unavailable account to /not-available", async () => {
+    const context = await newContext(browser, 360);
+    const page = await context.newPage();
+    await page.goto("/not-available?email=someone%40example.com");
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1 }).textContent())
+      .toBe(messages.notAvailableTitle);
+    await expect.poll(() => page.getByText(messages.accountDeletedOrBlocked).isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "not-available-360");
+    await context.close();
+  });
+});
+
+describe("an unfinished profile", () => {
+  it("opens the wizard after sign-in, and keeps the member there", async () => {
+    const context = await newContext(browser, 1280);
+    const page = await context.newPage();
+    await page.goto("/login");
+    await signInWithForm(page, "sam@demo.verified.local", "demo-password-2026");
+    await page.waitForURL((url) => url.pathname === "/create-profile/profile");
+    await page.goto("/settings");
+    await page.waitForURL((url) => url.pathname === "/create-profile/profile");
+    await context.close();
+  });
+});

@@ -1,0 +1,196 @@
+import { messages } from "@vn/contract";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  expectNoSidewaysScroll,
+  expectSnackbar,
+  openAccountMenu,
+  signInWithForm,
+  uniqueEmail,
+} from "../support/accounts";
+import { expectNoAxeViolations, launchBrowser, newContext, screenshot } from "../support/browser";
+import { readSignUpCode } from "../support/mail";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe.each([1280, 360])("joining at %i px", (width) => {
+  it("signs up, proves the email with the mailed code, completes the wizard, lands on the profile, signs out and back in", async () => {
+    const context = await newContext(browser, width);
+    const page = await context.newPage();
+    const email = uniqueEmail(`join${width}`);
+    const password = "correct-horse-battery";
+    const name = width === 360 ? "Mia Novak" : "Jonas Berg";
+
+    // "Join now" in the header opens /login on the join form.
+    await page.goto("/");
+    await page.getByRole("link", { name: messages.joinNow }).first().click();
+    await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("mode") === "signup");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(messages.joinTitle);
+    await expectNoAxeViolations(page);
+    await screenshot(page, `join-${width}`);
+
+    // Submitting empty: every required field says so, the consents included.
+    await page.getByRole("button", { name: messages.joinSubmit }).click();
+    await expect.poll(() => page.getByText(messages.consentRequired).count()).toBe(2);
+    await expect.poll(() => page.getByText(messages.passwordsMustMatch).count()).toBe(0);
+
+    // The live email check: an address in use, a malformed one, then a free one.
+    const emailField = page.getByLabel(messages.emailLabel, { exact: true });
+    await emailField.fill("anna@demo.verified.local");
+    await expect.poll(() => page.getByText(messages.emailAlreadyLinked).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole("button", { name: messages.emailSignInInstead }).isVisible())
+      .toBe(true);
+    await emailField.fill("not-an-email");
+    await emailField.blur();
+    await expect.poll(() => page.getByText(messages.invalidEmail).isVisible()).toBe(true);
+    await emailField.fill(email);
+    await expect.poll(() => page.getByText(messages.emailAvailable).isVisible()).toBe(true);
+
+    await page.getByLabel(messages.nameLabel, { exact: true }).fill(name);
+    await page.getByLabel(messages.passwordLabel, { exact: true }).fill(password);
+    await page.getByLabel(messages.passwordConfirmLabel, { exact: true }).fill(`${password}x`);
+    await page.getByRole("checkbox", { name: messages.consentTerms }).check();
+    await page.getByRole("checkbox", { name: messages.consentPrivacy }).check();
+    await page.getByRole("button", { name: messages.joinSubmit }).click();
+    await expect.poll(() => page.getByText(messages.passwordsMustMatch).isVisible()).toBe(true);
+    await page.getByLabel(messages.passwordConfirmLabel, { exact: true }).fill(password);
+    await screenshot(page, `join-filled-${width}`);
+    const since = Date.now();
+    await page.getByRole("button", { name: messages.joinSubmit }).click();
+
+    // The code step: a wrong code first, then the one from the mail.
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(messages.codeTitle);
+    // Mail goes to SMTP here, so there is no dev outbox to point at.
+    expect(await page.getByRole("link", { name: messages.devOutboxLink }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+    await screenshot(page, `join-code-${width}`);
+    const codeField = page.getByLabel(messages.codeLabel);
+    await codeField.fill("ZZZZZZ");
+    await page.getByRole("button", { name: messages.codeVerify }).click();
+    await expect.poll(() => page.getByText(messages.invalidCode).isVisible()).toBe(true);
+    const code = await readSignUpCode(email, since);
+    await codeField.fill(code);
+    await page.getByRole("button", { name: messages.codeVerify }).click();
+
+    // The wizard, step 1: the profile.
+    await page.waitForURL((url) => url.pathname === "/create-profile/profile");
+    const handleField = page.getByLabel(messages.handleLabel, { exact: true });
+    await expect.poll(() => handleField.inputValue()).toMatch(/\d{2}/);
+    const original = await handleField.inputValue();
+    expect(await page.getByLabel(messages.nameLabel, { exact: true }).inputValue()).toBe(name);
+    await expectNoAxeViolations(page);
+    await screenshot(page, `wizard-profile-${width}`);
+
+    await handleField.fill("anna.kowalski");
+    await expect.poll(() => page.getByText(messages.handleTaken).isVisible()).toBe(true);
+    // A suggestion equal to the handle the account already has needs no check; ask again then.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await page.getByRole("button", { name: messages.handleGenerate }).click();
+      await expect.poll(() => handleField.inputValue()).not.toBe("anna.kowalski");
+      if ((await handleField.inputValue()) !== original) break;
+    }
+    await expect.poll(() => page.getByText(messages.handleAvailable).isVisible()).toBe(true);
+    const slug = await handleField.inputValue();
+
+    // Date of birth: required, and 18 or older.
+    await page.getByRole("button", { name: messages.saveAndContinue }).click();
+    await expect.poll(() => page.getByText(messages.dateOfBirthRequired).first().isVisible()).toBe(true);
+    const tooYoung = new Date();
+    tooYoung.setFullYear(tooYoung.getFullYear() - 17);
+    await page.getByLabel(messages.dateOfBirthLabel).fill(tooYoung.toISOString().slice(0, 10));
+    await page.getByRole("button", { name: messages.saveAndContinue }).click();
+    await expect.poll(() => page.getByText(messages.mustBeAdult).isVisible()).toBe(true);
+    await page.getByLabel(messages.dateOfBirthLabel).fill("1991-06-15");
+    await page.getByLabel(messages.professionLabel).fill("Data engineer");
+    await page.getByLabel(messages.cityLabel).fill("Warsaw");
+    await page.getByLabel(messages.countryLabel).selectOption("PL");
+    await page.getByLabel(messages.aboutLabel).fill("I build  data pipelines.\n\n\n\nAnd  teams.");
+    await page.getByRole("button", { name: messages.saveAndContinue }).click();
+
+    // Step 2: what verification unlocks.
+    await page.waitForURL((url) => url.pathname === "/create-profile/get-verified");
+    expect(await page.getByRole("link", { name: messages.verifyNow }).getAttribute("href")).toBe(
+      "/verification",
+    );
+    await expectNoAxeViolations(page);
+    await expectNoSidewaysScroll(page, width);
+    await screenshot(page, `wizard-verify-${width}`);
+    await page.getByRole("link", { name: messages.notNow }).click();
+
+    // Step 3: the company page offer, with the plans; skip it.
+    await page.waitForURL((url) => url.pathname === "/create-profile/company");
+    await expect
+      .poll(() => page.getByRole("heading", { name: messages.companyPlansTitle }).isVisible())
+      .toBe(true);
+    await expectNoAxeViolations(page);
+    await expectNoSidewaysScroll(page, width);
+    await screenshot(page, `wizard-company-${width}`);
+    await page.getByRole("button", { name: messages.skipForNow }).click();
+
+    // The profile page.
+    await page.waitForURL((url) => url.pathname === `/${slug}`);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(name);
+    await expectSnackbar(page, messages.profileReady);
+    await expect.poll(() => page.getByText("Data engineer").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("Warsaw, Poland").isVisible()).toBe(true);
+    // Text cleanup (§5): repeated spaces and blank lines collapsed.
+    await expect.poll(() => page.getByText("I build data pipelines.").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(messages.notVerifiedBadge).isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+    await expectNoSidewaysScroll(page, width);
+    await screenshot(page, `profile-${width}`);
+
+    // Sign out from the header menu, then back in.
+    await openAccountMenu(page);
+    await page.getByRole("menuitem", { name: messages.signOut }).click();
+    await page.waitForURL((url) => url.pathname === "/login");
+    await expectSnackbar(page, messages.loggedOut);
+    await signInWithForm(page, email, password);
+    await page.waitForURL((url) => url.pathname === `/${slug}`);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(name);
+    await context.close();
+  });
+});
+
+describe("the wizard's entry points", () => {
+  it("shows the steps on /create-profile and sends a visitor to join with the intent", async () => {
+    const context = await newContext(browser, 1280);
+    const page = await context.newPage();
+    await page.goto("/create-profile");
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1 }).textContent())
+      .toBe(messages.createProfileHeadline);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "create-profile-1280");
+    await page.setViewportSize({ width: 360, height: 800 });
+    await screenshot(page, "create-profile-360");
+
+    await page.goto("/companies?intent=create-profile");
+    await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("mode") === "signup");
+    expect(new URL(page.url()).searchParams.get("intent")).toBe("create-profile");
+    await context.close();
+  });
+
+  it("keeps an invitation code from a link through to the join form", async () => {
+    const context = await newContext(browser, 1280);
+    const page = await context.newPage();
+    await page.goto("/?type=invite&code=no-such-code");
+    await page.waitForURL((url) => url.pathname === "/login");
+    const params = new URL(page.url()).searchParams;
+    expect([params.get("mode"), params.get("type"), params.get("code")]).toEqual([
+      "signup",
+      "invite",
+      "no-such-code",
+    ]);
+    // An unknown code says so (§8: the invitation is not valid).
+    await expect.poll(() => page.getByText(messages.invitationInvalid).isVisible()).toBe(true);
+    await context.close();
+  });
+});

@@ -1,0 +1,87 @@
+import { randomBytes } from "node:crypto";
+import { messages } from "@vn/contract";
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import { webUrl } from "./browser";
+import { readSignUpCode } from "./mail";
+
+export const DEMO_PASSWORD = "demo-password-2026";
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}.${Date.now().toString(36)}${randomBytes(2).toString("hex")}@e2e.verified.local`;
+}
+
+/** JSON to the API through the web's /api forward, from our own origin (as the browser would). */
+export async function apiCall<T>(
+  path: string,
+  options: { method?: string; body?: unknown; token?: string } = {},
+): Promise<{ status: number; body: T }> {
+  const headers: Record<string, string> = { origin: webUrl(), accept: "application/json" };
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const response = await fetch(`${webUrl()}/api${path}`, {
+    method: options.method ?? (options.body === undefined ? "GET" : "POST"),
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+export interface Member {
+  email: string;
+  password: string;
+  name: string;
+  slug: string;
+  token: string;
+}
+
+/**
+ * A member with a finished profile, made through the API (join, the mailed code, general info),
+ * for specs whose subject is what comes after joining.
+ */
+export async function createMember(prefix: string, name = "Robin Meyer"): Promise<Member> {
+  const email = uniqueEmail(prefix);
+  const password = `pw-${randomBytes(6).toString("hex")}`;
+  const since = Date.now();
+  const signUp = await apiCall("/auth/sign-up/email", {
+    body: { email, password, name, acceptTerms: true, acceptPrivacy: true },
+  });
+  expect(signUp.status).toBe(200);
+  const code = await readSignUpCode(email, since);
+  const verified = await apiCall<{ token: string }>("/auth/email-otp/verify-email", {
+    body: { email, code },
+  });
+  expect(verified.status).toBe(200);
+  const token = verified.body.token;
+  const info = await apiCall<{ data: { slug: string } }>("/v1/users/me/general-info", {
+    method: "PATCH",
+    token,
+    body: { name, dateOfBirth: "1988-04-12", profession: "Product designer", city: "Lisbon", country: "PT" },
+  });
+  expect(info.status).toBe(200);
+  return { email, password, name, slug: info.body.data.slug, token };
+}
+
+/** Signs in on /login and waits to leave it. */
+export async function signInWithForm(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel(messages.emailLabel, { exact: true }).fill(email);
+  await page.getByLabel(messages.passwordLabel, { exact: true }).fill(password);
+  await page.getByRole("button", { name: messages.signIn, exact: true }).click();
+}
+
+/** Opens the header's account menu. */
+export async function openAccountMenu(page: Page): Promise<void> {
+  await page.getByRole("button", { name: messages.openAccountMenu }).click();
+  await page.getByRole("menu").waitFor();
+}
+
+/** The visible text of a status (snackbar) containing `text` shows up. */
+export async function expectSnackbar(page: Page, text: string): Promise<void> {
+  await expect.poll(() => page.getByRole("status").filter({ hasText: text }).first().isVisible()).toBe(true);
+}
+
+/** Nothing on the page scrolls sideways at this width. */
+export async function expectNoSidewaysScroll(page: Page, width: number): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
