@@ -415,6 +415,12 @@ export const messages = {
   deletedDialogBody: "Restore it with everything you published, or remove it for good and start over.",
   createProfileHeadline: "Let’s set up your profile",
   verifyBenefitsTitle: "What verification unlocks",
+  companyLogoLabel: "Company logo",
+  companyLogoHint: "The company’s initials stand in until logo uploads open.",
+  companyRoleLine: "You manage this page as {role}.",
+  roleOwner: "Owner",
+  roleManager: "Manager",
+  roleEmployee: "Employee",
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -53,7 +53,11 @@ describe("acting as a company", () => {
     await expectNoAxeViolations(page);
     await screenshot(page, "profile-company-1280");
 
-    await switchTo(page, "Anna Kowalski");
+    // The company page offers the way back too.
+    await page
+      .getByRole("button", { name: format(messages.switchAccount, { name: "Anna Kowalski" }) })
+      .click();
+    await expectSnackbar(page, format(messages.switchedTo, { name: "Anna Kowalski" }));
     await page.waitForURL((url) => url.pathname === "/anna.kowalski");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Anna Kowalski");
     await context.close();

@@ -1,4 +1,4 @@
-import { messages } from "@vn/contract";
+import { format, messages } from "@vn/contract";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -9,7 +9,7 @@ import {
   signInWithForm,
 } from "../support/accounts";
 import { expectNoAxeViolations, launchBrowser, newContext, screenshot } from "../support/browser";
-import { readResetLink } from "../support/mail";
+import { readAccessChangeCode, readResetLink } from "../support/mail";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -173,6 +173,43 @@ describe("the account lifecycle", () => {
     await expect.poll(() => page.getByText(messages.accountDeletedOrBlocked).isVisible()).toBe(true);
     await expectNoAxeViolations(page);
     await screenshot(page, "not-available-360");
+    await context.close();
+  });
+});
+
+describe("settings", () => {
+  it("changes the password (other sessions end) and the email with a code sent to the new address", async () => {
+    const member = await createMember("settings", "Leo Martins");
+    const context = await newContext(browser, 1280);
+    const page = await context.newPage();
+    await page.goto("/login");
+    await signInWithForm(page, member.email, member.password);
+    await page.waitForURL((url) => url.pathname === `/${member.slug}`);
+    await page.goto("/settings#password");
+
+    await page.getByLabel(messages.currentPasswordLabel, { exact: true }).fill("not-my-password");
+    await page.getByLabel(messages.newPasswordLabel, { exact: true }).fill("next-password-2026");
+    await page.getByLabel(messages.newPasswordConfirmLabel, { exact: true }).fill("next-password-2026");
+    await page.getByRole("button", { name: messages.changePassword }).click();
+    await expect.poll(() => page.getByText(messages.wrongCurrentPassword).isVisible()).toBe(true);
+    await page.getByLabel(messages.currentPasswordLabel, { exact: true }).fill(member.password);
+    await page.getByRole("button", { name: messages.changePassword }).click();
+    await expectSnackbar(page, messages.passwordChanged);
+    // The API client's own session (made when the member was created) has ended.
+    expect((await apiCall("/v1/users/me", { token: member.token })).status).toBe(401);
+
+    const newEmail = `new.${member.email}`;
+    const since = Date.now();
+    await page.getByLabel(messages.newEmailLabel, { exact: true }).fill(newEmail);
+    await page.getByRole("button", { name: messages.sendCode }).first().click();
+    const code = await readAccessChangeCode(newEmail, since);
+    await page.getByLabel(messages.codeLabel).fill(code);
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: messages.confirmChange }).click();
+    await expectSnackbar(page, messages.emailChanged);
+    await expect
+      .poll(() => page.getByText(format(messages.currentEmail, { email: newEmail })).isVisible())
+      .toBe(true);
     await context.close();
   });
 });

@@ -1,7 +1,9 @@
-import { messages } from "@vn/contract";
+import { format, messages } from "@vn/contract";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  apiCall,
+  DEMO_PASSWORD,
   expectNoSidewaysScroll,
   expectSnackbar,
   openAccountMenu,
@@ -9,7 +11,7 @@ import {
   uniqueEmail,
 } from "../support/accounts";
 import { expectNoAxeViolations, launchBrowser, newContext, screenshot } from "../support/browser";
-import { readSignUpCode } from "../support/mail";
+import { readInviteLink, readSignUpCode } from "../support/mail";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -175,6 +177,49 @@ describe("the wizard's entry points", () => {
     await page.goto("/companies?intent=create-profile");
     await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("mode") === "signup");
     expect(new URL(page.url()).searchParams.get("intent")).toBe("create-profile");
+    await context.close();
+  });
+
+  it("honours an invitation link: the join form shows who invited, and the code is accepted with the sign-up", async () => {
+    const anna = await apiCall<{ token: string }>("/auth/sign-in/email", {
+      body: { email: "anna@demo.verified.local", password: DEMO_PASSWORD },
+    });
+    const email = uniqueEmail("invited");
+    const since = Date.now();
+    const sent = await apiCall<{ data: { result: string }[] }>("/v1/user-invites", {
+      body: { emails: [email] },
+      token: anna.body.token,
+    });
+    expect(sent.body.data[0]?.result).toBe("sent");
+    const link = new URL(await readInviteLink(email, since));
+    const code = link.searchParams.get("code") ?? "";
+
+    const context = await newContext(browser, 1280);
+    const page = await context.newPage();
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("code") === code);
+    await expect
+      .poll(() => page.getByText(format(messages.invitedBy, { name: "Anna Kowalski" })).isVisible())
+      .toBe(true);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "join-invited-1280");
+
+    await page.getByLabel(messages.nameLabel, { exact: true }).fill("Noor Haddad");
+    await page.getByLabel(messages.emailLabel, { exact: true }).fill(email);
+    await page.getByLabel(messages.passwordLabel, { exact: true }).fill("invited-password-1");
+    await page.getByLabel(messages.passwordConfirmLabel, { exact: true }).fill("invited-password-1");
+    await page.getByRole("checkbox", { name: messages.consentTerms }).check();
+    await page.getByRole("checkbox", { name: messages.consentPrivacy }).check();
+    const codeSince = Date.now();
+    await page.getByRole("button", { name: messages.joinSubmit }).click();
+    await page.getByLabel(messages.codeLabel).fill(await readSignUpCode(email, codeSince));
+    await page.getByRole("button", { name: messages.codeVerify }).click();
+    await page.waitForURL((url) => url.pathname === "/create-profile/profile");
+
+    const invite = await apiCall<{ data: { status: string } }>(
+      `/v1/user-invites?${new URLSearchParams({ code }).toString()}`,
+    );
+    expect(invite.body.data.status).toBe("accepted");
     await context.close();
   });
 

@@ -42,3 +42,27 @@ export async function readResetLink(address: string, since = 0): Promise<string>
   if (!link) throw new Error("No reset link");
   return link.replace(/&amp;/g, "&");
 }
+
+/** The code of the newest "confirm your new email" mail (access change; the subject carries it). */
+export async function readAccessChangeCode(address: string, since = 0): Promise<string> {
+  const pattern = /: ([A-Za-z0-9]{6})$/;
+  const mail = await waitForMail(
+    address,
+    (item) => /email/i.test(item.subject) && pattern.test(item.subject),
+    {
+      since,
+    },
+  );
+  const code = pattern.exec(mail.subject)?.[1];
+  if (!code) throw new Error(`No code in "${mail.subject}"`);
+  return code;
+}
+
+/** The invitation link (`/?type=invite&code=…`) of the newest invitation mail. */
+export async function readInviteLink(address: string, since = 0): Promise<string> {
+  const pattern = /https?:\/\/[^\s"<>]+\/\?type=invite&(?:amp;)?code=[A-Za-z0-9_-]+/;
+  const mail = await waitForMail(address, (item) => pattern.test(item.text), { since });
+  const link = pattern.exec(mail.text)?.[0];
+  if (!link) throw new Error("No invitation link");
+  return link.replace(/&amp;/g, "&");
+}

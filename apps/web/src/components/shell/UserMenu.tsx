@@ -1,29 +1,13 @@
 "use client";
 
 import { messages } from "@vn/contract";
-import useSWR from "swr";
 import { Avatar } from "@/components/ui/Avatar";
 import { Icon } from "@/components/ui/Icon";
 import { Menu, type MenuItem } from "@/components/ui/Menu";
 import { useAccountSwitch } from "@/features/accounts/use-account-switch";
+import { roleLabels, useCompanies } from "@/features/companies/use-companies";
 import { routes } from "@/lib/paths";
 import { isActingAsCompany, personOf, type SessionUser } from "@/lib/session";
-
-interface CompanyMembership {
-  id: string;
-  slug: string;
-  name: string;
-  role: string;
-  image: { urls: { preview: string } } | null;
-}
-
-export const COMPANIES_KEY = "/v1/users/me/companies";
-
-const roleLabels: Record<string, string> = {
-  owner: "Owner",
-  manager: "Manager",
-  company_employee: "Employee",
-};
 
 /**
  * The signed-in person's menu: who is acting (the person or one of their companies), the account
@@ -35,9 +19,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const person = personOf(user);
   const actingAsCompany = isActingAsCompany(user);
   const hasCompanies = (user.countCompanyProfiles ?? 0) > 0;
-  const { data: companies } = useSWR<CompanyMembership[]>(hasCompanies ? COMPANIES_KEY : null, {
-    revalidateOnFocus: false,
-  });
+  const { data: companies } = useCompanies(hasCompanies);
   const { switchTo, switching } = useAccountSwitch();
 
   const accountItems: MenuItem[] = hasCompanies

@@ -85,7 +85,6 @@ export function DeletedAccountDialogs({
         onOpenChange={onOpenChange("choose")}
         title={messages.deletedDialogTitle}
         description={messages.deletedDialogBody}
-        size="sm"
         footer={
           <>
             <Button variant="secondary" onClick={() => go("confirmRemove")}>

@@ -7,10 +7,10 @@ import { useState } from "react";
 import { type Resolver, useForm, useWatch } from "react-hook-form";
 import { useSWRConfig } from "swr";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
-import { COMPANIES_KEY } from "@/components/shell/UserMenu";
 import { Alert } from "@/components/ui/Alert";
 import { Avatar } from "@/components/ui/Avatar";
 import { Button } from "@/components/ui/Button";
+import { Icon } from "@/components/ui/Icon";
 import { Input } from "@/components/ui/Input";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { Textarea } from "@/components/ui/Textarea";
@@ -22,6 +22,7 @@ import { ApiError } from "@/lib/api-error";
 import { cleanSubmit, fieldErrorsOf, submitErrorMessage } from "@/lib/forms";
 import { routes } from "@/lib/paths";
 import { useSession } from "@/lib/session";
+import { COMPANIES_KEY } from "./use-companies";
 
 interface CompanyValues {
   name: string;
@@ -120,8 +121,17 @@ export function CreateCompanyForm() {
           >
             {serverError ? <Alert>{serverError}</Alert> : null}
             <div className="flex items-center gap-4">
-              <Avatar name={name || "?"} size="lg" shape="square" />
-              <p className="text-sm text-ink-muted">{messages.photoHint}</p>
+              {name.trim() ? (
+                <Avatar name={name} size="lg" shape="square" />
+              ) : (
+                <span className="inline-flex size-16 shrink-0 items-center justify-center rounded-md bg-brand-soft text-brand">
+                  <Icon name="building" size={30} />
+                </span>
+              )}
+              <div className="min-w-0">
+                <p className="text-sm font-semibold text-ink">{messages.companyLogoLabel}</p>
+                <p className="text-sm text-ink-muted">{messages.companyLogoHint}</p>
+              </div>
             </div>
             <Input
               label={messages.companyNameLabel}

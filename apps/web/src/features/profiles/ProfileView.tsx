@@ -1,6 +1,6 @@
 "use client";
 
-import { messages, PRODUCT_NAME } from "@vn/contract";
+import { format, messages, PRODUCT_NAME } from "@vn/contract";
 import Link from "next/link";
 import { useEffect } from "react";
 import { Avatar } from "@/components/ui/Avatar";
@@ -8,7 +8,9 @@ import { Badge } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
 import { Skeleton } from "@/components/ui/Skeleton";
+import { useAccountSwitch } from "@/features/accounts/use-account-switch";
 import { useGeneralInfo } from "@/features/accounts/use-general-info";
+import { roleLabels, useCompanies } from "@/features/companies/use-companies";
 import { countryName } from "@/lib/countries";
 import { routes } from "@/lib/paths";
 import { isActingAsCompany, personOf, type SessionUser, useSession } from "@/lib/session";
@@ -129,6 +131,43 @@ function ProfileCard({ profile, own }: { profile: ProfileData; own: boolean }) {
   );
 }
 
+/** Acting as a company: who manages it, and the way back to the personal account. */
+function CompanyAdminCard({ user }: { user: SessionUser }) {
+  const { data: companies } = useCompanies(true);
+  const { switchTo, switching } = useAccountSwitch();
+  const role = companies?.find((company) => company.id === user.id)?.role;
+  const person = personOf(user);
+  return (
+    <section
+      aria-label={messages.actingAs}
+      className="flex flex-col gap-4 rounded-card bg-surface p-5 shadow-card sm:flex-row sm:items-center sm:justify-between sm:p-6"
+    >
+      <div className="flex items-center gap-3">
+        <span aria-hidden="true" className="inline-flex">
+          <Avatar name={person.name} src={person.image} size="md" />
+        </span>
+        <div className="min-w-0">
+          <p className="font-semibold text-ink">{person.name}</p>
+          <p className="text-sm text-ink-muted">
+            {role
+              ? format(messages.companyRoleLine, { role: (roleLabels[role] ?? role).toLowerCase() })
+              : messages.ownerTypeCompany}
+          </p>
+        </div>
+      </div>
+      <Button
+        variant="secondary"
+        onClick={() => void switchTo({ type: "user" })}
+        disabled={switching}
+        aria-busy={switching}
+        className="max-sm:w-full"
+      >
+        {format(messages.switchAccount, { name: person.name })}
+      </Button>
+    </section>
+  );
+}
+
 function AboutCard({ about, own }: { about: string | null; own: boolean }) {
   if (!about && !own) return null;
   return (
@@ -197,7 +236,7 @@ export function ProfileView({ slug }: { slug: string }) {
   return (
     <div className="mx-auto flex w-full max-w-[860px] flex-col gap-4 px-4 py-6 sm:py-8">
       <ProfileCard profile={profile} own />
-      {kind === "user" ? <AboutCard about={profile.about} own /> : null}
+      {kind === "user" ? <AboutCard about={profile.about} own /> : <CompanyAdminCard user={user} />}
     </div>
   );
 }
