@@ -26,6 +26,9 @@ import { accountRoutes } from "./modules/accounts/routes";
 import { companyRoutes } from "./modules/companies/routes";
 import { contentReadRoutes, contentWriteRoutes } from "./modules/content/routes";
 import { healthRoutes } from "./modules/health/routes";
+import { mediaRoutes, mediaServeRoutes } from "./modules/media/routes";
+import { configureMediaUrls } from "./modules/media/serialize";
+import { MediaService } from "./modules/media/service";
 import { profileRoutes } from "./modules/profiles/routes";
 import { registerAccess } from "./plugins/access";
 import { registerErrorHandling } from "./plugins/error-handler";
@@ -34,6 +37,7 @@ import { registerSecurityHeaders } from "./plugins/security-headers";
 import { createMailProvider, type MailProvider } from "./providers/mail/index";
 import { outboxRoutes } from "./providers/outbox-routes";
 import { createSmsProvider, type SmsProvider } from "./providers/sms/index";
+import { createStorage, type StorageProvider } from "./providers/storage/index";
 import type { Realtime } from "./realtime/index";
 
 export interface AppDeps {
@@ -56,6 +60,8 @@ export interface AppDeps {
   auth: Auth;
   /** One-time codes of our own flows (access change). */
   codes: OneTimeCodes;
+  /** Media bytes: disk under MEDIA_DIR, or S3 (providers/storage). */
+  storage: StorageProvider;
 }
 
 export type App = FastifyInstance & { deps: AppDeps };
@@ -98,6 +104,7 @@ export async function buildApp(config: Config, given: BuildOptions = {}): Promis
     mail,
     sms,
     codes: new OneTimeCodes(database.db, config.AUTH_SECRET),
+    storage: given.storage ?? createStorage(config),
     auth: createAuth({
       config,
       db: database.db,
@@ -109,6 +116,21 @@ export async function buildApp(config: Config, given: BuildOptions = {}): Promis
     }),
   };
   app.decorate("deps", deps);
+  configureMediaUrls({
+    publicOrigin: config.MEDIA_PUBLIC_ORIGIN ?? config.API_ORIGIN,
+    apiOrigin: config.API_ORIGIN,
+  });
+  app.decorate(
+    "media",
+    new MediaService({
+      db: database.db,
+      config,
+      storage: deps.storage,
+      log: app.log,
+      realtime: () => deps.realtime,
+      jobs: () => deps.jobs,
+    }),
+  );
   const routeList: Array<{ method: string; url: string }> = [];
   app.decorate("routeList", routeList);
   app.addHook("onRoute", (route) => {
@@ -166,6 +188,8 @@ export async function buildApp(config: Config, given: BuildOptions = {}): Promis
   await app.register(contentReadRoutes, { prefix: "/api/v2" });
   await app.register(profileRoutes, { prefix: "/api/v2" });
   await app.register(contentWriteRoutes, { prefix: "/api/v1" });
+  await app.register(mediaRoutes, { prefix: "/api/v1" });
+  await app.register(mediaServeRoutes, { prefix: "/api/media" });
 
   app.addHook("onClose", async () => {
     for (const stop of deps.beforeClose) await stop();

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 
@@ -55,9 +56,42 @@ const envSchema = z.object({
   EMAIL_CHECK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Text messages: only the sandbox exists (stores them in the dev outbox; see providers/sms). */
   SMS_PROVIDER: z.enum(["sandbox"]).default("sandbox"),
+  /** Media bytes: local disk under MEDIA_DIR, or S3-compatible object storage (S3_*). */
+  STORAGE: z.enum(["disk", "s3"]).default("disk"),
+  /** Unset → DATA_DIR/media. */
+  MEDIA_DIR: z.string().optional(),
+  /** Where public media URLs point (a CDN in front of the API's /api/media); unset → API_ORIGIN. */
+  MEDIA_PUBLIC_ORIGIN: z.url().optional(),
+  /** Unset → AWS (https://s3.<region>.amazonaws.com); e.g. http://127.0.0.1:9000 for MinIO. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_SESSION_TOKEN: z.string().optional(),
+  /** Path-style URLs (endpoint/bucket/key): what MinIO and most S3-compatible stores expect. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false", "1", "0"])
+    .default("true")
+    .transform((v) => v === "true" || v === "1"),
+  /** ffmpeg/ffprobe (Debian package ffmpeg); when missing, video and audio stay unprocessed. */
+  FFMPEG_PATH: z.string().default("ffmpeg"),
+  FFPROBE_PATH: z.string().default("ffprobe"),
+  /** LibreOffice (libreoffice-*-nogui); when missing, office documents get no PDF preview. */
+  SOFFICE_PATH: z.string().default("soffice"),
+  /** A document conversion is killed after this long (and counts as "unable to convert"). */
+  DOCUMENT_CONVERT_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
+  /** A video or audio transcode is killed after this long. */
+  MEDIA_TRANSCODE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(3 * 60 * 60 * 1000),
+  /** Image variant pipelines running at once on one node (each may use several libvips threads). */
+  IMAGE_CONCURRENCY: z.coerce.number().int().min(1).default(2),
 });
 
-export type Config = z.infer<typeof envSchema>;
+export type Config = Omit<z.infer<typeof envSchema>, "MEDIA_DIR"> & { MEDIA_DIR: string };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -68,7 +102,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (parsed.data.NODE_ENV === "production" && parsed.data.AUTH_SECRET.startsWith("dev-secret")) {
     throw new Error("Invalid configuration:\n  AUTH_SECRET: set a real secret in production");
   }
-  return parsed.data;
+  return { ...parsed.data, MEDIA_DIR: parsed.data.MEDIA_DIR ?? path.join(parsed.data.DATA_DIR, "media") };
 }
 
 /** A config for tests: defaults plus overrides, without reading process.env. */

@@ -1,7 +1,11 @@
 import type { FastifyBaseLogger } from "fastify";
 import PgBoss from "pg-boss";
+import { type Config, loadConfig } from "../config";
 import type { Database } from "../db/client";
+import type { StorageProvider } from "../providers/storage/index";
 import type { Realtime } from "../realtime/index";
+import { mediaProcess } from "./media-process";
+import { mediaSweep } from "./media-sweep";
 import { publishPlanned } from "./publish-planned";
 import { purgeExpiredSessions } from "./purge-expired-sessions";
 
@@ -21,17 +25,28 @@ export interface JobContext {
   database: Database;
   log: FastifyBaseLogger;
   realtime?: Realtime;
+  /** The environment's config (startJobs reads the environment when the starter gives none). */
+  config?: Config;
+  /** Media storage; from config when absent. */
+  storage?: StorageProvider;
+  /** This runner, for jobs that enqueue others. */
+  jobs?: Jobs;
 }
 
 export interface JobModule {
   queue: string;
   cron?: string;
+  /** Queue policy, retries (pg-boss createQueue options). */
+  queueOptions?: Omit<PgBoss.Queue, "name">;
+  /** Options of each job sent to this queue (e.g. a longer expiry for long work). */
+  workOptions?: (context: JobContext) => PgBoss.SendOptions;
   handle(context: JobContext, data: object): Promise<void>;
 }
 
-const jobModules: JobModule[] = [purgeExpiredSessions, publishPlanned];
+const jobModules: JobModule[] = [purgeExpiredSessions, publishPlanned, mediaProcess, mediaSweep];
 
-export async function startJobs(context: JobContext): Promise<Jobs> {
+export async function startJobs(given: JobContext): Promise<Jobs> {
+  const context: JobContext = { ...given, config: given.config ?? loadConfig() };
   const { database, log } = context;
   const boss = new PgBoss(
     database.connectionString
@@ -41,16 +56,22 @@ export async function startJobs(context: JobContext): Promise<Jobs> {
   boss.on("error", (error) => log.error({ err: error }, "job runner error"));
   await boss.start();
   for (const job of jobModules) {
-    await boss.createQueue(job.queue);
+    await boss.createQueue(job.queue, { name: job.queue, ...job.queueOptions });
     if (job.cron) await boss.schedule(job.queue, job.cron);
     await boss.work(job.queue, async (batch) => {
       for (const item of batch) await job.handle(context, item.data as object);
     });
   }
-  return {
+  const sendOptions = new Map(jobModules.map((job) => [job.queue, job.workOptions?.(context)]));
+  const jobs: Jobs = {
     boss,
-    send: (queue, data, options) => (options ? boss.send(queue, data, options) : boss.send(queue, data)),
+    send: (queue, data, options) => {
+      const merged = { ...sendOptions.get(queue), ...options };
+      return Object.keys(merged).length ? boss.send(queue, data, merged) : boss.send(queue, data);
+    },
     // graceful: running handlers finish; close: pg-boss's own pool is ended (PGlite is closed by the app).
     stop: () => boss.stop({ graceful: true, close: Boolean(database.connectionString), timeout: 10_000 }),
   };
+  context.jobs = jobs;
+  return jobs;
 }

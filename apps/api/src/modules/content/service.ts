@@ -16,6 +16,7 @@ import type { Db } from "../../db/client";
 import { contentCounts, contentItems, profiles } from "../../db/schema/index";
 import { uniqueSlug } from "../../lib/slug";
 import type { Principal } from "../accounts/session-lookup";
+import { withItemMedia } from "../media/content";
 import { actingProfileId, assertMayAct, assertPlanAllows } from "./rules";
 import { plainText, sanitizeRichText } from "./sanitize";
 import { serializeContent } from "./serialize";
@@ -127,7 +128,7 @@ export async function createContent(db: Db, principal: Principal, input: CreateI
   return serializeContent(row, owner, ownerId);
 }
 
-async function loadOwnItem(
+export async function loadOwnItem(
   db: Db,
   principal: Principal,
   id: string,
@@ -192,7 +193,8 @@ export async function updateContent(
     })
     .where(eq(contentItems.id, id))
     .returning();
-  return serializeContent(updated!, owner, owner.id);
+  const [item] = await withItemMedia(db, [serializeContent(updated!, owner, owner.id)]);
+  return item!;
 }
 
 export async function deleteContent(db: Db, principal: Principal, id: string): Promise<void> {
@@ -227,7 +229,7 @@ async function hydrate(db: Db, rows: ContentRow[], viewerProfileId: string | nul
         : null,
     ]),
   );
-  return rows.flatMap((r) => {
+  const items = rows.flatMap((r) => {
     const owner = ownerById.get(r.ownerId);
     if (!owner) return [];
     return [
@@ -239,6 +241,7 @@ async function hydrate(db: Db, rows: ContentRow[], viewerProfileId: string | nul
       ),
     ];
   });
+  return withItemMedia(db, items);
 }
 
 /** Who may see an item: everyone when active; its owner in any state but removed. */
