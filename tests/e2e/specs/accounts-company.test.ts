@@ -8,7 +8,13 @@ import {
   openAccountMenu,
   signInWithForm,
 } from "../support/accounts";
-import { expectNoAxeViolations, launchBrowser, newContext, screenshot } from "../support/browser";
+import {
+  expectNoAxeViolations,
+  launchBrowser,
+  newContext,
+  screenshot,
+  screenshotWidths,
+} from "../support/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -51,7 +57,7 @@ describe("acting as a company", () => {
       .toBe("Northwind Analytics");
     await expect.poll(() => page.getByText(messages.companyPageBadge).isVisible()).toBe(true);
     await expectNoAxeViolations(page);
-    await screenshot(page, "profile-company-1280");
+    await screenshotWidths(page, "profile-company");
 
     // The company page offers the way back too.
     await page
@@ -78,7 +84,7 @@ describe("acting as a company", () => {
       .toBe(messages.createCompanyTitle);
     await expectNoAxeViolations(page);
     await expectNoSidewaysScroll(page, 360);
-    await screenshot(page, "create-company-360");
+    await screenshot(page, "create-company-empty-360");
 
     // Required fields first.
     await page.getByRole("button", { name: messages.createCompanySubmit }).click();
@@ -92,8 +98,7 @@ describe("acting as a company", () => {
     await expect.poll(() => page.getByText(messages.handleAvailable).isVisible()).toBe(true);
     const slug = await handleField.inputValue();
     await page.getByLabel(messages.aboutLabel).fill("Robots for small warehouses.");
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await screenshot(page, "create-company-1280");
+    await screenshotWidths(page, "create-company");
     await page.getByRole("button", { name: messages.createCompanySubmit }).click();
 
     await page.waitForURL((url) => url.pathname === `/${slug}`);
@@ -107,6 +112,7 @@ describe("acting as a company", () => {
     await expect
       .poll(() => page.getByRole("menuitem", { name: /^Northwind Analytics/ }).isVisible())
       .toBe(true);
+    await screenshot(page, "account-menu-360");
     await page.keyboard.press("Escape");
 
     await switchTo(page, "Anna Kowalski");

@@ -8,7 +8,13 @@ import {
   expectSnackbar,
   signInWithForm,
 } from "../support/accounts";
-import { expectNoAxeViolations, launchBrowser, newContext, screenshot } from "../support/browser";
+import {
+  expectNoAxeViolations,
+  launchBrowser,
+  newContext,
+  screenshot,
+  screenshotWidths,
+} from "../support/browser";
 import { readAccessChangeCode, readResetLink } from "../support/mail";
 
 let browser: Browser;
@@ -37,10 +43,9 @@ describe("the account lifecycle", () => {
       .poll(() => page.getByLabel(messages.nameLabel, { exact: true }).inputValue())
       .toBe(member.name);
     await expectNoAxeViolations(page);
-    await screenshot(page, "settings-1280");
+    await screenshotWidths(page, "settings");
     await page.setViewportSize({ width: 360, height: 800 });
     await expectNoSidewaysScroll(page, 360);
-    await screenshot(page, "settings-360");
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // The profile section saves like the wizard does.
@@ -66,7 +71,7 @@ describe("the account lifecycle", () => {
     await choice.getByRole("button", { name: messages.restoreAccount }).click();
     const restore = page.getByRole("dialog", { name: messages.restoreConfirmTitle });
     await restore.waitFor();
-    await screenshot(page, "restore-confirm-1280");
+    await screenshotWidths(page, "restore-confirm");
     await restore.getByRole("button", { name: messages.restoreConfirm, exact: true }).click();
 
     await page.waitForURL((url) => url.pathname === `/${member.slug}`);
@@ -115,7 +120,7 @@ describe("the account lifecycle", () => {
     await signInWithForm(page, "anna@demo.verified.local", "not-the-password");
     await expect.poll(() => page.getByText(messages.invalidCredentials).isVisible()).toBe(true);
     await expectNoAxeViolations(page);
-    await screenshot(page, "login-error-1280");
+    await screenshotWidths(page, "login-error");
 
     await page.getByRole("button", { name: messages.forgotPassword }).click();
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(messages.forgotTitle);
@@ -123,7 +128,7 @@ describe("the account lifecycle", () => {
     await page.getByRole("button", { name: messages.sendResetLink }).click();
     await expect.poll(() => page.getByText(messages.userEmailNotFound).isVisible()).toBe(true);
     await expectNoAxeViolations(page);
-    await screenshot(page, "forgot-1280");
+    await screenshotWidths(page, "forgot");
 
     await page.goto("/login/reset-password?token=not-a-real-token");
     await page.getByLabel(messages.newPasswordLabel, { exact: true }).fill("brand-new-password");
@@ -149,7 +154,7 @@ describe("the account lifecycle", () => {
     await page.goto(`${link.pathname}${link.search}`);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(messages.resetTitle);
     await expectNoAxeViolations(page);
-    await screenshot(page, "reset-password-360");
+    await screenshotWidths(page, "reset-password");
     await page.getByLabel(messages.newPasswordLabel, { exact: true }).fill("a-fresh-password");
     await page.getByLabel(messages.newPasswordConfirmLabel, { exact: true }).fill("a-fresh-password");
     await page.getByRole("button", { name: messages.resetSubmit }).click();
@@ -172,7 +177,7 @@ describe("the account lifecycle", () => {
       .toBe(messages.notAvailableTitle);
     await expect.poll(() => page.getByText(messages.accountDeletedOrBlocked).isVisible()).toBe(true);
     await expectNoAxeViolations(page);
-    await screenshot(page, "not-available-360");
+    await screenshotWidths(page, "not-available");
     await context.close();
   });
 });

@@ -10,7 +10,13 @@ import {
   signInWithForm,
   uniqueEmail,
 } from "../support/accounts";
-import { expectNoAxeViolations, launchBrowser, newContext, screenshot } from "../support/browser";
+import {
+  expectNoAxeViolations,
+  launchBrowser,
+  newContext,
+  screenshot,
+  screenshotWidths,
+} from "../support/browser";
 import { readInviteLink, readSignUpCode } from "../support/mail";
 
 let browser: Browser;
@@ -170,9 +176,7 @@ describe("the wizard's entry points", () => {
       .poll(() => page.getByRole("heading", { level: 1 }).textContent())
       .toBe(messages.createProfileHeadline);
     await expectNoAxeViolations(page);
-    await screenshot(page, "create-profile-1280");
-    await page.setViewportSize({ width: 360, height: 800 });
-    await screenshot(page, "create-profile-360");
+    await screenshotWidths(page, "create-profile");
 
     await page.goto("/companies?intent=create-profile");
     await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("mode") === "signup");

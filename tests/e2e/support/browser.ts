@@ -48,3 +48,13 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true, animations: "disabled" });
 }
+
+/** Screenshots at 360 and 1280 px (name-360.png, name-1280.png), then back to the page's own size. */
+export async function screenshotWidths(page: Page, name: string): Promise<void> {
+  const original = page.viewportSize();
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: width < 768 ? 800 : 900 });
+    await screenshot(page, `${name}-${width}`);
+  }
+  if (original) await page.setViewportSize(original);
+}

@@ -44,14 +44,9 @@ function CompanyStepBody({ user }: { user: SessionUser }) {
 
   return (
     <div className="flex flex-col gap-6">
-      <section aria-labelledby="company-plans" className="flex flex-col gap-4">
-        <h2 id="company-plans" className="text-lg font-semibold text-ink">
-          {messages.companyPlansTitle}
-        </h2>
-        <PlanCards owner="company" highlight="standard" renderAction={() => null} />
-      </section>
       {error ? <Alert>{error}</Alert> : null}
-      <div className="flex flex-col-reverse gap-3 rounded-card bg-surface p-5 shadow-card sm:flex-row sm:items-center sm:justify-end sm:p-6">
+      {/* The choice first: on a phone the plans below are a long read. */}
+      <div className="mx-auto flex w-full max-w-[640px] flex-col-reverse gap-3 sm:flex-row sm:justify-center">
         <Button variant="tertiary" size="lg" onClick={() => void skip()} disabled={busy} aria-busy={busy}>
           {busy ? messages.saving : messages.skipForNow}
         </Button>
@@ -59,6 +54,12 @@ function CompanyStepBody({ user }: { user: SessionUser }) {
           <Link href={`${routes.createCompany}?from=wizard`}>{messages.createCompanyPage}</Link>
         </Button>
       </div>
+      <section aria-labelledby="company-plans" className="flex flex-col gap-4">
+        <h2 id="company-plans" className="text-lg font-semibold text-ink">
+          {messages.companyPlansTitle}
+        </h2>
+        <PlanCards owner="company" highlight="standard" renderAction={() => null} />
+      </section>
     </div>
   );
 }
