@@ -23,13 +23,18 @@ import { handleRoutes } from "./modules/accounts/handles-routes";
 import { inviteRoutes } from "./modules/accounts/invites-routes";
 import { OneTimeCodes } from "./modules/accounts/one-time-codes";
 import { accountRoutes } from "./modules/accounts/routes";
+import { commentRoutes } from "./modules/comments/routes";
 import { companyRoutes } from "./modules/companies/routes";
 import { contentReadRoutes, contentWriteRoutes } from "./modules/content/routes";
+import { formRoutes } from "./modules/forms/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { mediaRoutes, mediaServeRoutes } from "./modules/media/routes";
 import { configureMediaUrls } from "./modules/media/serialize";
 import { MediaService } from "./modules/media/service";
+import { notificationRoutes } from "./modules/notifications/routes";
 import { profileRoutes } from "./modules/profiles/routes";
+import { searchRoutes } from "./modules/search/routes";
+import { socialRoutes } from "./modules/social/routes";
 import { registerAccess } from "./plugins/access";
 import { registerErrorHandling } from "./plugins/error-handler";
 import { registerRateLimit } from "./plugins/rate-limit";
@@ -188,6 +193,11 @@ export async function buildApp(config: Config, given: BuildOptions = {}): Promis
   await app.register(contentReadRoutes, { prefix: "/api/v2" });
   await app.register(profileRoutes, { prefix: "/api/v2" });
   await app.register(contentWriteRoutes, { prefix: "/api/v1" });
+  // The social layer (issue 6) on v1 only: its per-account limits count per route, so one base
+  // path keeps one budget. Follows, feed, reactions, comments, search, notifications, forms.
+  for (const routes of [socialRoutes, commentRoutes, searchRoutes, notificationRoutes, formRoutes]) {
+    await app.register(routes, { prefix: "/api/v1" });
+  }
   await app.register(mediaRoutes, { prefix: "/api/v1" });
   await app.register(mediaServeRoutes, { prefix: "/api/media" });
 

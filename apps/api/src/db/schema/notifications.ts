@@ -25,8 +25,6 @@ export const notifications = pgTable(
   (t) => [
     index("notifications_recipient_idx").on(t.recipientId, t.createdAt, t.id),
     // The unread badge counts these only.
-    index("notifications_unread_idx")
-      .on(t.recipientId, t.createdAt)
-      .where(sql`${t.readAt} IS NULL`),
+    index("notifications_unread_idx").on(t.recipientId, t.createdAt).where(sql`${t.readAt} IS NULL`),
   ],
 );

@@ -11,6 +11,7 @@ import {
 } from "@vn/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { notifyPublished } from "../notifications/service";
 import {
   createContent,
   deleteContent,
@@ -144,6 +145,7 @@ export const contentWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const item = await createContent(db(), request.principal!, request.body);
+      await notifyPublished({ db: db(), realtime: app.deps.realtime, log: app.log }, item);
       if (item.status === "planned" && app.deps.jobs) {
         // Publish at the minute it is due; the every-minute sweep is the safety net.
         await app.deps.jobs.send(
@@ -220,6 +222,7 @@ export const contentWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const item = await repostContent(db(), request.principal!, request.params.id, request.body);
+      await notifyPublished({ db: db(), realtime: app.deps.realtime, log: app.log }, item);
       return reply.status(201).send({ data: item });
     },
   );

@@ -17,6 +17,8 @@ import { contentCounts, contentItems, profiles } from "../../db/schema/index";
 import { uniqueSlug } from "../../lib/slug";
 import type { Principal } from "../accounts/session-lookup";
 import { withItemMedia } from "../media/content";
+import { reactionCountsFor } from "../social/reactions";
+import { blockedAround, isBlockedBetween } from "../social/relations";
 import { actingProfileId, assertMayAct, assertPlanAllows } from "./rules";
 import { plainText, sanitizeRichText } from "./sanitize";
 import { serializeContent } from "./serialize";
@@ -205,8 +207,18 @@ export async function deleteContent(db: Db, principal: Principal, id: string): P
     .where(eq(contentItems.id, id));
 }
 
-/** Items of the given ids with their owners, serialized (repost targets included). */
-async function hydrate(db: Db, rows: ContentRow[], viewerProfileId: string | null): Promise<ContentItem[]> {
+/**
+ * Items of the given ids with their owners, serialized (repost targets included), with their
+ * reaction counts. Items of profiles in a block with the viewer are left out, and a repost of
+ * such a profile's item shows its original as unavailable.
+ */
+export async function hydrate(
+  db: Db,
+  rows: ContentRow[],
+  viewerProfileId: string | null,
+): Promise<ContentItem[]> {
+  const hidden = await blockedAround(db, viewerProfileId);
+  rows = rows.filter((r) => !hidden.has(r.ownerId));
   const ownerIds = new Set(rows.map((r) => r.ownerId));
   const repostIds = rows.map((r) => r.repostOfId).filter((v): v is string => Boolean(v));
   const originals = repostIds.length
@@ -219,13 +231,15 @@ async function hydrate(db: Db, rows: ContentRow[], viewerProfileId: string | nul
         .from(profiles)
         .where(inArray(profiles.id, [...ownerIds]))
     : [];
+  const counts = await reactionCountsFor(db, [...rows.map((r) => r.id), ...originals.map((o) => o.id)]);
+  const withCounts = (item: ContentItem): ContentItem => ({ ...item, reactions: counts.get(item.id) ?? {} });
   const ownerById = new Map(owners.map((o) => [o.id, o]));
   const originalById = new Map(
     originals.map((o) => [
       o.id,
       // A removed or blocked original shows as unavailable rather than leaking its text.
-      o.status === "active" && ownerById.get(o.ownerId)
-        ? serializeContent(o, ownerById.get(o.ownerId)!, viewerProfileId)
+      o.status === "active" && ownerById.get(o.ownerId) && !hidden.has(o.ownerId)
+        ? withCounts(serializeContent(o, ownerById.get(o.ownerId)!, viewerProfileId))
         : null,
     ]),
   );
@@ -233,11 +247,13 @@ async function hydrate(db: Db, rows: ContentRow[], viewerProfileId: string | nul
     const owner = ownerById.get(r.ownerId);
     if (!owner) return [];
     return [
-      serializeContent(
-        r,
-        owner,
-        viewerProfileId,
-        r.repostOfId ? (originalById.get(r.repostOfId) ?? null) : null,
+      withCounts(
+        serializeContent(
+          r,
+          owner,
+          viewerProfileId,
+          r.repostOfId ? (originalById.get(r.repostOfId) ?? null) : null,
+        ),
       ),
     ];
   });
@@ -253,6 +269,11 @@ function assertVisible(
   if (row.ownerId === viewerProfileId) return;
   if (row.status === "blocked") throw new AppError("content_isBlocked");
   if (row.status !== "active") throw new AppError("content_notFound");
+}
+
+/** A block between viewer and owner hides the item from both sides, as if it did not exist. */
+async function assertNotBlocked(db: Db, ownerId: string, viewerProfileId: string | null): Promise<void> {
+  if (await isBlockedBetween(db, viewerProfileId, ownerId)) throw new AppError("content_notFound");
 }
 
 export async function getContentDetail(
@@ -272,6 +293,7 @@ export async function getContentDetail(
     .where(and(...conditions))
     .limit(1);
   assertVisible(row, viewerProfileId);
+  await assertNotBlocked(db, row.ownerId, viewerProfileId);
   const [item] = await hydrate(db, [row], viewerProfileId);
   if (!item) throw new AppError("content_notFound");
   return item;
@@ -284,8 +306,10 @@ export async function getContentById(
 ): Promise<ContentItem> {
   const [row] = await db.select().from(contentItems).where(eq(contentItems.id, id)).limit(1);
   assertVisible(row, viewerProfileId);
+  await assertNotBlocked(db, row.ownerId, viewerProfileId);
   const [item] = await hydrate(db, [row], viewerProfileId);
-  return item!;
+  if (!item) throw new AppError("content_notFound");
+  return item;
 }
 
 // Lists ---------------------------------------------------------------------------------------
@@ -340,6 +364,7 @@ export async function listProfileContent(
   viewerProfileId: string | null,
 ): Promise<ListResult> {
   const owner = await findProfileBySlug(db, ownerSlug);
+  await assertNotBlocked(db, owner.id, viewerProfileId);
   const isOwner = owner.id === viewerProfileId;
   const conditions: SQL[] = [eq(contentItems.ownerId, owner.id)];
 
@@ -451,6 +476,7 @@ async function countItems(
 export async function relatedContent(db: Db, id: string, viewerProfileId: string | null) {
   const [row] = await db.select().from(contentItems).where(eq(contentItems.id, id)).limit(1);
   assertVisible(row, viewerProfileId);
+  await assertNotBlocked(db, row.ownerId, viewerProfileId);
   const limit = 4;
   const fromOwner = await db
     .select()

@@ -1,0 +1,560 @@
+import {
+  AppError,
+  COMMENT_LIMIT_PER_POST,
+  type Comment,
+  type CommentDeletedEvent,
+  type CommentEvent,
+  type CommentsDialog,
+  type CommentTarget,
+  type commentBlockReasons,
+  type PrivacyLevel,
+  permissionsForRole,
+  profileRoomName,
+  type ServerEventName,
+} from "@vn/contract";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { comments, contentItems, follows, profiles } from "../../db/schema/index";
+import { contentRoomFor } from "../../realtime/rooms";
+import type { Principal } from "../accounts/session-lookup";
+import { actingProfileId } from "../content/rules";
+import { mentionedProfileIds } from "../notifications/mentions";
+import { type NotificationInput, type NotifyDeps, notify } from "../notifications/service";
+import { type ContentRow, loadInteractiveItem, type ProfileRow } from "../social/items";
+import { after, before, decodeKeyset, encodeKeyset, rowsOf } from "../social/keyset";
+import { blockedAround, isBlockedBetween } from "../social/relations";
+
+type CommentRow = typeof comments.$inferSelect;
+type CannotCommentReason = (typeof commentBlockReasons)[number];
+
+/**
+ * Comments (spec §3, §4, §6, §7). Every write runs in one transaction with the item's counter
+ * (content_items.comment_count, the per-post limit's gauge, checked under the row's lock), then
+ * tells the content room over the socket. Socket payloads carry the comment exactly as any
+ * visitor may read it (no viewer-specific fields), and skip sockets of profiles in a block with
+ * the author or the item's owner.
+ */
+
+export function roomOf(
+  item: Pick<ContentRow, "kind" | "slug">,
+  owner: Pick<ProfileRow, "slug">,
+): CommentEvent["room"] {
+  return {
+    ownerSlug: owner.slug,
+    contentSlug: item.slug,
+    contentType: item.kind as CommentEvent["room"]["contentType"],
+  };
+}
+
+function authorOf(row: ProfileRow): Comment["author"] {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    type: row.type === "company" ? "company" : "user",
+    verificationStatus: row.verificationStatus,
+    image: row.imageUrl ? { urls: { preview: row.imageUrl } } : null,
+  };
+}
+
+function serialize(row: CommentRow, author: ProfileRow): Comment {
+  return {
+    id: row.id,
+    contentId: row.contentId,
+    parentId: row.parentId,
+    body: row.body,
+    author: authorOf(author),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    edited: row.editedAt !== null,
+    pinned: row.pinnedAt !== null,
+    replyCount: row.replyCount,
+    image: null,
+  };
+}
+
+/** The comments scope of the caller's company role, or "all" when acting as oneself. */
+function commentsScope(principal: Principal) {
+  return principal.companyRole ? permissionsForRole(principal.companyRole).comments : "all";
+}
+
+/** What the viewer may do with one comment of an item. */
+function permissionsFor(
+  row: CommentRow,
+  item: Pick<ContentRow, "ownerId">,
+  principal: Principal | null,
+): NonNullable<Comment["permissions"]> {
+  const actorId = principal?.profileId ?? null;
+  if (!principal || !actorId || principal.actingProfileLost)
+    return { edit: false, delete: false, pin: false };
+  const scope = commentsScope(principal);
+  const ownComment =
+    row.authorId === actorId &&
+    (scope === "all" || (scope === "manage" && row.authorUserId === principal.userId));
+  const moderates = item.ownerId === actorId && scope === "all";
+  return { edit: ownComment, delete: ownComment || moderates, pin: moderates && row.parentId === null };
+}
+
+// Reading ---------------------------------------------------------------------------------------
+
+export async function resolveTarget(db: Db, target: CommentTarget, viewerId: string | null) {
+  const kinds =
+    target.commentableType === "release" || target.commentableType === "news"
+      ? ["release", "news"]
+      : [target.commentableType];
+  const [found] = await db
+    .select({ id: contentItems.id })
+    .from(contentItems)
+    .innerJoin(profiles, eq(profiles.id, contentItems.ownerId))
+    .where(
+      and(
+        sql`lower(${profiles.slug}) = lower(${target.ownerSlug})`,
+        eq(contentItems.slug, target.commentableSlug),
+        inArray(contentItems.kind, kinds),
+      ),
+    )
+    .limit(1);
+  if (!found) throw new AppError("content_notFound");
+  return loadInteractiveItem(db, found.id, viewerId);
+}
+
+async function actorProfile(db: Db, id: string): Promise<ProfileRow> {
+  const [row] = await db.select().from(profiles).where(eq(profiles.id, id)).limit(1);
+  if (!row) throw new AppError("accountManager_ownerNotFound");
+  return row;
+}
+
+/** Why the viewer may not comment on this item, or null. */
+async function cannotComment(
+  db: Db,
+  item: ContentRow,
+  principal: Principal | null,
+): Promise<CannotCommentReason | null> {
+  const actorId = principal?.profileId ?? null;
+  if (!principal || !actorId) return "signInRequired";
+  if (principal.actingProfileLost || commentsScope(principal) === "none") return "unavailable";
+  if (item.commentsMode === "off") return "off";
+  if (item.commentCount >= COMMENT_LIMIT_PER_POST) return "limitReached";
+  if (item.commentsMode === "limited" && item.ownerId !== actorId) {
+    const actor = await actorProfile(db, actorId);
+    if (actor.verificationStatus !== "verified") {
+      const [following] = await db
+        .select({ one: sql`1` })
+        .from(follows)
+        .where(and(eq(follows.followerId, actorId), eq(follows.followeeId, item.ownerId)))
+        .limit(1);
+      if (!following) return "limited";
+    }
+  }
+  return null;
+}
+
+function pagesOf(count: number, perPage: number): number {
+  return Math.max(1, Math.ceil(count / perPage));
+}
+
+async function topLevelCount(db: Db, contentId: string): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM comments WHERE content_id = ${contentId} AND parent_id IS NULL AND deleted_at IS NULL`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** §3 "Comments dialog": everything the dialog opens with, for one comment target. */
+export async function commentsDialog(
+  db: Db,
+  target: CommentTarget,
+  principal: Principal | null,
+  perPage: number,
+): Promise<CommentsDialog> {
+  const { item, owner } = await resolveTarget(db, target, principal?.profileId ?? null);
+  const reason = await cannotComment(db, item, principal);
+  return {
+    ownerSlug: owner.slug,
+    commentableId: item.id,
+    commentableType: item.kind,
+    commentableSlug: item.slug,
+    isOwnerEntity: principal?.profileId === item.ownerId,
+    entityStatus: item.status,
+    ownerPrivacyId: owner.privacy as PrivacyLevel,
+    isReplyActive: false,
+    commentsMode: item.commentsMode as CommentsDialog["commentsMode"],
+    canComment: reason === null,
+    cannotCommentReason: reason,
+    totalCount: item.commentCount,
+    totalPages: pagesOf(await topLevelCount(db, item.id), perPage),
+    perPage,
+    room: roomOf(item, owner),
+  };
+}
+
+async function withAuthors(
+  db: Db,
+  rows: CommentRow[],
+  item: ContentRow,
+  principal: Principal | null,
+): Promise<Comment[]> {
+  const authorIds = [...new Set(rows.map((r) => r.authorId))];
+  const authors = authorIds.length
+    ? await db.select().from(profiles).where(inArray(profiles.id, authorIds))
+    : [];
+  const byId = new Map(authors.map((a) => [a.id, a]));
+  return rows.flatMap((row) => {
+    const author = byId.get(row.authorId);
+    if (author?.status !== "active") return [];
+    return [{ ...serialize(row, author), permissions: permissionsFor(row, item, principal) }];
+  });
+}
+
+function hiddenAuthors(hidden: Set<string>) {
+  return hidden.size
+    ? sql`${comments.authorId} NOT IN (${sql.join(
+        [...hidden].map((h) => sql`${h}`),
+        sql`, `,
+      )})`
+    : sql`true`;
+}
+
+/**
+ * Top-level comments, newest first. Page 1 (no cursor) starts with the pinned comment; the rest
+ * page by keyset cursor (infinite scroll) or by page number (the counters of §3).
+ */
+export async function listComments(
+  db: Db,
+  contentId: string,
+  query: { cursor?: string; page: number; perPage: number },
+  principal: Principal | null,
+) {
+  const viewerId = principal?.profileId ?? null;
+  const { item } = await loadInteractiveItem(db, contentId, viewerId);
+  const hidden = await blockedAround(db, viewerId);
+  const cursor = decodeKeyset(query.cursor);
+  const base = and(
+    eq(comments.contentId, contentId),
+    isNull(comments.parentId),
+    isNull(comments.deletedAt),
+    hiddenAuthors(hidden),
+  );
+  const pinned =
+    !cursor && query.page === 1
+      ? await db
+          .select()
+          .from(comments)
+          .where(and(base, sql`${comments.pinnedAt} IS NOT NULL`))
+      : [];
+  const rows = await db
+    .select({ row: comments, at: sql<string>`${comments.createdAt}::text` })
+    .from(comments)
+    .where(
+      and(
+        base,
+        isNull(comments.pinnedAt),
+        cursor ? before(comments.createdAt, comments.id, cursor) : undefined,
+      ),
+    )
+    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .limit(query.perPage + 1)
+    .offset(cursor ? 0 : (query.page - 1) * query.perPage);
+  const page = rows.slice(0, query.perPage);
+  const last = page.at(-1);
+  return {
+    items: await withAuthors(db, [...pinned, ...page.map((r) => r.row)], item, principal),
+    totalCount: item.commentCount,
+    totalPages: pagesOf(await topLevelCount(db, contentId), query.perPage),
+    page: cursor ? 0 : query.page,
+    nextCursor: rows.length > query.perPage && last ? encodeKeyset(last.at, last.row.id) : null,
+  };
+}
+
+async function loadComment(db: Db, id: string): Promise<CommentRow> {
+  const [row] = await db
+    .select()
+    .from(comments)
+    .where(and(eq(comments.id, id), isNull(comments.deletedAt)))
+    .limit(1);
+  if (!row) throw new AppError("comment_notFound");
+  return row;
+}
+
+/** The replies of one thread, oldest first (conversation order). */
+export async function listReplies(
+  db: Db,
+  commentId: string,
+  query: { cursor?: string; page: number; perPage: number },
+  principal: Principal | null,
+) {
+  const viewerId = principal?.profileId ?? null;
+  const head = await loadComment(db, commentId);
+  const { item } = await loadInteractiveItem(db, head.contentId, viewerId);
+  const hidden = await blockedAround(db, viewerId);
+  if (hidden.has(head.authorId)) throw new AppError("comment_notFound");
+  const cursor = decodeKeyset(query.cursor);
+  const rows = await db
+    .select({ row: comments, at: sql<string>`${comments.createdAt}::text` })
+    .from(comments)
+    .where(
+      and(
+        eq(comments.parentId, head.id),
+        isNull(comments.deletedAt),
+        hiddenAuthors(hidden),
+        cursor ? after(comments.createdAt, comments.id, cursor) : undefined,
+      ),
+    )
+    .orderBy(asc(comments.createdAt), asc(comments.id))
+    .limit(query.perPage + 1)
+    .offset(cursor ? 0 : (query.page - 1) * query.perPage);
+  const page = rows.slice(0, query.perPage);
+  const last = page.at(-1);
+  return {
+    items: await withAuthors(
+      db,
+      page.map((r) => r.row),
+      item,
+      principal,
+    ),
+    totalCount: item.commentCount,
+    totalPages: pagesOf(head.replyCount, query.perPage),
+    page: cursor ? 0 : query.page,
+    nextCursor: rows.length > query.perPage && last ? encodeKeyset(last.at, last.row.id) : null,
+  };
+}
+
+// Writing ---------------------------------------------------------------------------------------
+
+/** Sends a comments.* event to the item's room, except to sockets of profiles in a block with the author or owner. */
+async function tellRoom<E extends ServerEventName>(
+  deps: NotifyDeps,
+  item: ContentRow,
+  owner: ProfileRow,
+  authorId: string,
+  event: E,
+  payload: CommentEvent | CommentDeletedEvent,
+): Promise<void> {
+  const realtime = deps.realtime;
+  if (!realtime) return;
+  try {
+    const excluded = new Set([
+      ...(await blockedAround(deps.db, authorId)),
+      ...(await blockedAround(deps.db, owner.id)),
+    ]);
+    let target = realtime.io.to(contentRoomFor(roomOf(item, owner)));
+    if (excluded.size) target = target.except([...excluded].map(profileRoomName));
+    (target as unknown as { emit(event: string, payload: unknown): boolean }).emit(event, payload);
+  } catch (err) {
+    deps.log?.error({ err, module: "comments" }, "comments: could not tell the room");
+  }
+}
+
+function assertMayWrite(principal: Principal): string {
+  const actorId = actingProfileId(principal);
+  if (commentsScope(principal) === "none") throw new AppError("accountManager_permissionNotProvided");
+  return actorId;
+}
+
+export async function createComment(
+  deps: NotifyDeps,
+  principal: Principal,
+  contentId: string,
+  input: { body: string; parentId?: string },
+): Promise<{ comment: Comment; totalCount: number }> {
+  const { db } = deps;
+  const actorId = assertMayWrite(principal);
+  const { item, owner } = await loadInteractiveItem(db, contentId, actorId);
+  const reason = await cannotComment(db, item, principal);
+  if (reason === "off") throw new AppError("comments_disabled");
+  if (reason === "limited") throw new AppError("comments_limited");
+  // "limitReached" is decided below, under the item's row lock.
+
+  let head: CommentRow | null = null;
+  let repliedTo: CommentRow | null = null;
+  if (input.parentId) {
+    repliedTo = await loadComment(db, input.parentId);
+    if (repliedTo.contentId !== contentId) throw new AppError("comment_notFound");
+    if (await isBlockedBetween(db, actorId, repliedTo.authorId)) throw new AppError("comment_notFound");
+    // One level of threads: answering a reply joins its thread.
+    head = repliedTo.parentId ? await loadComment(db, repliedTo.parentId) : repliedTo;
+  }
+
+  const now = new Date();
+  const { row, totalCount } = await db.transaction(async (tx) => {
+    const [counted] = await tx
+      .update(contentItems)
+      .set({ commentCount: sql`${contentItems.commentCount} + 1` })
+      .where(
+        and(eq(contentItems.id, contentId), sql`${contentItems.commentCount} < ${COMMENT_LIMIT_PER_POST}`),
+      )
+      .returning({ n: contentItems.commentCount });
+    if (!counted) throw new AppError("comments_limitReached", { details: { limit: COMMENT_LIMIT_PER_POST } });
+    const [inserted] = await tx
+      .insert(comments)
+      .values({
+        id: crypto.randomUUID(),
+        contentId,
+        authorId: actorId,
+        authorUserId: principal.userId,
+        parentId: head?.id ?? null,
+        body: input.body,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (head) {
+      await tx
+        .update(comments)
+        .set({ replyCount: sql`${comments.replyCount} + 1` })
+        .where(eq(comments.id, head.id));
+    }
+    return { row: inserted!, totalCount: counted.n };
+  });
+
+  const author = await actorProfile(db, actorId);
+  const comment = serialize(row, author);
+  await tellRoom(deps, item, owner, actorId, head ? "comments.replied" : "comments.created", {
+    room: roomOf(item, owner),
+    contentId,
+    comment,
+    totalCount,
+  });
+
+  const notices: NotificationInput[] = [];
+  const base = { actorId, contentId, commentId: row.id };
+  if (head) {
+    notices.push({ ...base, recipientId: head.authorId, kind: "reply" });
+    if (repliedTo && repliedTo.id !== head.id)
+      notices.push({ ...base, recipientId: repliedTo.authorId, kind: "reply" });
+  } else {
+    notices.push({ ...base, recipientId: item.ownerId, kind: "comment" });
+  }
+  const told = new Set(notices.map((n) => n.recipientId));
+  for (const id of await mentionedProfileIds(db, input.body)) {
+    if (!told.has(id)) notices.push({ ...base, recipientId: id, kind: "mention" });
+  }
+  await notify(deps, notices);
+  return { comment: { ...comment, permissions: permissionsFor(row, item, principal) }, totalCount };
+}
+
+/** The comment and its item, for a write by the caller; comments of hidden items answer not found. */
+async function loadForWrite(db: Db, principal: Principal, id: string) {
+  const actorId = actingProfileId(principal);
+  const row = await loadComment(db, id);
+  const { item, owner } = await loadInteractiveItem(db, row.contentId, actorId).catch(() => {
+    throw new AppError("comment_notFound");
+  });
+  return { row, item, owner, permissions: permissionsFor(row, item, principal) };
+}
+
+export async function updateComment(deps: NotifyDeps, principal: Principal, id: string, body: string) {
+  const { db } = deps;
+  const { row, item, owner, permissions } = await loadForWrite(db, principal, id);
+  if (!permissions.edit) throw new AppError("accountManager_permissionNotProvided");
+  const now = new Date();
+  const [updated] = await db
+    .update(comments)
+    .set({ body, editedAt: now, updatedAt: now })
+    .where(eq(comments.id, row.id))
+    .returning();
+  const comment = serialize(updated!, await actorProfile(db, row.authorId));
+  await tellRoom(deps, item, owner, row.authorId, "comments.updated", {
+    room: roomOf(item, owner),
+    contentId: item.id,
+    comment,
+    totalCount: item.commentCount,
+  });
+  return { comment: { ...comment, permissions }, totalCount: item.commentCount };
+}
+
+/** Deletes a comment (the author, or the item's owner); a thread's head takes its replies with it. */
+export async function deleteComment(deps: NotifyDeps, principal: Principal, id: string): Promise<void> {
+  const { db } = deps;
+  const { row, item, owner, permissions } = await loadForWrite(db, principal, id);
+  if (!permissions.delete) throw new AppError("accountManager_permissionNotProvided");
+  const now = new Date();
+  const { deletedIds, totalCount } = await db.transaction(async (tx) => {
+    const gone = await tx
+      .update(comments)
+      .set({ deletedAt: now, pinnedAt: null, updatedAt: now })
+      .where(
+        and(
+          isNull(comments.deletedAt),
+          row.parentId === null
+            ? sql`(${comments.id} = ${row.id} OR ${comments.parentId} = ${row.id})`
+            : eq(comments.id, row.id),
+        ),
+      )
+      .returning({ id: comments.id });
+    if (row.parentId) {
+      await tx
+        .update(comments)
+        .set({ replyCount: sql`greatest(${comments.replyCount} - 1, 0)` })
+        .where(eq(comments.id, row.parentId));
+    }
+    const [counted] = await tx
+      .update(contentItems)
+      .set({ commentCount: sql`greatest(${contentItems.commentCount} - ${gone.length}, 0)` })
+      .where(eq(contentItems.id, item.id))
+      .returning({ n: contentItems.commentCount });
+    return { deletedIds: gone.map((g) => g.id), totalCount: counted?.n ?? 0 };
+  });
+  await tellRoom(deps, item, owner, row.authorId, "comments.deleted", {
+    room: roomOf(item, owner),
+    contentId: item.id,
+    commentId: row.id,
+    parentId: row.parentId,
+    deletedIds,
+    totalCount,
+  });
+}
+
+/** Pins a top-level comment (the item's owner); one pinned comment per item, so a pin replaces the last. */
+export async function setPinned(deps: NotifyDeps, principal: Principal, id: string, pinned: boolean) {
+  const { db } = deps;
+  const { row, item, owner, permissions } = await loadForWrite(db, principal, id);
+  if (row.parentId !== null) throw new AppError("comment_notPinnable");
+  if (!permissions.pin) throw new AppError("accountManager_permissionNotProvided");
+  const now = new Date();
+  const { updated, unpinned } = await db.transaction(async (tx) => {
+    const unpinned = pinned
+      ? await tx
+          .update(comments)
+          .set({ pinnedAt: null })
+          .where(
+            and(
+              eq(comments.contentId, item.id),
+              sql`${comments.pinnedAt} IS NOT NULL`,
+              sql`${comments.id} <> ${row.id}`,
+            ),
+          )
+          .returning()
+      : [];
+    const [updated] = await tx
+      .update(comments)
+      .set({ pinnedAt: pinned ? (row.pinnedAt ?? now) : null })
+      .where(eq(comments.id, row.id))
+      .returning();
+    return { updated: updated!, unpinned };
+  });
+  const room = roomOf(item, owner);
+  const authorIds = [...new Set([updated.authorId, ...unpinned.map((u) => u.authorId)])];
+  const authors = new Map(
+    (await db.select().from(profiles).where(inArray(profiles.id, authorIds))).map((a) => [a.id, a]),
+  );
+  for (const other of unpinned) {
+    const author = authors.get(other.authorId);
+    if (author)
+      await tellRoom(deps, item, owner, other.authorId, "comments.unpinned", {
+        room,
+        contentId: item.id,
+        comment: serialize(other, author),
+        totalCount: item.commentCount,
+      });
+  }
+  const comment = serialize(updated, authors.get(updated.authorId)!);
+  await tellRoom(deps, item, owner, updated.authorId, pinned ? "comments.pinned" : "comments.unpinned", {
+    room,
+    contentId: item.id,
+    comment,
+    totalCount: item.commentCount,
+  });
+  return { comment: { ...comment, permissions }, totalCount: item.commentCount };
+}

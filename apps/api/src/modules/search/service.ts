@@ -1,0 +1,218 @@
+import {
+  type ContentItem,
+  hasFeature,
+  type OwnerType,
+  ownerTypes,
+  type PlanTier,
+  type ProfileHit,
+  type PublicationHit,
+  planTiers,
+  SEARCH_SECTION_SIZE,
+  type SearchResponse,
+  type searchQuerySchema,
+} from "@vn/contract";
+import { inArray, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../../db/client";
+import { contentItems } from "../../db/schema/index";
+import { hydrate } from "../content/service";
+import { loadCards } from "../social/cards";
+import { rowsOf } from "../social/keyset";
+import { blockedAround } from "../social/relations";
+import { fold, headlineToHtml, highlightWords, START_SEL, STOP_SEL, termWords } from "./highlight";
+
+type SearchInput = z.output<typeof searchQuerySchema>;
+
+/**
+ * Search over PostgreSQL only (migration 0008): a stored tsvector per profile and publication with
+ * a GIN index for full-text matches (prefix matching, so results come while typing), and trigram
+ * GIN indexes on folded names and titles for typo tolerance ("Ana Kowalsky" finds Anna Kowalski).
+ * Relevance = full-text rank + trigram similarity; owners whose plan includes
+ * search.priorityRanking get PRIORITY_BOOST on top (docs/decisions/0008-search.md).
+ */
+export const PRIORITY_BOOST = 1.5;
+
+/** (owner type, plan tier) pairs whose plan includes priority ranking, from the contract's plan table. */
+const priorityPlans: Array<[OwnerType, PlanTier]> = ownerTypes.flatMap((owner) =>
+  planTiers
+    .filter((tier) => hasFeature(owner, tier, "search.priorityRanking"))
+    .map((tier) => [owner, tier] as [OwnerType, PlanTier]),
+);
+const priorityCondition = (type: SQL, tier: SQL): SQL =>
+  sql`(${type}, ${tier}) IN (${sql.join(
+    priorityPlans.map(([owner, tier]) => sql`(${owner}, ${tier})`),
+    sql`, `,
+  )})`;
+
+function prefixQuery(words: string[]): string {
+  return words.map((w) => `${w}:*`).join(" & ");
+}
+
+function notIn(column: SQL, ids: Set<string>): SQL {
+  return ids.size
+    ? sql`AND ${column} NOT IN (${sql.join(
+        [...ids].map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
+}
+
+interface Paging {
+  limit: number;
+  offset: number;
+}
+
+async function searchProfiles(
+  db: Db,
+  type: "user" | "company",
+  term: string,
+  words: string[],
+  paging: Paging,
+  viewerId: string | null,
+  hidden: Set<string>,
+): Promise<{ hits: ProfileHit[]; hasMore: boolean }> {
+  const tsq = sql`to_tsquery('simple', ${prefixQuery(words)})`;
+  const folded = fold(term);
+  const name = sql`lower(vn_unaccent(p.name))`;
+  const rows = await rowsOf<{ id: string; score: number }>(
+    db,
+    sql`SELECT p.id,
+          ((ts_rank(p.search_vector, ${tsq}) + similarity(${name}, ${folded}))
+            * CASE WHEN ${priorityCondition(sql`p.type`, sql`p.plan_tier`)} THEN ${PRIORITY_BOOST} ELSE 1 END)::float8 AS score
+        FROM profiles p
+        WHERE p.status = 'active' AND p.type = ${type}
+          AND (p.search_vector @@ ${tsq} OR ${name} % ${folded} OR ${folded} <% ${name})
+          ${notIn(sql`p.id`, hidden)}
+        ORDER BY score DESC, p.followers_count DESC, p.id
+        LIMIT ${paging.limit + 1} OFFSET ${paging.offset}`,
+  );
+  const page = rows.slice(0, paging.limit);
+  const cards = await loadCards(
+    db,
+    page.map((r) => r.id),
+    viewerId,
+  );
+  const scoreById = new Map(page.map((r) => [r.id, Number(r.score)]));
+  return {
+    hits: cards.map((profile) => ({
+      profile,
+      highlight: {
+        name: highlightWords(profile.name, words),
+        profession: profile.profession ? highlightWords(profile.profession, words) : null,
+      },
+      score: Math.round((scoreById.get(profile.id) ?? 0) * 1000) / 1000,
+    })),
+    hasMore: rows.length > paging.limit,
+  };
+}
+
+async function searchPublications(
+  db: Db,
+  term: string,
+  words: string[],
+  kinds: string[] | undefined,
+  paging: Paging,
+  viewerId: string | null,
+  hidden: Set<string>,
+): Promise<{ hits: PublicationHit[]; hasMore: boolean }> {
+  const query = prefixQuery(words);
+  const tsq = sql`to_tsquery('english', ${query})`;
+  const folded = fold(term);
+  const title = sql`lower(vn_unaccent(ci.title))`;
+  const rows = await rowsOf<{ id: string; score: number }>(
+    db,
+    sql`SELECT ci.id,
+          ((ts_rank_cd(ci.search_vector, ${tsq})
+             + CASE WHEN ci.title IS NULL THEN 0 ELSE 0.5 * word_similarity(${folded}, ${title}) END)
+            * CASE WHEN ${priorityCondition(sql`p.type`, sql`p.plan_tier`)} THEN ${PRIORITY_BOOST} ELSE 1 END)::float8 AS score
+        FROM content_items ci
+        JOIN profiles p ON p.id = ci.owner_id AND p.status = 'active'
+        WHERE ci.status = 'active'
+          AND (ci.search_vector @@ ${tsq} OR (ci.title IS NOT NULL AND ${folded} <% ${title}))
+          ${
+            kinds?.length
+              ? sql`AND ci.kind IN (${sql.join(
+                  kinds.map((k) => sql`${k}`),
+                  sql`, `,
+                )})`
+              : sql``
+          }
+          ${notIn(sql`ci.owner_id`, hidden)}
+        ORDER BY score DESC, ci.publication_date DESC, ci.id DESC
+        LIMIT ${paging.limit + 1} OFFSET ${paging.offset}`,
+  );
+  const page = rows.slice(0, paging.limit);
+  if (page.length === 0) return { hits: [], hasMore: false };
+  const ids = page.map((r) => r.id);
+  const [fullRows, headlines] = await Promise.all([
+    db.select().from(contentItems).where(inArray(contentItems.id, ids)),
+    rowsOf<{ id: string; text: string | null }>(
+      db,
+      sql`SELECT id, ts_headline('english',
+            translate(regexp_replace(coalesce(content, quote, description, ''), '<[^>]*>', ' ', 'g'), ${START_SEL + STOP_SEL}, ''),
+            ${tsq},
+            ${`StartSel="${START_SEL}", StopSel="${STOP_SEL}", MaxWords=30, MinWords=12, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`}
+          ) AS text
+          FROM content_items WHERE id IN (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+    ),
+  ]);
+  const order = new Map(ids.map((id, index) => [id, index]));
+  fullRows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  const items = await hydrate(db, fullRows, viewerId);
+  const textById = new Map(headlines.map((h) => [h.id, h.text]));
+  const scoreById = new Map(page.map((r) => [r.id, Number(r.score)]));
+  return {
+    hits: items.map((item: ContentItem) => {
+      const text = textById.get(item.id);
+      return {
+        item,
+        highlight: {
+          title: item.title ? highlightWords(item.title, words) : null,
+          text: text?.trim() ? headlineToHtml(text.trim()) : null,
+        },
+        score: Math.round((scoreById.get(item.id) ?? 0) * 1000) / 1000,
+      };
+    }),
+    hasMore: rows.length > paging.limit,
+  };
+}
+
+export async function search(
+  db: Db,
+  input: SearchInput,
+  viewerId: string | null,
+): Promise<SearchResponse["data"]> {
+  const words = termWords(input.search);
+  if (words.length === 0)
+    return input.kind === "all"
+      ? { people: empty(), companies: empty(), publications: empty() }
+      : { [input.kind]: empty() };
+  const hidden = await blockedAround(db, viewerId);
+  const paging: Paging =
+    input.kind === "all"
+      ? { limit: SEARCH_SECTION_SIZE, offset: 0 }
+      : { limit: input.perPage, offset: (input.page - 1) * input.perPage };
+  const data: SearchResponse["data"] = {};
+  if (input.kind === "all" || input.kind === "people")
+    data.people = await searchProfiles(db, "user", input.search, words, paging, viewerId, hidden);
+  if (input.kind === "all" || input.kind === "companies")
+    data.companies = await searchProfiles(db, "company", input.search, words, paging, viewerId, hidden);
+  if (input.kind === "all" || input.kind === "publications")
+    data.publications = await searchPublications(
+      db,
+      input.search,
+      words,
+      input.contentKinds,
+      paging,
+      viewerId,
+      hidden,
+    );
+  return data;
+}
+
+function empty() {
+  return { hits: [], hasMore: false };
+}
