@@ -421,6 +421,8 @@ export const messages = {
   roleOwner: "Owner",
   roleManager: "Manager",
   roleEmployee: "Employee",
+  followersOne: "1 follower",
+  followersMany: "{count} followers",
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -104,6 +104,7 @@ describe("acting as a company", () => {
     await page.waitForURL((url) => url.pathname === `/${slug}`);
     await expectSnackbar(page, format(messages.companyCreated, { name }));
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(name);
+    await expect.poll(() => page.getByText("Robots for small warehouses.").isVisible()).toBe(true);
 
     await openAccountMenu(page);
     await expect
@@ -117,6 +118,23 @@ describe("acting as a company", () => {
 
     await switchTo(page, "Anna Kowalski");
     await page.waitForURL((url) => url.pathname === "/anna.kowalski");
+    await context.close();
+  });
+
+  it("shows a visitor the public profile without owner controls, and an unknown handle as unavailable", async () => {
+    const context = await newContext(browser, 1280);
+    const page = await context.newPage();
+    await page.goto("/anna.kowalski");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Anna Kowalski");
+    await expect.poll(() => page.getByText(messages.verifiedBadge).first().isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: messages.editProfile }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "profile-visitor-1280");
+
+    await page.goto("/no-such-member-anywhere");
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1 }).textContent())
+      .toBe(messages.profileUnavailableTitle);
     await context.close();
   });
 });

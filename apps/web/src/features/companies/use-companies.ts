@@ -1,7 +1,7 @@
 "use client";
 
 import { messages } from "@vn/contract";
-import useSWR from "swr";
+import { useResource } from "@/lib/use-resource";
 
 /** A company the person may act for (GET /users/me/companies). */
 export interface CompanyMembership {
@@ -23,5 +23,5 @@ export const roleLabels: Record<string, string> = {
 
 /** The person's companies; fetched only when the session says there are any. */
 export function useCompanies(enabled: boolean) {
-  return useSWR<CompanyMembership[]>(enabled ? COMPANIES_KEY : null, { revalidateOnFocus: false });
+  return useResource<CompanyMembership[]>(enabled ? COMPANIES_KEY : null, { revalidateOnFocus: false });
 }

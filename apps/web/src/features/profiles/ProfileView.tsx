@@ -1,6 +1,6 @@
 "use client";
 
-import { format, messages, PRODUCT_NAME } from "@vn/contract";
+import { format, messages, PRODUCT_NAME, type ProfilePage } from "@vn/contract";
 import Link from "next/link";
 import { useEffect } from "react";
 import { Avatar } from "@/components/ui/Avatar";
@@ -9,11 +9,12 @@ import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useAccountSwitch } from "@/features/accounts/use-account-switch";
-import { useGeneralInfo } from "@/features/accounts/use-general-info";
 import { roleLabels, useCompanies } from "@/features/companies/use-companies";
+import { ApiError } from "@/lib/api-error";
 import { countryName } from "@/lib/countries";
 import { routes } from "@/lib/paths";
 import { isActingAsCompany, personOf, type SessionUser, useSession } from "@/lib/session";
+import { useResource } from "@/lib/use-resource";
 
 interface ProfileData {
   kind: "user" | "company";
@@ -25,14 +26,7 @@ interface ProfileData {
   city: string | null;
   country: string | null;
   about: string | null;
-}
-
-/** Which of the viewer's own profiles `slug` is, if any: their personal one or the company they act as. */
-function ownProfileKind(user: SessionUser, slug: string): "user" | "company" | null {
-  const wanted = slug.toLowerCase();
-  if (personOf(user).slug.toLowerCase() === wanted) return "user";
-  if (isActingAsCompany(user) && user.slug.toLowerCase() === wanted) return "company";
-  return null;
+  followers: number;
 }
 
 function VerificationBadge({ status }: { status: string | null }) {
@@ -107,7 +101,9 @@ function ProfileCard({ profile, own }: { profile: ProfileData; own: boolean }) {
           <VerificationBadge status={profile.verificationStatus} />
           {company ? <Badge tone="brand">{messages.companyPageBadge}</Badge> : null}
         </div>
-        <p className="mt-0.5 text-sm text-ink-muted">@{profile.slug}</p>
+        <p className="mt-0.5 text-sm text-ink-muted">
+          @{profile.slug} · {followersLabel(profile.followers)}
+        </p>
         {profile.profession ? <p className="mt-2 text-[1.05rem] text-ink">{profile.profession}</p> : null}
         {place ? (
           <p className="mt-1 flex items-center gap-1.5 text-sm text-ink-muted">
@@ -189,54 +185,57 @@ function AboutCard({ about, own }: { about: string | null; own: boolean }) {
   );
 }
 
+/** "1 follower", "1,204 followers". */
+function followersLabel(count: number): string {
+  return count === 1
+    ? messages.followersOne
+    : format(messages.followersMany, { count: new Intl.NumberFormat("en-US").format(count) });
+}
+
 /**
- * /{slug}: the start of the profile page. There is no public profile endpoint yet, so it shows the
- * viewer's own profiles (their personal profile from general info, or the company they act as from
- * the session); any other handle gets the unavailable state until the profiles issue adds it.
+ * /{slug}: the start of the profile page, from the public profile endpoint (GET /api/v2/profiles/
+ * {slug}). The owner gets the edit and verification prompts; a person acting as this company gets
+ * the way back to their own account. Tabs, publications and follow come with the profiles issue.
  */
 export function ProfileView({ slug }: { slug: string }) {
-  const { user, isLoading } = useSession();
-  const kind = user ? ownProfileKind(user, slug) : null;
-  const { data: info, isLoading: infoLoading } = useGeneralInfo(kind === "user");
-  const title =
-    kind === "user" ? info?.name || (user ? personOf(user).name : null) : kind ? user?.name : null;
+  const { user } = useSession();
+  const { data, error } = useResource<ProfilePage>(`/v2/profiles/${encodeURIComponent(slug)}`, {
+    shouldRetryOnError: (failure: unknown) => !(failure instanceof ApiError && failure.status === 404),
+  });
+  const name = data?.user.name;
   useEffect(() => {
-    if (title) document.title = `${title} | ${PRODUCT_NAME}`;
-  }, [title]);
+    if (name) document.title = `${name} | ${PRODUCT_NAME}`;
+  }, [name]);
 
-  if (isLoading || (kind === "user" && infoLoading && !info)) return <ProfileSkeleton />;
-  if (!user || !kind) return <ProfileUnavailable />;
+  if (error) return <ProfileUnavailable />;
+  if (!data) return <ProfileSkeleton />;
 
-  const person = personOf(user);
-  const profile: ProfileData =
-    kind === "user"
-      ? {
-          kind,
-          name: info?.name || person.name,
-          slug: info?.slug ?? person.slug,
-          verificationStatus: user.authBy?.verificationStatus ?? user.verificationStatus ?? null,
-          image: info?.image?.urls.preview ?? person.image,
-          profession: info?.profession ?? null,
-          city: info?.city ?? null,
-          country: info?.country ?? null,
-          about: info?.about ?? null,
-        }
-      : {
-          kind,
-          name: user.name,
-          slug: user.slug,
-          verificationStatus: user.verificationStatus ?? null,
-          image: user.image?.urls?.preview ?? null,
-          profession: null,
-          city: null,
-          country: null,
-          about: null,
-        };
+  const kind = data.user.type.id;
+  const wanted = data.user.slug.toLowerCase();
+  // The API says isOwner for the acting account; the person's own page counts too while they act for a company.
+  const own =
+    data.isOwner || (user !== null && kind === "user" && personOf(user).slug.toLowerCase() === wanted);
+  const actingAsThis =
+    user !== null && kind === "company" && isActingAsCompany(user) && user.slug.toLowerCase() === wanted;
+  const profile: ProfileData = {
+    kind,
+    // A profile whose wizard is unfinished has no name yet.
+    name: data.user.name || `@${data.user.slug}`,
+    slug: data.user.slug,
+    verificationStatus: data.user.verificationStatus,
+    image: data.user.image?.urls.preview ?? null,
+    profession: data.user.profession,
+    city: data.user.city,
+    country: data.user.country,
+    about: data.user.about,
+    followers: data.followersCount,
+  };
 
   return (
     <div className="mx-auto flex w-full max-w-[860px] flex-col gap-4 px-4 py-6 sm:py-8">
-      <ProfileCard profile={profile} own />
-      {kind === "user" ? <AboutCard about={profile.about} own /> : <CompanyAdminCard user={user} />}
+      <ProfileCard profile={profile} own={own} />
+      {actingAsThis && user ? <CompanyAdminCard user={user} /> : null}
+      <AboutCard about={profile.about} own={own && kind === "user"} />
     </div>
   );
 }
