@@ -1,4 +1,7 @@
 import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { crc32, createDeflate, createDeflateRaw, deflateRawSync } from "node:zlib";
 import sharp from "sharp";
 
@@ -99,55 +102,47 @@ function ffmpeg(args: string[]): Buffer {
   });
 }
 
-/** A test-pattern video with a tone, as MP4 (moov first with faststart, or last without). */
+/**
+ * A test-pattern video with a tone, as MP4: the index (moov) first with faststart, or last as
+ * cameras write it. MP4 needs a seekable output, so it is written to a file first.
+ */
 export function video(seconds: number, options: { faststart?: boolean; size?: string } = {}): Buffer {
-  return ffmpeg([
-    "-f",
-    "lavfi",
-    "-i",
-    `testsrc=size=${options.size ?? "320x240"}:rate=25:duration=${seconds}`,
-    "-f",
-    "lavfi",
-    "-i",
-    `sine=frequency=440:duration=${seconds}`,
-    "-c:v",
-    "libx264",
-    "-preset",
-    "ultrafast",
-    "-pix_fmt",
-    "yuv420p",
-    "-c:a",
-    "aac",
-    "-shortest",
-    ...(options.faststart === false
-      ? ["-movflags", "frag_keyframe+empty_moov", "-f", "mp4"]
-      : ["-movflags", "+faststart", "-f", "mp4"]),
-  ]);
-}
-
-/** An MP4 written to a file first (moov at the end, as cameras write them). */
-export function videoMoovLast(seconds: number, file: string): void {
-  execFileSync("ffmpeg", [
-    "-hide_banner",
-    "-loglevel",
-    "error",
-    "-y",
-    "-f",
-    "lavfi",
-    "-i",
-    `testsrc=size=320x240:rate=25:duration=${seconds}`,
-    "-c:v",
-    "libx264",
-    "-preset",
-    "ultrafast",
-    "-pix_fmt",
-    "yuv420p",
-    file,
-  ]);
+  const dir = mkdtempSync(path.join(os.tmpdir(), "vn-fixture-"));
+  const file = path.join(dir, "clip.mp4");
+  try {
+    execFileSync("ffmpeg", [
+      "-hide_banner",
+      "-loglevel",
+      "error",
+      "-y",
+      "-f",
+      "lavfi",
+      "-i",
+      `testsrc=size=${options.size ?? "320x240"}:rate=25:duration=${seconds}`,
+      "-f",
+      "lavfi",
+      "-i",
+      `sine=frequency=440:duration=${seconds}`,
+      "-c:v",
+      "libx264",
+      "-preset",
+      "ultrafast",
+      "-pix_fmt",
+      "yuv420p",
+      "-c:a",
+      "aac",
+      "-shortest",
+      ...(options.faststart === false ? [] : ["-movflags", "+faststart"]),
+      file,
+    ]);
+    return readFileSync(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export function audio(seconds: number, format: "mp3" | "wav" = "mp3"): Buffer {
-  return ffmpeg(["-f", "lavfi", "-i", `sine=frequency=330:duration=${seconds}`, "-f", format]);
+  return ffmpeg(["-f", "lavfi", "-i", `sine=frequency=330:duration=${seconds}`, "-ac", "2", "-f", format]);
 }
 
 // Documents ----------------------------------------------------------------------------------------
