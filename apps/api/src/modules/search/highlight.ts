@@ -55,7 +55,11 @@ function matches(word: string, queryWords: string[]): boolean {
   const folded = fold(word);
   return queryWords.some((q) => {
     if (folded.startsWith(q)) return true;
-    const allowed = q.length >= 8 ? 2 : q.length >= 4 ? 1 : 0;
+    // A crude stem: "launches" marks "launching" (shared prefix but for a short ending).
+    let shared = 0;
+    while (shared < q.length && folded[shared] === q[shared]) shared++;
+    if (shared >= 4 && shared >= q.length - 3) return true;
+    const allowed = q.length >= 8 ? 2 : q.length >= 3 ? 1 : 0;
     return allowed > 0 && Math.abs(folded.length - q.length) <= allowed && levenshtein(folded, q) <= allowed;
   });
 }

@@ -78,7 +78,7 @@ async function searchProfiles(
     db,
     sql`SELECT p.id,
           ((ts_rank(p.search_vector, ${tsq}) + similarity(${name}, ${folded}))
-            * CASE WHEN ${priorityCondition(sql`p.type`, sql`p.plan_tier`)} THEN ${PRIORITY_BOOST} ELSE 1 END)::float8 AS score
+            * CASE WHEN ${priorityCondition(sql`p.type`, sql`p.plan_tier`)} THEN ${PRIORITY_BOOST}::float8 ELSE 1.0 END)::float8 AS score
         FROM profiles p
         WHERE p.status = 'active' AND p.type = ${type}
           AND (p.search_vector @@ ${tsq} OR ${name} % ${folded} OR ${folded} <% ${name})
@@ -124,7 +124,7 @@ async function searchPublications(
     sql`SELECT ci.id,
           ((ts_rank_cd(ci.search_vector, ${tsq})
              + CASE WHEN ci.title IS NULL THEN 0 ELSE 0.5 * word_similarity(${folded}, ${title}) END)
-            * CASE WHEN ${priorityCondition(sql`p.type`, sql`p.plan_tier`)} THEN ${PRIORITY_BOOST} ELSE 1 END)::float8 AS score
+            * CASE WHEN ${priorityCondition(sql`p.type`, sql`p.plan_tier`)} THEN ${PRIORITY_BOOST}::float8 ELSE 1.0 END)::float8 AS score
         FROM content_items ci
         JOIN profiles p ON p.id = ci.owner_id AND p.status = 'active'
         WHERE ci.status = 'active'
@@ -146,9 +146,12 @@ async function searchPublications(
   const ids = page.map((r) => r.id);
   const [fullRows, headlines] = await Promise.all([
     db.select().from(contentItems).where(inArray(contentItems.id, ids)),
-    rowsOf<{ id: string; text: string | null }>(
+    rowsOf<{ id: string; text: string | null; title: string | null }>(
       db,
-      sql`SELECT id, ts_headline('english',
+      sql`SELECT id,
+          CASE WHEN title IS NULL THEN NULL ELSE ts_headline('english', translate(title, ${START_SEL + STOP_SEL}, ''), ${tsq},
+            ${`StartSel="${START_SEL}", StopSel="${STOP_SEL}", HighlightAll=true`}) END AS title,
+          ts_headline('english',
             translate(regexp_replace(coalesce(content, quote, description, ''), '<[^>]*>', ' ', 'g'), ${START_SEL + STOP_SEL}, ''),
             ${tsq},
             ${`StartSel="${START_SEL}", StopSel="${STOP_SEL}", MaxWords=30, MinWords=12, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`}
@@ -162,17 +165,23 @@ async function searchPublications(
   const order = new Map(ids.map((id, index) => [id, index]));
   fullRows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
   const items = await hydrate(db, fullRows, viewerId);
-  const textById = new Map(headlines.map((h) => [h.id, h.text]));
+  const headlineById = new Map(headlines.map((h) => [h.id, h]));
   const scoreById = new Map(page.map((r) => [r.id, Number(r.score)]));
   return {
     hits: items.map((item: ContentItem) => {
-      const text = textById.get(item.id);
+      const headline = headlineById.get(item.id);
+      const text = headline?.text?.trim();
+      // The database's headline knows stems ("launches" marks "Launching"); a typo-only match
+      // has none, so the title falls back to word-by-word marking.
+      const title =
+        headline?.title?.includes(START_SEL) && item.title
+          ? headlineToHtml(headline.title)
+          : item.title
+            ? highlightWords(item.title, words)
+            : null;
       return {
         item,
-        highlight: {
-          title: item.title ? highlightWords(item.title, words) : null,
-          text: text?.trim() ? headlineToHtml(text.trim()) : null,
-        },
+        highlight: { title, text: text ? headlineToHtml(text) : null },
         score: Math.round((scoreById.get(item.id) ?? 0) * 1000) / 1000,
       };
     }),
