@@ -570,6 +570,32 @@ describe("profile page data", () => {
     expect(basicPage.tabs).toEqual(["media", "feed"]);
   });
 
+  it("takes a deleted profile and its publications off the site", async () => {
+    const db = testDb.database.db;
+    const gone = await createPerson(db, {
+      name: "Gone Soon",
+      email: "gone@example.com",
+      slug: "gone.soon.88",
+    });
+    const auth = await bearerFor(db, gone.userId);
+    const item = (
+      await app.inject({
+        method: "POST",
+        url: "/api/v1/content",
+        headers: auth,
+        payload: { kind: "post", content: "Bye" },
+      })
+    ).json().data as ContentItem;
+    await db.update(profiles).set({ status: "deleted_by_user" }).where(eq(profiles.id, gone.profileId));
+    expect((await app.inject({ method: "GET", url: "/api/v2/profiles/gone.soon.88" })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: "GET", url: "/api/v2/profiles/gone.soon.88/content" })).statusCode,
+    ).toBe(404);
+    expect((await app.inject({ method: "GET", url: `/api/v2/content/posts/${item.slug}` })).statusCode).toBe(
+      404,
+    );
+  });
+
   it("hides blocked items from others with content_isBlocked", async () => {
     const item = (await create("basic", { kind: "post", content: "To be blocked" })).json()
       .data as ContentItem;

@@ -27,7 +27,7 @@ describe("demo seed", () => {
     );
     expect(types.rows).toEqual([
       { type: "company", n: 3 },
-      { type: "user", n: 7 },
+      { type: "user", n: 8 },
     ]);
     const kinds = (await raw.executeSql("SELECT DISTINCT kind FROM content_items")).rows.map((r) => r.kind);
     for (const kind of [

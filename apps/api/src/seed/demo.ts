@@ -93,6 +93,14 @@ export async function seedDemo(db: Db): Promise<void> {
     verificationStatus: "verified",
     planTier: "creator",
   });
+  // A blocked account: signing in shows the blocked message (§8) and leads to /not-available.
+  await person({
+    name: "Blake Blocked",
+    email: "blocked@demo.verified.local",
+    slug: "blake.blocked.01",
+    profession: "Former member",
+    status: "blocked",
+  });
   await person({
     name: "Sam Newcomer",
     email: "sam@demo.verified.local",

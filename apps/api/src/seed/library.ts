@@ -84,6 +84,8 @@ export async function createPerson(db: Db, input: PersonInput): Promise<SeededPe
       verifiedAt: verified ? new Date() : null,
       privacy: verified ? "public_verified" : "base_privacy",
       planTier: input.planTier ?? "basic",
+      // A blocked account's public profile is blocked with it.
+      status: input.status === "blocked" ? "blocked" : "active",
     });
   });
   return { userId, profileId, slug, email: input.email.toLowerCase() };

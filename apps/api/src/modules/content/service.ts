@@ -238,14 +238,15 @@ export async function hydrate(
     originals.map((o) => [
       o.id,
       // A removed or blocked original shows as unavailable rather than leaking its text.
-      o.status === "active" && ownerById.get(o.ownerId) && !hidden.has(o.ownerId)
+      o.status === "active" && ownerById.get(o.ownerId)?.status === "active" && !hidden.has(o.ownerId)
         ? withCounts(serializeContent(o, ownerById.get(o.ownerId)!, viewerProfileId))
         : null,
     ]),
   );
   const items = rows.flatMap((r) => {
     const owner = ownerById.get(r.ownerId);
-    if (!owner) return [];
+    // Publications of deleted or blocked profiles disappear with them (their owner still sees them).
+    if (!owner || (owner.status !== "active" && owner.id !== viewerProfileId)) return [];
     return [
       withCounts(
         serializeContent(
@@ -353,7 +354,8 @@ export async function findProfileBySlug(db: Db, slug: string): Promise<ProfileRo
     .from(profiles)
     .where(sql`lower(${profiles.slug}) = lower(${slug})`)
     .limit(1);
-  if (!row || row.status === "blocked" || row.status === "deleted") throw new AppError("content_notFound");
+  // Only active profiles are public: deleted (by the user or the team), blocked or disabled ones are not.
+  if (!row || row.status !== "active") throw new AppError("content_notFound");
   return row;
 }
 
