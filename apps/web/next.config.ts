@@ -18,6 +18,8 @@ function buildVersion(): string {
 }
 
 const nextConfig: NextConfig = {
+  // NEXT_DIST_DIR lets two builds live side by side (e.g. two engineers' browser runs on one checkout).
+  distDir: process.env.NEXT_DIST_DIR ?? ".next",
   // The contract package exports TypeScript source.
   transpilePackages: ["@vn/contract"],
   poweredByHeader: false,

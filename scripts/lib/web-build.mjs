@@ -19,7 +19,7 @@ function newestMtime(dir) {
 }
 
 export function webBuildIsStale() {
-  const buildId = path.join(web, ".next/BUILD_ID");
+  const buildId = path.join(web, process.env.NEXT_DIST_DIR ?? ".next", "BUILD_ID");
   if (!fs.existsSync(buildId)) return true;
   const sources = Math.max(
     newestMtime(path.join(web, "src")),
