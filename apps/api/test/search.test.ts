@@ -111,6 +111,11 @@ describe("search", () => {
     expect(onlyPosts.publications!.hits.every((h) => h.item.type.id === "post")).toBe(true);
   });
 
+  it("falls back to titles by similarity when no word matches (a misspelling)", async () => {
+    const hits = (await search("search=quartrly%20analytcs&kind=publications")).publications!.hits;
+    expect(hits[0]!.item.title).toBe("Launching our quarterly analytics report");
+  });
+
   it("puts owners with priority ranking first among equal matches", async () => {
     const hits = (await search("search=Mateo%20Rossi&kind=people")).people!.hits;
     expect(hits.map((h) => h.profile.slug)).toEqual(["mateo.rossi.15", "mateo.rossi.14"]);

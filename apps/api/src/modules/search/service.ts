@@ -24,13 +24,21 @@ import { fold, headlineToHtml, highlightWords, START_SEL, STOP_SEL, termWords } 
 type SearchInput = z.output<typeof searchQuerySchema>;
 
 /**
- * Search over PostgreSQL only (migration 0008): a stored tsvector per profile and publication with
- * a GIN index for full-text matches (prefix matching, so results come while typing), and trigram
- * GIN indexes on folded names and titles for typo tolerance ("Ana Kowalsky" finds Anna Kowalski).
- * Relevance = full-text rank + trigram similarity; owners whose plan includes
- * search.priorityRanking get PRIORITY_BOOST on top (docs/decisions/0008-search.md).
+ * Search over PostgreSQL only (migrations 0008, 0009): a stored tsvector per profile and
+ * publication with a GIN index, and trigram GIN indexes on folded names and titles.
+ * - People and companies: word prefixes (results while typing) or trigram similarity of the name
+ *   (typo tolerance: "Ana Kowalsky" finds Anna Kowalski); relevance = rank + similarity.
+ * - Publications: stemmed words ("launches" finds "launching"), ranked among the newest
+ *   PUBLICATION_CANDIDATES matches so a common word costs no more than a rare one; when nothing
+ *   matches, titles by trigram similarity (a misspelling).
+ * Owners whose plan includes search.priorityRanking get PRIORITY_BOOST on top of relevance
+ * (docs/decisions/0008-search.md).
  */
 export const PRIORITY_BOOST = 1.5;
+/** Publication search ranks at most this many of the newest full-text matches. */
+export const PUBLICATION_CANDIDATES = 1000;
+/** The typo fallback ranks at most this many trigram matches of titles. */
+export const TYPO_CANDIDATES = 2000;
 
 /** (owner type, plan tier) pairs whose plan includes priority ranking, from the contract's plan table. */
 const priorityPlans: Array<[OwnerType, PlanTier]> = ownerTypes.flatMap((owner) =>
@@ -115,32 +123,56 @@ async function searchPublications(
   viewerId: string | null,
   hidden: Set<string>,
 ): Promise<{ hits: PublicationHit[]; hasMore: boolean }> {
-  const query = prefixQuery(words);
-  const tsq = sql`to_tsquery('english', ${query})`;
+  // Whole (stemmed) words, not prefixes: the planner's statistics know how common a word is, and
+  // choose between the date walk and the GIN index by it; prefix matches would defeat that.
+  const tsq = sql`to_tsquery('english', ${words.join(" & ")})`;
   const folded = fold(term);
   const title = sql`lower(vn_unaccent(ci.title))`;
-  const rows = await rowsOf<{ id: string; score: number }>(
+  const boost = sql`CASE WHEN ${priorityCondition(sql`p.type`, sql`p.plan_tier`)} THEN ${PRIORITY_BOOST}::float8 ELSE 1.0 END`;
+  const kindFilter = kinds?.length
+    ? sql`AND ci.kind IN (${sql.join(
+        kinds.map((k) => sql`${k}`),
+        sql`, `,
+      )})`
+    : sql``;
+  // Full text first: relevance among the newest PUBLICATION_CANDIDATES matches, so a common word
+  // costs what a rare one does (migration 0009's date index, or the GIN index for rare words).
+  let rows = await rowsOf<{ id: string; score: number }>(
     db,
-    sql`SELECT ci.id,
+    sql`WITH candidates AS (
+          SELECT ci.id, ci.owner_id, ci.search_vector, ci.title, ci.publication_date
+          FROM content_items ci
+          WHERE ci.status = 'active' AND ci.search_vector @@ ${tsq} ${kindFilter}
+          ORDER BY ci.publication_date DESC, ci.id DESC
+          LIMIT ${PUBLICATION_CANDIDATES}
+        )
+        SELECT ci.id,
           ((ts_rank_cd(ci.search_vector, ${tsq})
-             + CASE WHEN ci.title IS NULL THEN 0 ELSE 0.5 * word_similarity(${folded}, ${title}) END)
-            * CASE WHEN ${priorityCondition(sql`p.type`, sql`p.plan_tier`)} THEN ${PRIORITY_BOOST}::float8 ELSE 1.0 END)::float8 AS score
-        FROM content_items ci
+             + CASE WHEN ci.title IS NULL THEN 0 ELSE 0.5 * word_similarity(${folded}, ${title}) END) * ${boost})::float8 AS score
+        FROM candidates ci
         JOIN profiles p ON p.id = ci.owner_id AND p.status = 'active'
-        WHERE ci.status = 'active'
-          AND (ci.search_vector @@ ${tsq} OR (ci.title IS NOT NULL AND ${folded} <% ${title}))
-          ${
-            kinds?.length
-              ? sql`AND ci.kind IN (${sql.join(
-                  kinds.map((k) => sql`${k}`),
-                  sql`, `,
-                )})`
-              : sql``
-          }
-          ${notIn(sql`ci.owner_id`, hidden)}
+        WHERE true ${notIn(sql`ci.owner_id`, hidden)}
         ORDER BY score DESC, ci.publication_date DESC, ci.id DESC
         LIMIT ${paging.limit + 1} OFFSET ${paging.offset}`,
   );
+  // Nothing matched word for word: a misspelling, perhaps. Titles by trigram similarity, among
+  // at most TYPO_CANDIDATES trigram matches (an unordered LIMIT stops the index scan there).
+  if (rows.length === 0 && paging.offset === 0) {
+    rows = await rowsOf<{ id: string; score: number }>(
+      db,
+      sql`WITH candidates AS (
+            SELECT ci.id, ci.owner_id, ci.title, ci.publication_date FROM content_items ci
+            WHERE ci.status = 'active' AND ci.title IS NOT NULL AND ${folded} <% ${title} ${kindFilter}
+            LIMIT ${TYPO_CANDIDATES}
+          )
+          SELECT ci.id, (word_similarity(${folded}, ${title}) * ${boost})::float8 AS score
+          FROM candidates ci
+          JOIN profiles p ON p.id = ci.owner_id AND p.status = 'active'
+          WHERE true ${notIn(sql`ci.owner_id`, hidden)}
+          ORDER BY score DESC, ci.publication_date DESC, ci.id DESC
+          LIMIT ${paging.limit + 1}`,
+    );
+  }
   const page = rows.slice(0, paging.limit);
   if (page.length === 0) return { hits: [], hasMore: false };
   const ids = page.map((r) => r.id);
