@@ -80,8 +80,11 @@ export async function homeFeed(
   };
 }
 
-/** How many of one's most recent follows are walked for shared follows (bounds the work). */
-const SHARED_FOLLOWS_SCAN = 200;
+/**
+ * Shared follows walk one's most recent follows and, for each, their most recent follows: at most
+ * this many of each, so the work is bounded (100 × 100 index entries) however big the graph.
+ */
+const SHARED_FOLLOWS_SCAN = 100;
 /** Candidates per simple signal (same city, same profession, most followed). */
 const SIGNAL_CANDIDATES = 100;
 
@@ -112,7 +115,11 @@ export async function suggestions(db: Db, principal: Principal, limit: number): 
         candidates AS (
           SELECT f.followee_id AS id, 3 * count(*)::int AS score, count(*)::int AS shared,
                  false AS colleague, false AS same_city, false AS same_profession
-            FROM follows f WHERE f.follower_id IN (SELECT followee_id FROM recent)
+            FROM recent r
+            CROSS JOIN LATERAL (
+              SELECT followee_id FROM follows WHERE follower_id = r.followee_id
+              ORDER BY created_at DESC LIMIT ${SHARED_FOLLOWS_SCAN}
+            ) f
             GROUP BY f.followee_id
           UNION ALL
           SELECT p.id, 5, 0, true, false, false
