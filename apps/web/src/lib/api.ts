@@ -29,6 +29,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Bearer token for calls that take one explicitly (restore, complete removal: spec §7). */
   token?: string;
+  /** Keep the whole `{data, meta}` envelope (lists read their meta beside the items). */
+  envelope?: boolean;
 }
 
 export interface ApiResponse<T> {
@@ -133,7 +135,11 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     runResponseAction(action);
     throw toApiError(response.status, body);
   }
-  return { data: unwrap<T>(body), status: response.status, headers: response.headers };
+  return {
+    data: options.envelope ? (body as T) : unwrap<T>(body),
+    status: response.status,
+    headers: response.headers,
+  };
 }
 
 export const api = {

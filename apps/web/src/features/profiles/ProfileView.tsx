@@ -1,20 +1,23 @@
 "use client";
 
-import { format, messages, PRODUCT_NAME, type ProfilePage } from "@vn/contract";
+import { format, messages, type ProfilePage, socialLinkKeys } from "@vn/contract";
 import Link from "next/link";
-import { useEffect } from "react";
 import { Avatar } from "@/components/ui/Avatar";
 import { Badge } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
+import { Menu } from "@/components/ui/Menu";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useAccountSwitch } from "@/features/accounts/use-account-switch";
 import { roleLabels, useCompanies } from "@/features/companies/use-companies";
-import { ApiError } from "@/lib/api-error";
+import { ContentList } from "@/features/content/ContentList";
+import { type MediaSection, type ProfileTab, profileTabPath } from "@/features/content/content-routes";
+import { type CreateRoute, createTitles } from "@/features/content/kinds";
+import type { ContentListPage } from "@/features/content/use-content-list";
+import { cn } from "@/lib/cn";
 import { countryName } from "@/lib/countries";
 import { routes } from "@/lib/paths";
 import { isActingAsCompany, personOf, type SessionUser, useSession } from "@/lib/session";
-import { useResource } from "@/lib/use-resource";
 
 interface ProfileData {
   kind: "user" | "company";
@@ -27,6 +30,8 @@ interface ProfileData {
   country: string | null;
   about: string | null;
   followers: number;
+  following: number;
+  background: string | null;
 }
 
 function VerificationBadge({ status }: { status: string | null }) {
@@ -72,10 +77,15 @@ function ProfileCard({ profile, own }: { profile: ProfileData; own: boolean }) {
   const company = profile.kind === "company";
   return (
     <section aria-labelledby="profile-name" className="overflow-hidden rounded-card bg-surface shadow-card">
-      <div
-        aria-hidden="true"
-        className="h-28 bg-[linear-gradient(120deg,#0a66c2_0%,#378fe9_55%,#a0c4ec_100%)] sm:h-40"
-      />
+      {profile.background ? (
+        // biome-ignore lint/performance/noImgElement: media URLs come from the API's storage
+        <img src={profile.background} alt="" className="h-28 w-full object-cover sm:h-40" />
+      ) : (
+        <div
+          aria-hidden="true"
+          className="h-28 bg-[linear-gradient(120deg,#0a66c2_0%,#378fe9_55%,#a0c4ec_100%)] sm:h-40"
+        />
+      )}
       <div className="px-5 pb-6 sm:px-6">
         <div className="flex items-end justify-between gap-4">
           <Avatar
@@ -102,7 +112,10 @@ function ProfileCard({ profile, own }: { profile: ProfileData; own: boolean }) {
           {company ? <Badge tone="brand">{messages.companyPageBadge}</Badge> : null}
         </div>
         <p className="mt-0.5 text-sm text-ink-muted">
-          @{profile.slug} · {followersLabel(profile.followers)}
+          @{profile.slug} · {followersLabel(profile.followers)} ·{" "}
+          {format(messages.followingCount, {
+            count: new Intl.NumberFormat("en-US").format(profile.following),
+          })}
         </p>
         {profile.profession ? <p className="mt-2 text-[1.05rem] text-ink">{profile.profession}</p> : null}
         {place ? (
@@ -192,50 +205,244 @@ function followersLabel(count: number): string {
     : format(messages.followersMany, { count: new Intl.NumberFormat("en-US").format(count) });
 }
 
+export { ProfileSkeleton, ProfileUnavailable };
+
+const socialLabels: Record<(typeof socialLinkKeys)[number], string> = {
+  twitter: "X (Twitter)",
+  youtube: "YouTube",
+  facebook: "Facebook",
+  site: "Website",
+  linkedin: "LinkedIn",
+  instagram: "Instagram",
+};
+
+function safeHref(url: string): string | null {
+  const candidate = /^https?:\/\//i.test(url) ? url : `https://${url}`;
+  try {
+    const parsed = new URL(candidate);
+    return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+function LinksCard({ page }: { page: ProfilePage }) {
+  const links = socialLinkKeys
+    .map((key) => ({ key, url: page.socialLinks[key] }))
+    .filter((link): link is { key: (typeof socialLinkKeys)[number]; url: string } => Boolean(link.url));
+  const contacts = [
+    page.contacts.mainEmail
+      ? { href: `mailto:${page.contacts.mainEmail}`, text: page.contacts.mainEmail }
+      : null,
+    page.contacts.additionalEmail
+      ? { href: `mailto:${page.contacts.additionalEmail}`, text: page.contacts.additionalEmail }
+      : null,
+    page.contacts.mainPhone
+      ? { href: `tel:${page.contacts.mainPhone}`, text: page.contacts.mainPhone }
+      : null,
+    page.contacts.additionalPhone
+      ? { href: `tel:${page.contacts.additionalPhone}`, text: page.contacts.additionalPhone }
+      : null,
+  ].filter((entry): entry is { href: string; text: string } => entry !== null);
+  if (links.length === 0 && contacts.length === 0) return null;
+  return (
+    <section aria-labelledby="profile-links" className="rounded-card bg-surface p-5 shadow-card sm:p-6">
+      <h2 id="profile-links" className="text-lg font-semibold text-ink">
+        {messages.contactsHeading}
+      </h2>
+      {contacts.length > 0 ? (
+        <ul className="mt-3 flex flex-col gap-1.5">
+          {contacts.map((entry) => (
+            <li key={entry.href}>
+              <a href={entry.href} className="font-semibold break-all text-brand hover:underline">
+                {entry.text}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {links.length > 0 ? (
+        <>
+          <h3 className="mt-4 text-sm font-semibold text-ink-muted">{messages.socialLinksHeading}</h3>
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {links.map((link) => {
+              const href = safeHref(link.url);
+              return href ? (
+                <li key={link.key}>
+                  <a
+                    href={href}
+                    rel="noopener noreferrer nofollow me"
+                    className="inline-flex min-h-10 items-center gap-1.5 rounded-full px-4 text-sm font-semibold text-brand ring-1 ring-inset ring-brand hover:bg-brand-soft"
+                  >
+                    <Icon name="globe" size={16} />
+                    {socialLabels[link.key]}
+                  </a>
+                </li>
+              ) : null;
+            })}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+export interface ProfileViewProps {
+  page: ProfilePage;
+  tab: ProfileTab;
+  section: MediaSection | null;
+  firstPage: ContentListPage | null;
+  /** viewas=live: the owner sees the page as visitors do, interaction off. */
+  liveRequested: boolean;
+  sectionCounts: Partial<Record<MediaSection | "all", number>>;
+}
+
+const tabLabels: Record<ProfileTab, string> = {
+  media: messages.profileTabMedia,
+  feed: messages.profileTabFeed,
+  contact: messages.profileTabConnect,
+  team: messages.profileTabPeople,
+};
+
 /**
- * /{slug}: the start of the profile page, from the public profile endpoint (GET /api/v2/profiles/
- * {slug}). The owner gets the edit and verification prompts; a person acting as this company gets
- * the way back to their own account. Tabs, publications and follow come with the profiles issue.
+ * /{slug}[/{tab}]: the profile page, server-rendered from GET /api/v2/profiles/{slug} and the
+ * first page of its publications. The owner gets edit, create and drafts; a person acting as
+ * this company gets the way back to their own account; viewas=live shows the visitor's view.
  */
-export function ProfileView({ slug }: { slug: string }) {
+export function ProfileView({
+  page,
+  tab,
+  section,
+  firstPage,
+  liveRequested,
+  sectionCounts,
+}: ProfileViewProps) {
   const { user } = useSession();
-  const { data, error } = useResource<ProfilePage>(`/v2/profiles/${encodeURIComponent(slug)}`, {
-    shouldRetryOnError: (failure: unknown) => !(failure instanceof ApiError && failure.status === 404),
-  });
-  const name = data?.user.name;
-  useEffect(() => {
-    if (name) document.title = `${name} | ${PRODUCT_NAME}`;
-  }, [name]);
-
-  if (error) return <ProfileUnavailable />;
-  if (!data) return <ProfileSkeleton />;
-
-  const kind = data.user.type.id;
-  const wanted = data.user.slug.toLowerCase();
-  // The API says isOwner for the acting account; the person's own page counts too while they act for a company.
-  const own =
-    data.isOwner || (user !== null && kind === "user" && personOf(user).slug.toLowerCase() === wanted);
+  const kind = page.user.type.id;
+  const wanted = page.user.slug.toLowerCase();
+  const ownerOfPage =
+    page.isOwner || (user !== null && kind === "user" && personOf(user).slug.toLowerCase() === wanted);
+  const live = ownerOfPage && liveRequested;
+  const own = ownerOfPage && !live;
   const actingAsThis =
     user !== null && kind === "company" && isActingAsCompany(user) && user.slug.toLowerCase() === wanted;
   const profile: ProfileData = {
     kind,
     // A profile whose wizard is unfinished has no name yet.
-    name: data.user.name || `@${data.user.slug}`,
-    slug: data.user.slug,
-    verificationStatus: data.user.verificationStatus,
-    image: data.user.image?.urls.preview ?? null,
-    profession: data.user.profession,
-    city: data.user.city,
-    country: data.user.country,
-    about: data.user.about,
-    followers: data.followersCount,
+    name: page.user.name || `@${page.user.slug}`,
+    slug: page.user.slug,
+    verificationStatus: page.user.verificationStatus,
+    image: page.user.image?.urls.preview ?? null,
+    background: page.user.backgroundImage?.urls.preview ?? null,
+    profession: page.user.profession,
+    city: page.user.city,
+    country: page.user.country,
+    about: page.user.about,
+    followers: page.followersCount,
+    following: page.followingCount,
   };
+  const tabs = page.tabs.filter((name): name is ProfileTab => name in tabLabels);
+  const activeTab: ProfileTab = tabs.includes(tab) ? tab : "media";
 
   return (
     <div className="mx-auto flex w-full max-w-[860px] flex-col gap-4 px-4 py-6 sm:py-8">
+      {live ? (
+        <div
+          role="status"
+          className="flex flex-col gap-3 rounded-card bg-ink p-4 text-white sm:flex-row sm:items-center sm:justify-between"
+        >
+          <p className="flex items-center gap-2 font-semibold">
+            <Icon name="eye" size={20} />
+            {messages.liveModeBanner}
+          </p>
+          <Button asChild variant="inverse" className="shrink-0">
+            <Link href={profileTabPath(page.user.slug, activeTab)}>{messages.liveModeExit}</Link>
+          </Button>
+        </div>
+      ) : null}
       <ProfileCard profile={profile} own={own} />
-      {actingAsThis && user ? <CompanyAdminCard user={user} /> : null}
+      {own ? (
+        <div className="flex flex-wrap items-center gap-2">
+          <Menu
+            trigger={
+              <Button>
+                <Icon name="sparkle" size={18} />
+                {messages.createAction}
+              </Button>
+            }
+            align="start"
+            items={(Object.keys(createTitles) as CreateRoute[]).map((route) => ({
+              label: createTitles[route],
+              href: `/create/${route}`,
+            }))}
+          />
+          <Button asChild variant="secondary">
+            <Link href={`${profileTabPath(page.user.slug, activeTab)}?viewas=live`}>
+              <Icon name="eye" size={18} />
+              {messages.viewAsVisitor}
+            </Link>
+          </Button>
+        </div>
+      ) : null}
+      {actingAsThis && user && !live ? <CompanyAdminCard user={user} /> : null}
       <AboutCard about={profile.about} own={own && kind === "user"} />
+      <LinksCard page={page} />
+      <section aria-label={messages.profileTabsLabel} className="flex flex-col gap-4">
+        <nav
+          aria-label={messages.profileTabsLabel}
+          className="overflow-x-auto rounded-card bg-surface px-2 shadow-card"
+        >
+          <ul className="flex gap-1">
+            {tabs.map((name) => (
+              <li key={name}>
+                <Link
+                  href={`${profileTabPath(page.user.slug, name)}${live ? "?viewas=live" : ""}`}
+                  aria-current={name === activeTab ? "page" : undefined}
+                  className={cn(
+                    "relative inline-flex min-h-12 items-center border-b-2 border-transparent px-4 text-[0.95rem] font-semibold text-ink-muted hover:text-ink",
+                    name === activeTab && "border-success text-success",
+                  )}
+                >
+                  {tabLabels[name]}
+                  {name === "media" && page.mediaCounts.all > 0 ? (
+                    <span className="ml-1.5 text-xs tabular-nums">{page.mediaCounts.all}</span>
+                  ) : null}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {activeTab === "media" || activeTab === "feed" ? (
+          <ContentList
+            key={`${activeTab}:${section ?? ""}:${live}`}
+            slug={page.user.slug}
+            tab={activeTab}
+            initialSection={activeTab === "media" ? section : null}
+            firstPage={firstPage}
+            owner={ownerOfPage}
+            live={live}
+            ownerName={profile.name}
+            sectionCounts={sectionCounts}
+          />
+        ) : activeTab === "contact" ? (
+          <div className="rounded-card bg-surface p-6 text-center shadow-card">
+            <Icon name="chat" size={28} className="mx-auto text-brand" />
+            <p className="mt-3 text-ink">{format(messages.connectBody, { name: profile.name })}</p>
+            {user && !own && !live ? (
+              <Button asChild className="mt-4">
+                <Link href={`${routes.chats}?with=${encodeURIComponent(page.user.slug)}`}>
+                  {messages.profileTabConnect}
+                </Link>
+              </Button>
+            ) : null}
+          </div>
+        ) : (
+          <div className="rounded-card bg-surface p-6 text-center shadow-card">
+            <Icon name="people" size={28} className="mx-auto text-brand" />
+            <p className="mt-3 text-ink-muted">{messages.teamEmpty}</p>
+          </div>
+        )}
+      </section>
     </div>
   );
 }

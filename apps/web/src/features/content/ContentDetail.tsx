@@ -1,0 +1,122 @@
+"use client";
+
+import { type ContentItem, format, messages } from "@vn/contract";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { Badge } from "@/components/ui/Badge";
+import { cn } from "@/lib/cn";
+import { ContentBody } from "./ContentBody";
+import { OwnerLine, QuotedOriginal } from "./ContentCard";
+import { headlineOf } from "./content-routes";
+import { formatDateTime, kindLabels } from "./kinds";
+import { OwnerActions } from "./OwnerActions";
+import { RepostButton } from "./RepostButton";
+import { useContentStatus } from "./use-content-status";
+
+export interface RelatedContent {
+  "more-from-owner": ContentItem[];
+  similar: ContentItem[];
+}
+
+function RelatedList({ title, items }: { title: string; items: ContentItem[] }) {
+  const id = `related-${title.replace(/\W+/g, "-").toLowerCase()}`;
+  return (
+    <section aria-labelledby={id} className="rounded-card bg-surface p-5 shadow-card">
+      <h2 id={id} className="text-base font-semibold text-ink">
+        {title}
+      </h2>
+      {items.length === 0 ? (
+        <p className="mt-2 text-sm text-ink-muted">{messages.relatedEmpty}</p>
+      ) : (
+        <ul className="mt-3 flex flex-col divide-y divide-line">
+          {items.slice(0, 5).map((item) => (
+            <li key={item.id} className="py-2.5">
+              <Link href={item.path} className="group block">
+                <span className="text-xs font-semibold text-ink-muted">
+                  {kindLabels[item.type.id] ?? item.type.title} · {item.owner.name}
+                </span>
+                <span className="mt-0.5 line-clamp-2 block text-[0.95rem] font-semibold text-ink group-hover:underline">
+                  {headlineOf(item)}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** A publication as a full page: body, owner actions, repost, related sections. */
+export function ContentDetail({
+  item,
+  related,
+  aside,
+}: {
+  item: ContentItem;
+  related: RelatedContent | null;
+  aside?: React.ReactNode;
+}) {
+  const router = useRouter();
+  // The owner watches a planned or blocked item change status live.
+  useContentStatus(item.isOwner && item.status !== "active", (event) => {
+    if (event.contentId === item.id) router.refresh();
+  });
+  const isRepost = item.type.id === "repost";
+  return (
+    <div className="mx-auto grid w-full max-w-[1128px] gap-4 px-4 py-6 sm:py-8 lg:grid-cols-[minmax(0,1fr)_320px]">
+      <article
+        className="min-w-0 rounded-card bg-surface p-5 shadow-card sm:p-8"
+        aria-labelledby="content-title"
+      >
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <OwnerLine item={item} />
+          {item.status === "planned" ? (
+            <Badge tone="brand">
+              {format(messages.plannedFor, { date: formatDateTime(item.publicationDate) })}
+            </Badge>
+          ) : item.status === "draft" ? (
+            <Badge tone="warning">{messages.statusDraft}</Badge>
+          ) : null}
+        </div>
+        <h1
+          id="content-title"
+          className={cn(
+            "mt-5 font-semibold break-words text-ink",
+            item.title ? "text-2xl leading-tight sm:text-[2rem]" : "sr-only",
+          )}
+        >
+          {item.title ?? format(messages.postBy, { name: item.owner.name })}
+        </h1>
+        <div className="mt-4">
+          {isRepost ? (
+            <div className="flex flex-col gap-4">
+              {item.quote ? (
+                <p className="text-[1.05rem] leading-relaxed whitespace-pre-line text-ink">{item.quote}</p>
+              ) : null}
+              <QuotedOriginal original={item.repostOf} />
+            </div>
+          ) : (
+            <ContentBody item={item} full />
+          )}
+        </div>
+        <div className="mt-6 flex flex-wrap items-center justify-end gap-1 border-t border-line pt-3">
+          <RepostButton item={item} />
+          {item.isOwner ? <OwnerActions item={item} /> : null}
+        </div>
+      </article>
+      <aside className="flex min-w-0 flex-col gap-4">
+        {aside}
+        {related ? (
+          <>
+            <RelatedList
+              title={format(messages.moreFrom, { name: item.owner.name })}
+              items={related["more-from-owner"]}
+            />
+            <RelatedList title={messages.similarHeading} items={related.similar} />
+          </>
+        ) : null}
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,391 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  type ContentCreateRequest,
+  type ContentItem,
+  commentsModes,
+  contentCreateRequestSchema,
+  entitlement,
+  format,
+  messages,
+  type PlanTier,
+} from "@vn/contract";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { z } from "zod";
+import { useSnackbar } from "@/components/shell/SnackbarProvider";
+import { Alert } from "@/components/ui/Alert";
+import { Button } from "@/components/ui/Button";
+import { Checkbox } from "@/components/ui/Checkbox";
+import { Input } from "@/components/ui/Input";
+import { Textarea } from "@/components/ui/Textarea";
+import { api } from "@/lib/api";
+import { ApiError } from "@/lib/api-error";
+import { fieldErrorsOf, submitErrorMessage } from "@/lib/forms";
+import { type SessionUser, useSession } from "@/lib/session";
+import { formatDateTime } from "./kinds";
+import { RichTextEditor } from "./RichTextEditor";
+
+const richKinds = new Set(["article", "release", "statement", "insight", "response"]);
+const mediaKinds = new Set(["document", "podcast", "video", "audio"]);
+
+/** A datetime-local value ("2026-11-21T10:30", the browser's zone) as ISO, or undefined. */
+function toIso(local: string): string | undefined {
+  if (!local) return undefined;
+  const date = new Date(local);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+/** ISO → a datetime-local value in the browser's zone. */
+function toLocal(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const date = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+const formSchema = z
+  .object({
+    kind: z.string(),
+    title: z.string(),
+    description: z.string(),
+    content: z.string(),
+    schedule: z.boolean(),
+    publicationDate: z.string(),
+    startsAt: z.string(),
+    endsAt: z.string(),
+    place: z.string(),
+    onlineUrl: z.string(),
+    draft: z.boolean(),
+    commentsMode: z.enum(commentsModes),
+    reactionsEnabled: z.boolean(),
+    repostsEnabled: z.boolean(),
+    viewsEnabled: z.boolean(),
+  })
+  .transform(
+    (v) =>
+      ({
+        kind: v.kind as ContentCreateRequest["kind"],
+        title: v.title || undefined,
+        description: v.description || undefined,
+        content: v.content || undefined,
+        publicationDate: v.schedule ? toIso(v.publicationDate) : undefined,
+        draft: v.draft,
+        startsAt: toIso(v.startsAt),
+        endsAt: toIso(v.endsAt),
+        place: v.place || undefined,
+        onlineUrl: v.onlineUrl.trim() || undefined,
+        settings: {
+          commentsMode: v.commentsMode,
+          reactionsEnabled: v.reactionsEnabled,
+          repostsEnabled: v.repostsEnabled,
+          viewsEnabled: v.viewsEnabled,
+        },
+      }) as ContentCreateRequest,
+  )
+  // The contract's request schema is the one the API validates with (kind rules included).
+  .pipe(contentCreateRequestSchema);
+type FormInput = z.input<typeof formSchema>;
+type FormOutput = z.output<typeof formSchema>;
+
+interface Plan {
+  owner: "user" | "company";
+  tier: PlanTier;
+}
+function planOf(user: SessionUser | null): Plan {
+  const subscription = (user as { subscription?: { current?: { plan?: { slug?: PlanTier } } } } | null)
+    ?.subscription;
+  return { owner: user?.type.id ?? "user", tier: subscription?.current?.plan?.slug ?? "basic" };
+}
+
+export interface ContentEditorProps {
+  mode: "create" | "edit";
+  kind: string;
+  title?: string;
+  item?: ContentItem;
+}
+
+/** Create and edit pages of every kind (§2 /create/*, …/edit/): one form over the contract schema. */
+export function ContentEditor({ mode, kind, title, item }: ContentEditorProps) {
+  const { user } = useSession();
+  const router = useRouter();
+  const snackbar = useSnackbar();
+  const plan = planOf(user);
+  const limit = Number(entitlement(plan.owner, plan.tier, "post.characterLimit"));
+  const canSchedule = Boolean(entitlement(plan.owner, plan.tier, "content.schedule"));
+  const [formError, setFormError] = useState<string | null>(null);
+  const [overPlan, setOverPlan] = useState(false);
+  const settings = item?.contentInteractionConfig;
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(formSchema),
+    defaultValues: {
+      kind,
+      title: item?.title ?? "",
+      description: item?.description ?? "",
+      content: item?.content ?? "",
+      schedule: item?.status === "planned",
+      publicationDate: item?.status === "planned" ? toLocal(item.publicationDate) : "",
+      startsAt: toLocal(item?.event?.startsAt),
+      endsAt: toLocal(item?.event?.endsAt),
+      place: item?.event?.place ?? "",
+      onlineUrl: item?.event?.onlineUrl ?? "",
+      draft: false,
+      commentsMode: settings?.commentsMode ?? "open",
+      reactionsEnabled: settings?.reactionsEnabled ?? true,
+      repostsEnabled: settings?.repostsEnabled ?? false,
+      viewsEnabled: settings?.viewsEnabled ?? true,
+    },
+  });
+  const { register, handleSubmit, control, watch, setValue, setError, formState } = form;
+  const errors = formState.errors;
+  const content = watch("content");
+  const schedule = watch("schedule");
+  const isPost = kind === "post";
+  const over = isPost && content.length > limit;
+
+  const submit = handleSubmit(async (request) => {
+    setFormError(null);
+    setOverPlan(false);
+    if (over) {
+      setOverPlan(true);
+      return;
+    }
+    try {
+      let saved: ContentItem;
+      if (mode === "edit" && item) {
+        const { kind: _kind, ...patch } = request;
+        saved = await api.patch<ContentItem>(`/v1/content/${item.id}`, patch);
+        snackbar.show(messages.publicationSaved, { tone: "success" });
+      } else {
+        saved = await api.post<ContentItem>("/v1/content", request);
+        snackbar.show(
+          saved.status === "draft"
+            ? messages.publicationDraftSaved
+            : saved.status === "planned"
+              ? format(messages.publicationScheduled, { date: formatDateTime(saved.publicationDate) })
+              : messages.publicationPublished,
+          { tone: "success" },
+        );
+      }
+      router.push(saved.path);
+    } catch (error) {
+      if (
+        error instanceof ApiError &&
+        error.code === "account_accessForbiddenByPlan" &&
+        error.message === messages.postLimitUpgrade
+      ) {
+        setOverPlan(true);
+        return;
+      }
+      if (error instanceof ApiError && error.status === 404 && mode === "edit") {
+        setFormError(messages.editMissingPost);
+        return;
+      }
+      const fields = fieldErrorsOf(error);
+      for (const [field, message] of Object.entries(fields)) {
+        setError(field as keyof FormInput, { message });
+      }
+      if (Object.keys(fields).length === 0) setFormError(submitErrorMessage(error));
+    }
+  });
+  const send = (draft: boolean) => () => {
+    setValue("draft", draft);
+    void submit();
+  };
+
+  const heading = title ?? messages.editPublicationTitle;
+  return (
+    <div className="mx-auto w-full max-w-[760px] px-4 py-6 sm:py-8">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          send(false)();
+        }}
+        className="flex flex-col gap-5 rounded-card bg-surface p-5 shadow-card sm:p-8"
+        aria-labelledby="editor-title"
+      >
+        <h1 id="editor-title" className="text-2xl font-semibold text-ink">
+          {heading}
+        </h1>
+        {formError ? <Alert>{formError}</Alert> : null}
+
+        {!isPost ? (
+          <Input
+            label={messages.fieldTitle}
+            {...register("title")}
+            error={errors.title?.message}
+            maxLength={200}
+          />
+        ) : null}
+        {isPost ? (
+          <div className="flex flex-col gap-1">
+            <Textarea
+              label={messages.fieldPostContent}
+              rows={7}
+              {...register("content")}
+              error={errors.content?.message}
+              aria-describedby="post-counter"
+            />
+            <p
+              id="post-counter"
+              aria-live="polite"
+              className={
+                over ? "text-right text-sm font-semibold text-danger" : "text-right text-sm text-ink-muted"
+              }
+            >
+              {format(messages.characterCounter, {
+                count: new Intl.NumberFormat("en-US").format(content.length),
+                limit: new Intl.NumberFormat("en-US").format(limit),
+              })}
+            </p>
+          </div>
+        ) : null}
+        {over || overPlan ? (
+          <div
+            role="alert"
+            className="flex flex-col gap-3 rounded-lg bg-warning-soft p-4 text-warning sm:flex-row sm:items-center sm:justify-between"
+          >
+            <p className="text-sm font-semibold">{messages.postLimitUpgrade}</p>
+            <div className="flex shrink-0 gap-2">
+              {plan.tier === "basic" ? (
+                <Button asChild variant="secondary">
+                  <Link href="/settings#billing">{messages.upgradePlan}</Link>
+                </Button>
+              ) : null}
+              <Button asChild>
+                <Link href="/create/article">{messages.postOverLimitArticle}</Link>
+              </Button>
+            </div>
+          </div>
+        ) : null}
+        {!isPost && (mediaKinds.has(kind) || kind === "event" || richKinds.has(kind)) ? (
+          <Textarea
+            label={messages.fieldDescription}
+            rows={3}
+            optional={richKinds.has(kind)}
+            {...register("description")}
+            error={errors.description?.message}
+          />
+        ) : null}
+        {richKinds.has(kind) ? (
+          <Controller
+            control={control}
+            name="content"
+            render={({ field, fieldState }) => (
+              <RichTextEditor
+                label={messages.fieldBody}
+                value={field.value}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        ) : null}
+        {kind === "event" ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Input
+              type="datetime-local"
+              label={messages.fieldStartsAt}
+              {...register("startsAt")}
+              error={errors.startsAt?.message}
+            />
+            <Input
+              type="datetime-local"
+              label={messages.fieldEndsAt}
+              {...register("endsAt")}
+              error={errors.endsAt?.message}
+            />
+            <Input
+              label={messages.fieldPlace}
+              {...register("place")}
+              error={errors.place?.message}
+              hint={messages.fieldOnlineUrlHint}
+            />
+            <Input
+              type="url"
+              label={messages.fieldOnlineUrl}
+              {...register("onlineUrl")}
+              error={errors.onlineUrl?.message}
+              optional
+            />
+          </div>
+        ) : null}
+
+        <fieldset className="flex flex-col gap-3 rounded-lg border border-line p-4">
+          <legend className="px-1 text-sm font-semibold text-ink">{messages.scheduleLabel}</legend>
+          <Checkbox label={messages.scheduleLabel} disabled={!canSchedule} {...register("schedule")} />
+          {canSchedule ? (
+            schedule ? (
+              <Input
+                type="datetime-local"
+                label={messages.scheduleAt}
+                hint={messages.scheduleHint}
+                {...register("publicationDate")}
+                error={errors.publicationDate?.message}
+              />
+            ) : null
+          ) : (
+            <p className="text-sm text-ink-muted">
+              {messages.scheduleNeedsPlan}{" "}
+              <Link href="/settings#billing" className="font-semibold text-brand hover:underline">
+                {messages.upgradePlan}
+              </Link>
+            </p>
+          )}
+        </fieldset>
+
+        <fieldset className="flex flex-col gap-3 rounded-lg border border-line p-4">
+          <legend className="px-1 text-sm font-semibold text-ink">{messages.settingsHeading}</legend>
+          <div role="radiogroup" aria-labelledby="comments-mode-label" className="flex flex-col gap-2">
+            <span id="comments-mode-label" className="text-sm font-semibold text-ink">
+              {messages.commentsModeLabel}
+            </span>
+            <div className="flex flex-wrap gap-x-5 gap-y-2">
+              {(
+                [
+                  ["open", messages.commentsOpen],
+                  ["limited", messages.commentsLimitedOption],
+                  ["off", messages.commentsOffOption],
+                ] as const
+              ).map(([value, label]) => (
+                <label
+                  key={value}
+                  className="inline-flex min-h-10 cursor-pointer items-center gap-2 text-[0.95rem] text-ink"
+                >
+                  <input
+                    type="radio"
+                    value={value}
+                    {...register("commentsMode")}
+                    className="size-5 accent-[var(--color-brand)]"
+                  />
+                  {label}
+                </label>
+              ))}
+            </div>
+          </div>
+          <Checkbox label={messages.reactionsLabel} {...register("reactionsEnabled")} />
+          <Checkbox label={messages.repostsLabel} {...register("repostsEnabled")} />
+          <Checkbox label={messages.viewsLabel} {...register("viewsEnabled")} />
+        </fieldset>
+
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          {mode === "create" ? (
+            <Button variant="secondary" onClick={send(true)} disabled={formState.isSubmitting}>
+              {messages.saveDraftAction}
+            </Button>
+          ) : null}
+          <Button type="submit" disabled={formState.isSubmitting} aria-busy={formState.isSubmitting}>
+            {mode === "edit"
+              ? messages.saveChanges
+              : schedule && canSchedule
+                ? messages.scheduleAction
+                : messages.publishAction}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

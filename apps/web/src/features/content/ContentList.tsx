@@ -1,0 +1,200 @@
+"use client";
+
+import { type ContentItem, format, mediaSubSections, messages } from "@vn/contract";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Button } from "@/components/ui/Button";
+import { Icon } from "@/components/ui/Icon";
+import { cn } from "@/lib/cn";
+import { ContentCard, ContentCardSkeleton } from "./ContentCard";
+import type { MediaSection } from "./content-routes";
+import { sectionLabels } from "./kinds";
+import { PostOverlay } from "./PostOverlay";
+import { type ContentListPage, type ContentListQuery, useContentList } from "./use-content-list";
+import { useContentStatus } from "./use-content-status";
+
+export interface ContentListProps {
+  slug: string;
+  tab: "media" | "feed";
+  initialSection: MediaSection | null;
+  firstPage: ContentListPage | null;
+  owner: boolean;
+  live: boolean;
+  ownerName: string;
+  sectionCounts: Partial<Record<MediaSection | "all", number>>;
+}
+
+function Chip({
+  pressed,
+  onClick,
+  children,
+}: {
+  pressed: boolean;
+  onClick: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-pressed={pressed}
+      onClick={onClick}
+      className={cn(
+        "inline-flex min-h-10 shrink-0 cursor-pointer items-center gap-1.5 rounded-full px-4 text-sm font-semibold ring-1 ring-inset transition-colors",
+        pressed
+          ? "bg-success text-white ring-success"
+          : "bg-surface text-ink-muted ring-line-strong hover:bg-black/[0.04] hover:text-ink",
+      )}
+    >
+      {children}
+    </button>
+  );
+}
+
+/**
+ * A profile's publications (media tab with its sub-sections, or the feed), five at a time with
+ * infinite scroll by cursor; posts open in the overlay. Owners also filter drafts and planned ones.
+ */
+export function ContentList({
+  slug,
+  tab,
+  initialSection,
+  firstPage,
+  owner,
+  live,
+  ownerName,
+  sectionCounts,
+}: ContentListProps) {
+  const [section, setSection] = useState<MediaSection | null>(initialSection);
+  const [status, setStatus] = useState<"planned" | "draft" | null>(null);
+  const query: ContentListQuery = {
+    slug,
+    tab,
+    section: tab === "media" ? section : null,
+    status: owner && !live ? status : null,
+  };
+  const initial = section === initialSection && status === null ? firstPage : null;
+  const { data, error, size, setSize, isValidating, mutate } = useContentList(query, initial);
+  const items = useMemo(() => (data ?? []).flatMap((page) => page.data), [data]);
+  const last = data?.[data.length - 1];
+  const hasMore = Boolean(last?.meta.nextCursor);
+  const loadingFirst = !data && !error;
+  const loadingMore = Boolean(data) && size > (data?.length ?? 0) && !error;
+  const [opened, setOpened] = useState<ContentItem | null>(null);
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  // A planned publication going live (socket contentItem.status) refreshes the owner's list.
+  useContentStatus(owner, () => void mutate());
+
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasMore || error) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting) && !isValidating)
+          void setSize((current) => current + 1);
+      },
+      { rootMargin: "400px" },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasMore, error, isValidating, setSize]);
+
+  const posts = items.filter((item) => item.type.id === "post");
+  const emptyText =
+    tab === "feed"
+      ? messages.emptyFeed
+      : owner && !live
+        ? messages.emptyPublicationsOwner
+        : messages.emptyPublications;
+
+  return (
+    <div className="flex flex-col gap-4">
+      {tab === "media" ? (
+        <fieldset className="min-w-0">
+          <legend className="sr-only">{messages.sectionFilterLabel}</legend>
+          <div className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
+            <Chip pressed={section === null} onClick={() => setSection(null)}>
+              {messages.sectionAll}
+              {sectionCounts.all !== undefined ? (
+                <span className="tabular-nums opacity-80">{sectionCounts.all}</span>
+              ) : null}
+            </Chip>
+            {mediaSubSections.map((name) => (
+              <Chip key={name} pressed={section === name} onClick={() => setSection(name)}>
+                {sectionLabels[name]}
+                {sectionCounts[name] !== undefined ? (
+                  <span className="tabular-nums opacity-80">{sectionCounts[name]}</span>
+                ) : null}
+              </Chip>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+      {owner && !live ? (
+        <fieldset className="flex flex-wrap items-center gap-2">
+          <legend className="sr-only">{messages.statusFilterLabel}</legend>
+          <span aria-hidden="true" className="text-sm font-semibold text-ink-muted">
+            {messages.statusFilterLabel}:
+          </span>
+          <Chip pressed={status === null} onClick={() => setStatus(null)}>
+            {messages.statusPublished}
+          </Chip>
+          <Chip pressed={status === "draft"} onClick={() => setStatus("draft")}>
+            {messages.statusDraft}
+          </Chip>
+          <Chip pressed={status === "planned"} onClick={() => setStatus("planned")}>
+            {messages.statusPlanned}
+          </Chip>
+        </fieldset>
+      ) : null}
+
+      <div aria-live="polite" aria-busy={loadingFirst || loadingMore} className="flex flex-col gap-4">
+        {loadingFirst ? (
+          <>
+            <span className="sr-only">{messages.loading}</span>
+            <ContentCardSkeleton />
+            <ContentCardSkeleton />
+          </>
+        ) : null}
+        {!loadingFirst && items.length === 0 && !error ? (
+          <div className="flex flex-col items-center gap-3 rounded-card bg-surface px-6 py-12 text-center shadow-card">
+            <span className="inline-flex size-14 items-center justify-center rounded-full bg-brand-soft text-brand">
+              <Icon name="document" size={26} />
+            </span>
+            <p className="max-w-sm text-ink-muted">{format(emptyText, { name: ownerName })}</p>
+          </div>
+        ) : null}
+        {items.map((item) => (
+          <ContentCard
+            key={item.id}
+            item={item}
+            live={live}
+            onOpen={item.type.id === "post" ? setOpened : undefined}
+            onDeleted={() => void mutate()}
+          />
+        ))}
+        {loadingMore ? <ContentCardSkeleton /> : null}
+        {error ? (
+          <div
+            role="alert"
+            className="flex flex-col items-center gap-3 rounded-card bg-surface p-6 text-center shadow-card"
+          >
+            <p className="text-ink">{messages.nextPageFailed}</p>
+            <Button variant="secondary" onClick={() => void mutate()}>
+              {messages.tryAgain}
+            </Button>
+          </div>
+        ) : null}
+        <div ref={sentinel} aria-hidden="true" />
+      </div>
+      {opened ? (
+        <PostOverlay
+          posts={posts}
+          current={opened}
+          onNavigate={setOpened}
+          onClose={() => setOpened(null)}
+          live={live}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+"use client";
+
+import { type ContentItem, messages } from "@vn/contract";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useSnackbar } from "@/components/shell/SnackbarProvider";
+import { Button } from "@/components/ui/Button";
+import { Dialog } from "@/components/ui/Dialog";
+import { api } from "@/lib/api";
+import { submitErrorMessage } from "@/lib/forms";
+import { editPathOf } from "./content-routes";
+
+/** Edit and delete (with confirmation) for the owner of a publication. */
+export function OwnerActions({
+  item,
+  onDeleted,
+}: {
+  item: ContentItem;
+  /** Called after a delete; without it the owner goes to their profile. */
+  onDeleted?: () => void;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const snackbar = useSnackbar();
+  const router = useRouter();
+  const label = item.title ?? item.type.title;
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await api.delete(`/v1/content/${item.id}`);
+      setConfirming(false);
+      snackbar.show(messages.publicationDeleted, { tone: "success" });
+      if (onDeleted) onDeleted();
+      else router.push(`/${encodeURIComponent(item.owner.slug)}`);
+    } catch (error) {
+      snackbar.show(submitErrorMessage(error), { tone: "error" });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="flex items-center gap-1">
+      {item.type.id !== "repost" ? (
+        <Button asChild variant="tertiary" className="px-3">
+          <Link href={editPathOf(item)} aria-label={`${messages.editAction}: ${label}`}>
+            {messages.editAction}
+          </Link>
+        </Button>
+      ) : null}
+      <Dialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={item.type.id === "repost" ? messages.repostDeleteAction : messages.deletePublicationTitle}
+        description={messages.deletePublicationBody}
+        trigger={
+          <Button
+            variant="tertiary"
+            className="px-3 text-danger hover:text-danger"
+            aria-label={`${messages.deleteAction}: ${label}`}
+          >
+            {messages.deleteAction}
+          </Button>
+        }
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              {messages.cancel}
+            </Button>
+            <Button variant="danger" onClick={() => void remove()} disabled={busy} aria-busy={busy}>
+              {messages.deleteAction}
+            </Button>
+          </>
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+"use client";
+
+import { type ContentItem, format, messages } from "@vn/contract";
+import { useRouter } from "next/navigation";
+import { useEffect, useRef } from "react";
+import { Button } from "@/components/ui/Button";
+import { Dialog } from "@/components/ui/Dialog";
+import { Icon } from "@/components/ui/Icon";
+import { ContentBody } from "./ContentBody";
+import { OwnerLine } from "./ContentCard";
+import { OwnerActions } from "./OwnerActions";
+import { closeTarget, overlayUrl } from "./overlay-url";
+import { RepostButton } from "./RepostButton";
+
+export interface PostOverlayProps {
+  posts: readonly ContentItem[];
+  current: ContentItem;
+  onNavigate: (item: ContentItem) => void;
+  onClose: () => void;
+  live: boolean;
+}
+
+/**
+ * The post viewer over a list (§2 post overlay). Opening pushes /{owner}/posts/{post} with the
+ * overlay's query; moving to another post replaces it and keeps the initiator; closing goes back
+ * to the initiator with its earlier query. A reload of that URL renders the full page.
+ */
+export function PostOverlay({ posts, current, onNavigate, onClose, live }: PostOverlayProps) {
+  const router = useRouter();
+  const initiator = useRef<string | null>(null);
+  const pushed = useRef(false);
+
+  useEffect(() => {
+    if (initiator.current === null)
+      initiator.current = `${window.location.pathname}${window.location.search}`;
+    const url = overlayUrl(current.path, {
+      postSlug: current.slug,
+      ownerSlug: current.owner.slug,
+      initiator: initiator.current,
+      navigate: posts.length > 1,
+      owner: current.isOwner,
+      gallery: current.gallery.images.length > 0 ? 1 : undefined,
+    });
+    if (pushed.current) window.history.replaceState(window.history.state, "", url);
+    else {
+      window.history.pushState(window.history.state, "", url);
+      pushed.current = true;
+    }
+  }, [current, posts.length]);
+
+  useEffect(() => {
+    // The browser's back button closes the overlay too.
+    const onPop = () => {
+      pushed.current = false;
+      onClose();
+    };
+    window.addEventListener("popstate", onPop);
+    return () => window.removeEventListener("popstate", onPop);
+  }, [onClose]);
+
+  const close = () => {
+    if (pushed.current) {
+      window.history.back();
+      return;
+    }
+    onClose();
+    router.push(closeTarget(initiator.current));
+  };
+
+  const index = posts.findIndex((post) => post.id === current.id);
+  const previous = index > 0 ? posts[index - 1] : undefined;
+  const next = index >= 0 && index < posts.length - 1 ? posts[index + 1] : undefined;
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) close();
+      }}
+      title={format(messages.postBy, { name: current.owner.name })}
+      size="lg"
+      footer={
+        <div className="flex w-full flex-wrap items-center justify-between gap-2">
+          <div className="flex gap-2">
+            <Button variant="secondary" disabled={!previous} onClick={() => previous && onNavigate(previous)}>
+              <Icon name="arrowLeft" size={18} />
+              {messages.previousPost}
+            </Button>
+            <Button variant="secondary" disabled={!next} onClick={() => next && onNavigate(next)}>
+              {messages.nextPost}
+              <Icon name="chevronRight" size={18} />
+            </Button>
+          </div>
+          {live ? null : (
+            <div className="flex items-center gap-1">
+              <RepostButton item={current} />
+              {current.isOwner ? <OwnerActions item={current} onDeleted={close} /> : null}
+            </div>
+          )}
+        </div>
+      }
+    >
+      <div className="flex flex-col gap-4">
+        <OwnerLine item={current} />
+        <ContentBody item={current} full />
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,116 @@
+"use client";
+
+import { type ContentItem, messages, repostRequestSchema } from "@vn/contract";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useSnackbar } from "@/components/shell/SnackbarProvider";
+import { Button } from "@/components/ui/Button";
+import { Dialog } from "@/components/ui/Dialog";
+import { Textarea } from "@/components/ui/Textarea";
+import { api } from "@/lib/api";
+import { ApiError } from "@/lib/api-error";
+import { useSession } from "@/lib/session";
+import { repostFailureMessage } from "./repost-errors";
+
+/**
+ * The repost form (§2 global overlays): repost at once, or quote with a note (§5: the note must
+ * not be empty). Shown only where the author allows reposts and to someone who is not the author.
+ */
+export function RepostButton({ item }: { item: ContentItem }) {
+  const { user } = useSession();
+  const router = useRouter();
+  const snackbar = useSnackbar();
+  const [open, setOpen] = useState(false);
+  const [quoting, setQuoting] = useState(false);
+  const [note, setNote] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!item.contentInteractionConfig.repostsEnabled || item.isOwner || item.type.id === "repost") return null;
+
+  const submit = async (withQuote: boolean) => {
+    const parsed = repostRequestSchema.safeParse({ withQuote, quote: withQuote ? note : undefined });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? messages.quoteNoteRequired);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const created = await api.post<ContentItem>(`/v1/content/${item.id}/reposts`, parsed.data);
+      setOpen(false);
+      snackbar.show(messages.repostDone, { tone: "success" });
+      if (withQuote) router.push(created.path);
+    } catch (failure) {
+      const message = repostFailureMessage(failure);
+      if (failure instanceof ApiError && failure.status === 422) setError(message);
+      else snackbar.show(message, { tone: "error" });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!user) return null;
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) {
+          setQuoting(false);
+          setNote("");
+          setError(null);
+        }
+      }}
+      title={messages.repostDialogTitle}
+      size="md"
+      trigger={
+        <Button variant="tertiary" className="px-3">
+          {messages.repostAction}
+        </Button>
+      }
+      footer={
+        quoting ? (
+          <>
+            <Button variant="secondary" onClick={() => setQuoting(false)}>
+              {messages.cancel}
+            </Button>
+            <Button onClick={() => void submit(true)} disabled={busy} aria-busy={busy}>
+              {messages.repostWithQuote}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={() => setQuoting(true)}>
+              {messages.repostWithQuote}
+            </Button>
+            <Button onClick={() => void submit(false)} disabled={busy} aria-busy={busy}>
+              {messages.repostNow}
+            </Button>
+          </>
+        )
+      }
+    >
+      <div className="flex flex-col gap-4">
+        {quoting ? (
+          <Textarea
+            label={messages.repostNoteLabel}
+            placeholder={messages.repostNotePlaceholder}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            error={error ?? undefined}
+            rows={4}
+            autoFocus
+          />
+        ) : error ? (
+          <p role="alert" className="text-sm text-danger">
+            {error}
+          </p>
+        ) : null}
+        <blockquote className="rounded-lg border border-line p-3 text-sm text-ink-muted">
+          <p className="font-semibold text-ink">{item.owner.name}</p>
+          <p className="mt-1 line-clamp-3">{item.title ?? item.shortContent ?? item.content}</p>
+        </blockquote>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,129 @@
+"use client";
+
+import { messages } from "@vn/contract";
+import { useEffect, useId, useRef } from "react";
+import { cn } from "@/lib/cn";
+
+interface ToolbarAction {
+  label: string;
+  text: string;
+  run: () => void;
+}
+
+function exec(command: string, value?: string) {
+  document.execCommand(command, false, value);
+}
+
+/** A link or image address the editor accepts: http(s) only (the server sanitizes again). */
+function askUrl(prompt: string): string | null {
+  const answer = window.prompt(prompt)?.trim();
+  if (!answer) return null;
+  return /^https?:\/\//i.test(answer) ? answer : null;
+}
+
+/**
+ * A small rich-text editor for articles and other long kinds: a contenteditable region with a
+ * toolbar (H2, H3, bold, italic, lists, quote, link, image by URL) producing HTML. The API
+ * sanitizes what arrives, so this only has to be pleasant and accessible.
+ */
+export function RichTextEditor({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange: (html: string) => void;
+  error?: string;
+}) {
+  const region = useRef<HTMLDivElement>(null);
+  const labelId = useId();
+  const errorId = useId();
+  const initial = useRef(value);
+  useEffect(() => {
+    if (region.current) region.current.innerHTML = initial.current;
+  }, []);
+  const act = (fn: () => void) => () => {
+    region.current?.focus();
+    fn();
+    onChange(region.current?.innerHTML ?? "");
+  };
+  const actions: ToolbarAction[] = [
+    { label: messages.editorHeading2, text: "H2", run: () => exec("formatBlock", "h2") },
+    { label: messages.editorHeading3, text: "H3", run: () => exec("formatBlock", "h3") },
+    { label: messages.editorBold, text: "B", run: () => exec("bold") },
+    { label: messages.editorItalic, text: "I", run: () => exec("italic") },
+    { label: messages.editorBulletList, text: "•", run: () => exec("insertUnorderedList") },
+    { label: messages.editorNumberedList, text: "1.", run: () => exec("insertOrderedList") },
+    { label: messages.editorQuote, text: "❝", run: () => exec("formatBlock", "blockquote") },
+    {
+      label: messages.editorLink,
+      text: "🔗",
+      run: () => {
+        const url = askUrl(messages.editorLinkPrompt);
+        if (url) exec("createLink", url);
+      },
+    },
+    {
+      label: messages.editorImage,
+      text: "🖼",
+      run: () => {
+        const url = askUrl(messages.editorImagePrompt);
+        if (url) exec("insertImage", url);
+      },
+    },
+  ];
+  return (
+    <div className="flex flex-col gap-1.5">
+      <span id={labelId} className="text-sm font-semibold text-ink">
+        {label}
+      </span>
+      <div
+        className={cn(
+          "overflow-hidden rounded-lg ring-1 ring-inset",
+          error ? "ring-2 ring-danger" : "ring-line-strong",
+        )}
+      >
+        <div
+          role="toolbar"
+          aria-label={messages.editorToolbar}
+          className="flex flex-wrap gap-1 border-b border-line bg-black/[0.02] p-1.5"
+        >
+          {actions.map((action) => (
+            <button
+              key={action.label}
+              type="button"
+              aria-label={action.label}
+              title={action.label}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={act(action.run)}
+              className="inline-flex size-10 cursor-pointer items-center justify-center rounded-md text-sm font-bold text-ink hover:bg-black/[0.06]"
+            >
+              <span aria-hidden="true">{action.text}</span>
+            </button>
+          ))}
+        </div>
+        {/* biome-ignore lint/a11y/useSemanticElements: a rich-text region has no native element */}
+        <div
+          ref={region}
+          role="textbox"
+          tabIndex={0}
+          aria-multiline="true"
+          aria-labelledby={labelId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          contentEditable
+          suppressContentEditableWarning
+          onInput={(event) => onChange(event.currentTarget.innerHTML)}
+          className="rich-text min-h-64 bg-surface px-4 py-3 text-[1.02rem] leading-relaxed text-ink outline-none focus-visible:outline-2 focus-visible:outline-brand"
+        />
+      </div>
+      {error ? (
+        <p id={errorId} className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
