@@ -3,6 +3,7 @@ import path from "node:path";
 import { benchDatabase } from "./lib/database";
 import { type LoadResult, load, report } from "./lib/load";
 import { repoRoot, startServer } from "./lib/process";
+import { startWeb } from "./lib/web";
 
 /**
  * Publications on a seeded set of 100k items (BENCH_ITEMS): a profile's content list at page 1
@@ -47,6 +48,7 @@ const api = await startServer("src/server.ts", {
   cwd: path.join(repoRoot, "apps/api"),
   env: { ...apiEnv, LOG_LEVEL: "info" },
 });
+const web = await startWeb(api.url);
 try {
   const heavy = (await (await fetch(`${api.url}/api/v2/profiles/heavy.publisher/content`)).json()) as {
     data: { slug: string }[];
@@ -63,11 +65,22 @@ try {
     await load("publication detail", `${api.url}/api/v2/content/posts/${detailSlug}?owner=heavy.publisher`),
   );
   results.push(await load("profile page data", `${api.url}/api/v2/profiles/heavy.publisher`));
+  // The server-rendered pages: Next fetches the profile and its first page (or the item and its
+  // related sections) from the API on every request, then renders the HTML.
+  for (const [name, url] of [
+    ["web: profile page GET /{slug}", `${web.url}/heavy.publisher`],
+    ["web: detail page GET /{slug}/posts/{post}", `${web.url}/heavy.publisher/posts/${detailSlug}`],
+  ] as const) {
+    const check = await fetch(url);
+    if (check.status !== 200) throw new Error(`${url} answered ${check.status}`);
+    results.push(await load(name, url));
+  }
   report("content", results, [
     `${database.kind}; ${items.toLocaleString("en-US")} seeded publications plus 10,000 owned by the profile under test (total ${heavy.meta.total.toLocaleString("en-US")}).`,
-    "Server-rendered pages are measured once the profile and detail pages exist in the web app.",
+    "Web rows: the built Next app (next start) on the same machine, server-rendering from this API.",
   ]);
 } finally {
+  await web.stop();
   await api.stop();
   await database.drop();
 }

@@ -315,7 +315,7 @@ export function ContentEditor({ mode, kind, title, item }: ContentEditorProps) {
         ) : null}
 
         <fieldset className="flex flex-col gap-3 rounded-lg border border-line p-4">
-          <legend className="px-1 text-sm font-semibold text-ink">{messages.scheduleLabel}</legend>
+          <legend className="px-1 text-sm font-semibold text-ink">{messages.scheduleAction}</legend>
           <Checkbox label={messages.scheduleLabel} disabled={!canSchedule} {...register("schedule")} />
           {canSchedule ? (
             schedule ? (

@@ -84,10 +84,10 @@ export function PostOverlay({ posts, current, onNavigate, onClose, live }: PostO
           <div className="flex gap-2">
             <Button variant="secondary" disabled={!previous} onClick={() => previous && onNavigate(previous)}>
               <Icon name="arrowLeft" size={18} />
-              {messages.previousPost}
+              <span className="max-sm:sr-only">{messages.previousPost}</span>
             </Button>
             <Button variant="secondary" disabled={!next} onClick={() => next && onNavigate(next)}>
-              {messages.nextPost}
+              <span className="max-sm:sr-only">{messages.nextPost}</span>
               <Icon name="chevronRight" size={18} />
             </Button>
           </div>

@@ -1,0 +1,147 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import autocannon from "autocannon";
+import { benchDatabase } from "./lib/database";
+import { type LoadResult, load, report } from "./lib/load";
+import { repoRoot, startServer } from "./lib/process";
+
+/**
+ * The home feed on the issue's data set: 10k people, 200 follows each, 1M publications (BENCH_PEOPLE,
+ * BENCH_FOLLOWS, BENCH_ITEMS). One person's feed at page 1 and at page 1,000 (BENCH_DEEP_PAGE, the
+ * keyset cursor reached by walking the pages), beside /api/health of the same API process, plus
+ * suggested profiles and a people search. PostgreSQL when BENCH_DATABASE_URL/TEST_DATABASE_URL is
+ * set, else PGlite (slow to seed at 1M; use BENCH_ITEMS there).
+ *
+ *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/feed.bench.ts
+ */
+const people = Number(process.env.BENCH_PEOPLE ?? 10_000);
+const companies = Number(process.env.BENCH_COMPANIES ?? 500);
+const items = Number(process.env.BENCH_ITEMS ?? 1_000_000);
+const followsPerPerson = Number(process.env.BENCH_FOLLOWS ?? 200);
+const perPage = Number(process.env.BENCH_PER_PAGE ?? 10);
+const deepPage = Number(process.env.BENCH_DEEP_PAGE ?? 1000);
+const PASSWORD = "demo-password-2026";
+/** Sign-in checks the Origin of JSON calls (better-auth); the bench calls as the web app would. */
+const WEB_ORIGIN = "http://localhost:3000";
+
+const database = await benchDatabase();
+const apiEnv = {
+  ...database.env,
+  PORT: "0",
+  HOST: "127.0.0.1",
+  LOG_LEVEL: "warn",
+  LOG_REQUESTS: "false",
+  JOBS_ENABLED: "false",
+  NODE_ENV: "production",
+  RATE_LIMIT_PER_MINUTE: "100000000",
+  AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+  AUTH_SECRET: "bench-secret-bench-secret-bench-secret-1",
+  WEB_ORIGIN,
+};
+
+/** Runs the seed CLI, echoing its progress, and returns the data set's tag (names its emails). */
+function seed(): Promise<{ tag: string; seconds: number }> {
+  const started = performance.now();
+  const child = spawn(
+    path.join(repoRoot, "node_modules/.bin/tsx"),
+    [
+      "src/seed/cli.ts",
+      ...["--people", String(people), "--companies", String(companies), "--items", String(items)],
+      ...["--follows", String(followsPerPerson)],
+    ],
+    { cwd: path.join(repoRoot, "apps/api"), env: { ...process.env, ...apiEnv, LOG_LEVEL: "info" } },
+  );
+  let tag = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    for (const line of chunk.toString().split("\n").filter(Boolean)) {
+      const parsed = JSON.parse(line) as { msg?: string; tag?: string };
+      if (parsed.tag) tag = parsed.tag;
+      if (parsed.msg) console.log(`  seed: ${parsed.msg}`);
+    }
+  });
+  child.stderr.pipe(process.stderr);
+  return new Promise((resolve, reject) =>
+    child.once("exit", (code) =>
+      code === 0 && tag
+        ? resolve({ tag, seconds: (performance.now() - started) / 1000 })
+        : reject(new Error(`seeding failed (${code})`)),
+    ),
+  );
+}
+
+/** load() with request headers (the feed needs a session). */
+async function loadAuthed(name: string, url: string, headers: Record<string, string>): Promise<LoadResult> {
+  const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+  const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+  await autocannon({ url, connections, duration: 2, headers });
+  const result = await autocannon({ url, connections, duration: seconds, pipelining: 1, headers });
+  return {
+    name,
+    url,
+    requestsPerSecond: Math.round(result.requests.average),
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+console.log(
+  `Seeding ${people} people, ${companies} companies, ${items} publications, ${followsPerPerson} follows each into ${database.kind}…`,
+);
+const seeded = await seed();
+console.log(`Seeded in ${seeded.seconds.toFixed(0)} s`);
+const api = await startServer("src/server.ts", {
+  cwd: path.join(repoRoot, "apps/api"),
+  env: { ...apiEnv, LOG_LEVEL: "info" },
+});
+try {
+  const signIn = await fetch(`${api.url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: WEB_ORIGIN },
+    body: JSON.stringify({ email: `person1-${seeded.tag}@seed.verified.local`, password: PASSWORD }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  const { token } = (await signIn.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const feedUrl = (cursor?: string) =>
+    `${api.url}/api/v1/feed?perPage=${perPage}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+
+  // Walk to the deep page once, as infinite scroll would, keeping its cursor.
+  let cursor: string | undefined;
+  let page = 1;
+  const walkStarted = performance.now();
+  while (page < deepPage) {
+    const res = await fetch(feedUrl(cursor), { headers });
+    if (!res.ok) throw new Error(`feed page ${page}: ${res.status} ${await res.text()}`);
+    const body = (await res.json()) as { meta: { nextCursor: string | null } };
+    if (!body.meta.nextCursor) break;
+    cursor = body.meta.nextCursor;
+    page++;
+  }
+  const walkMs = performance.now() - walkStarted;
+  console.log(
+    `Walked to feed page ${page} (${((page - 1) * perPage).toLocaleString("en-US")} items deep) in ${(walkMs / 1000).toFixed(1)} s`,
+  );
+
+  const results: LoadResult[] = [];
+  results.push(await load("GET /api/health (same process)", `${api.url}/api/health`));
+  results.push(await loadAuthed("home feed, page 1", feedUrl(), headers));
+  results.push(await loadAuthed(`home feed, page ${page.toLocaleString("en-US")}`, feedUrl(cursor), headers));
+  results.push(await loadAuthed("suggested profiles (10)", `${api.url}/api/v1/network/suggested`, headers));
+  results.push(
+    await loadAuthed(
+      "search people (typo: 'Ana Kowalsky')",
+      `${api.url}/api/v1/search?kind=people&search=Ana%20Kowalsky`,
+      headers,
+    ),
+  );
+  report("feed", results, [
+    `${database.kind}; ${people.toLocaleString("en-US")} people, ${companies} companies, ${items.toLocaleString("en-US")} publications, ${followsPerPerson} follows per person; seeded in ${seeded.seconds.toFixed(0)} s.`,
+    `The feed of one person (${followsPerPerson} followed profiles); ${perPage} items a page; page ${page.toLocaleString("en-US")} is ${((page - 1) * perPage).toLocaleString("en-US")} items deep, reached by keyset cursor (walk: ${(walkMs / Math.max(1, page - 1)).toFixed(1)} ms a page, one client).`,
+    "Client and server share the machine's cores; compare each row with the health baseline of the same run.",
+  ]);
+} finally {
+  await api.stop();
+  await database.drop();
+}

@@ -1,0 +1,27 @@
+import type { Page } from "playwright-core";
+import { DEMO_PASSWORD, signInWithForm } from "./accounts";
+import { apiUrl } from "./browser";
+
+/** Signs a demo member in on /login and waits to leave it. */
+export async function signInDemo(page: Page, email: string): Promise<void> {
+  await page.goto("/login");
+  await signInWithForm(page, email, DEMO_PASSWORD);
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+}
+
+/** The public path of a profile's newest publication of one section (read from the API). */
+export async function newestPath(owner: string, section: string): Promise<string> {
+  const query = new URLSearchParams({ tab: "media", filter: JSON.stringify({ section }) });
+  const response = await fetch(`${apiUrl()}/api/v2/profiles/${owner}/content?${query.toString()}`);
+  const body = (await response.json()) as { data: { path: string }[] };
+  const first = body.data[0];
+  if (!first) throw new Error(`${owner} has no ${section}`);
+  return first.path;
+}
+
+/** A datetime-local value `minutes` from now in the browser's zone (the test and browser share it). */
+export function localDateTime(offsetMs: number): string {
+  const date = new Date(Date.now() + offsetMs);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
