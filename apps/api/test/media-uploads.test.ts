@@ -270,6 +270,24 @@ describe("resumable uploads", () => {
     ]);
   });
 
+  it("limits how many unfinished uploads one profile holds", async () => {
+    const ids: string[] = [];
+    let refused: Awaited<ReturnType<typeof create>> | undefined;
+    for (let i = 0; i < 12 && !refused; i++) {
+      const res = await create({ uploadType: "post_video_file", fileName: `v${i}.mp4`, size: 1000 }, other);
+      if (res.statusCode === 201) ids.push(res.json().data.id);
+      else refused = res;
+    }
+    expect(ids).toHaveLength(10);
+    expect(refused?.statusCode).toBe(429);
+    expect(refused?.json().error.code).toBe("request_tooMany");
+    for (const id of ids)
+      await app.inject({ method: "DELETE", url: `/api/v1/media/uploads/${id}`, headers: other });
+    expect(
+      (await create({ uploadType: "post_video_file", fileName: "v.mp4", size: 1000 }, other)).statusCode,
+    ).toBe(201);
+  });
+
   it("refuses a renamed executable at completion and keeps nothing", async () => {
     const before = await filesUnder(media.dir);
     const exe = executable();

@@ -34,6 +34,7 @@ import {
   type MediaOutputs,
   mediaFiles,
   mediaUploads,
+  profiles,
   type StoredOutput,
 } from "../../db/schema/index";
 import type { Jobs } from "../../jobs/index";
@@ -106,12 +107,17 @@ class Slots {
   }
 }
 
-/** Counts and hashes bytes on their way through. */
+/** Counts and hashes bytes on their way through; stops a body that grows past `limit`. */
 class Meter extends Transform {
   size = 0;
   private readonly hash = createHash("sha256");
+  constructor(private readonly limit: number) {
+    super();
+  }
   override _transform(chunk: Buffer, _encoding: string, done: (error?: Error | null, data?: Buffer) => void) {
     this.size += chunk.length;
+    if (this.size > this.limit)
+      return done(Object.assign(new Error("too large"), { code: "FST_REQ_FILE_TOO_LARGE" }));
     this.hash.update(chunk);
     done(null, chunk);
   }
@@ -129,6 +135,8 @@ const prefixesOf = (mediaId: string) => [
 const PROGRESS_WRITE_MS = 2000;
 /** A processing file untouched this long has lost its job (a node died before sending it). */
 const STUCK_AFTER_MS = 2 * 60 * 1000;
+/** Unfinished resumable uploads one profile may hold at once (each reserves up to 2 GB). */
+const OPEN_UPLOADS_MAX = 10;
 /** Failed files nobody attached are removed after this long. */
 const FAILED_KEEP_MS = 24 * 60 * 60 * 1000;
 
@@ -196,7 +204,7 @@ export class MediaService {
     const dir = await this.workDir();
     try {
       const target = path.join(dir, "original");
-      const meter = new Meter();
+      const meter = new Meter(policy.maxBytes);
       try {
         await pipeline(file.stream, meter, createWriteStream(target));
       } catch (error) {
@@ -259,6 +267,12 @@ export class MediaService {
         details: { reason: `${claimed || "no extension"} is not allowed` },
       });
     this.requireDetails(policy, input);
+    const [open] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(mediaUploads)
+      .where(and(eq(mediaUploads.ownerId, ownerId), inArray(mediaUploads.status, ["open", "completing"])));
+    if ((open?.n ?? 0) >= OPEN_UPLOADS_MAX)
+      throw new AppError("request_tooMany", { details: { openUploads: open?.n, max: OPEN_UPLOADS_MAX } });
     const mediaId = randomUUID();
     const storageKey = originalKeyOf(mediaId);
     const storageUploadId = await this.env.storage.createMultipart(storageKey, "application/octet-stream");
@@ -708,12 +722,14 @@ export class MediaService {
     if (!row) throw new AppError("file_notFound");
     if (row.ownerId === viewerProfileId) return row;
     if (row.contentItemId) {
+      // Published, by a profile that is itself public (deleted and blocked ones take theirs along).
       const [item] = await this.db
-        .select({ status: contentItems.status })
+        .select({ status: contentItems.status, ownerStatus: profiles.status })
         .from(contentItems)
+        .innerJoin(profiles, eq(profiles.id, contentItems.ownerId))
         .where(eq(contentItems.id, row.contentItemId))
         .limit(1);
-      if (item?.status === "active") return row;
+      if (item?.status === "active" && item.ownerStatus === "active") return row;
     }
     throw new AppError("file_notFound");
   }
