@@ -75,3 +75,32 @@ export function emitWithAck<T>(target: AppSocket, event: string, payload: unknow
     });
   });
 }
+
+/**
+ * No automatic reconnection (§9): a user action (sending a comment, opening a thread) calls this,
+ * and a dropped connection is opened again then.
+ */
+export function reconnectOnUserAction(target: AppSocket): void {
+  if (!target.connected && !target.active) target.connect();
+}
+
+/**
+ * Listens to one server event whose payload must be an object inside the args array (§5); any
+ * other payload is a parse failure and closes the connection. Returns the unsubscribe.
+ */
+export function listen<T>(target: AppSocket, event: string, handler: (payload: T) => void): () => void {
+  const listener = (...args: unknown[]) => {
+    const payload = args[0];
+    if (!payload || typeof payload !== "object" || Array.isArray(payload)) {
+      target.disconnect();
+      return;
+    }
+    handler(payload as T);
+  };
+  const loose = target as unknown as {
+    on: (name: string, fn: (...args: unknown[]) => void) => void;
+    off: (name: string, fn: (...args: unknown[]) => void) => void;
+  };
+  loose.on(event, listener);
+  return () => loose.off(event, listener);
+}

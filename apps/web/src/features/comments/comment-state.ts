@@ -1,0 +1,92 @@
+import type { Comment } from "@vn/contract";
+
+/** The window event a page listens to for an item's comment counter (spec §4). */
+export const COMMENTS_UPDATED_EVENT = "comments-updated";
+
+export interface CommentsUpdatedDetail {
+  contentId: string;
+  totalCount: number;
+}
+
+/** Tells the page an item's counter moved (the counter adds or subtracts, §4). */
+export function emitCommentsUpdated(detail: CommentsUpdatedDetail): void {
+  if (typeof window === "undefined") return;
+  window.dispatchEvent(new CustomEvent<CommentsUpdatedDetail>(COMMENTS_UPDATED_EVENT, { detail }));
+}
+
+/** The counter after a change: the server's count when it sent one, else ours plus the delta. */
+export function nextCount(current: number, delta: number, serverCount?: number): number {
+  if (typeof serverCount === "number" && Number.isFinite(serverCount)) return Math.max(0, serverCount);
+  return Math.max(0, current + delta);
+}
+
+/**
+ * Top-level comments and the loaded replies of each thread. Live events and the viewer's own
+ * writes both go through these functions, so an echo of one's own write changes nothing twice.
+ */
+export interface CommentsState {
+  top: Comment[];
+  replies: Record<string, Comment[]>;
+}
+
+export const emptyComments: CommentsState = { top: [], replies: {} };
+
+const byPinnedThenNewest = (a: Comment, b: Comment) =>
+  Number(b.pinned) - Number(a.pinned) || b.createdAt.localeCompare(a.createdAt);
+
+/** Keeps the viewer's permissions of a comment already held when an event (without them) replaces it. */
+function merge(old: Comment | undefined, next: Comment): Comment {
+  return old?.permissions && !next.permissions ? { ...next, permissions: old.permissions } : next;
+}
+
+export function upsertComment(state: CommentsState, comment: Comment): CommentsState {
+  if (comment.parentId) {
+    const list = state.replies[comment.parentId] ?? [];
+    const old = list.find((c) => c.id === comment.id);
+    const nextList = old
+      ? list.map((c) => (c.id === comment.id ? merge(c, comment) : c))
+      : [...list, comment];
+    const top = old
+      ? state.top
+      : state.top.map((c) =>
+          c.id === comment.parentId ? { ...c, replyCount: Math.max(c.replyCount, nextList.length) } : c,
+        );
+    return { top, replies: { ...state.replies, [comment.parentId]: nextList } };
+  }
+  const old = state.top.find((c) => c.id === comment.id);
+  const top = old
+    ? state.top.map((c) => (c.id === comment.id ? merge(c, comment) : c))
+    : [comment, ...state.top];
+  return { ...state, top: [...top].sort(byPinnedThenNewest) };
+}
+
+/** Pinning one comment unpins the others (one pinned comment per publication). */
+export function pinComment(state: CommentsState, comment: Comment): CommentsState {
+  const top = comment.pinned ? state.top.map((c) => (c.pinned ? { ...c, pinned: false } : c)) : state.top;
+  return upsertComment({ ...state, top }, comment);
+}
+
+export function removeComments(state: CommentsState, ids: readonly string[], parentId: string | null): CommentsState {
+  const gone = new Set(ids);
+  const replies: Record<string, Comment[]> = {};
+  for (const [key, list] of Object.entries(state.replies)) {
+    if (!gone.has(key)) replies[key] = list.filter((c) => !gone.has(c.id));
+  }
+  const top = state.top
+    .filter((c) => !gone.has(c.id))
+    .map((c) =>
+      parentId && c.id === parentId ? { ...c, replyCount: Math.max(0, c.replyCount - ids.length) } : c,
+    );
+  return { top, replies };
+}
+
+/** Appends a loaded page without duplicating comments a live event already brought. */
+export function appendPage(state: CommentsState, page: readonly Comment[]): CommentsState {
+  const seen = new Set(state.top.map((c) => c.id));
+  return { ...state, top: [...state.top, ...page.filter((c) => !seen.has(c.id))] };
+}
+
+export function setReplies(state: CommentsState, parentId: string, list: readonly Comment[]): CommentsState {
+  const live = (state.replies[parentId] ?? []).filter((c) => !list.some((l) => l.id === c.id));
+  return { ...state, replies: { ...state.replies, [parentId]: [...list, ...live] } };
+}

@@ -1,0 +1,204 @@
+"use client";
+
+import type {
+  Comment,
+  CommentDeletedEvent,
+  CommentEvent,
+  CommentsDialog,
+  CommentTarget,
+} from "@vn/contract";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { api, request } from "@/lib/api";
+import { acquireSocket, listen, releaseSocket } from "@/lib/socket";
+import { useResource } from "@/lib/use-resource";
+import {
+  appendPage,
+  type CommentsState,
+  emitCommentsUpdated,
+  emptyComments,
+  pinComment,
+  removeComments,
+  setReplies,
+  upsertComment,
+} from "./comment-state";
+import { joinContentRoom } from "./room-client";
+
+interface ListEnvelope {
+  data: Comment[];
+  meta: { totalCount: number; totalPages: number; nextCursor: string | null };
+}
+
+export function dialogKey(target: CommentTarget): string {
+  const query = new URLSearchParams({
+    ownerSlug: target.ownerSlug,
+    commentableType: target.commentableType,
+    commentableSlug: target.commentableSlug,
+  });
+  return `/v1/comments/dialog?${query.toString()}`;
+}
+
+/**
+ * One item's comments (§3 comments dialog, §4 counter, §7 live events): the dialog state, the
+ * loaded pages and threads, and the item's content room on the socket while shown.
+ */
+export function useComments(target: CommentTarget, live: boolean) {
+  const dialog = useResource<CommentsDialog>(dialogKey(target));
+  const info = dialog.data;
+  const [state, setState] = useState<CommentsState>(emptyComments);
+  const [totalCount, setTotalCount] = useState<number | null>(null);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [hasMore, setHasMore] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [pageError, setPageError] = useState(false);
+  const contentId = info?.commentableId ?? null;
+  const started = useRef<string | null>(null);
+
+  const updateCount = useCallback(
+    (count: number) => {
+      setTotalCount(count);
+      if (contentId) emitCommentsUpdated({ contentId, totalCount: count });
+    },
+    [contentId],
+  );
+
+  const loadPage = useCallback(
+    async (from: string | null) => {
+      if (!contentId) return;
+      setLoading(true);
+      setPageError(false);
+      try {
+        const { data } = await request<ListEnvelope>(`/v1/content/${encodeURIComponent(contentId)}/comments`, {
+          query: from ? { cursor: from } : { page: 1 },
+          envelope: true,
+        });
+        setState((current) => appendPage(from ? current : { ...current, top: [] }, data.data));
+        setCursor(data.meta.nextCursor);
+        setHasMore(Boolean(data.meta.nextCursor));
+        setTotalCount(data.meta.totalCount);
+      } catch {
+        setPageError(true);
+      } finally {
+        setLoading(false);
+      }
+    },
+    [contentId],
+  );
+
+  useEffect(() => {
+    if (!contentId || started.current === contentId) return;
+    started.current = contentId;
+    setState(emptyComments);
+    void loadPage(null);
+  }, [contentId, loadPage]);
+
+  // Live: join the item's room and apply comments.* events (not in live mode: no interaction).
+  const room = info?.room;
+  const roomKey = room ? `${room.contentType}:${room.ownerSlug}:${room.contentSlug}` : null;
+  useEffect(() => {
+    if (!room || !contentId || live) return;
+    let cancelled = false;
+    let acquired = false;
+    const offs: Array<() => void> = [];
+    void acquireSocket().then(async (socket) => {
+      if (!socket) return;
+      acquired = true;
+      if (cancelled) {
+        releaseSocket();
+        return;
+      }
+      const mine = (event: { contentId: string }) => event.contentId === contentId;
+      const onChange = (apply: (s: CommentsState, c: Comment) => CommentsState) => (event: CommentEvent) => {
+        if (!mine(event)) return;
+        setState((current) => apply(current, event.comment));
+        updateCount(event.totalCount);
+      };
+      offs.push(
+        listen(socket, "comments.created", onChange(upsertComment)),
+        listen(socket, "comments.replied", onChange(upsertComment)),
+        listen(socket, "comments.updated", onChange(upsertComment)),
+        listen(socket, "comments.pinned", onChange(pinComment)),
+        listen(socket, "comments.unpinned", onChange(pinComment)),
+        listen<CommentDeletedEvent>(socket, "comments.deleted", (event) => {
+          if (!mine(event)) return;
+          setState((current) => removeComments(current, event.deletedIds, event.parentId));
+          updateCount(event.totalCount);
+        }),
+      );
+      const join = () => void joinContentRoom(socket, room).catch(() => undefined);
+      if (socket.connected) join();
+      else socket.once("connect", join);
+    });
+    return () => {
+      cancelled = true;
+      for (const off of offs) off();
+      if (acquired) releaseSocket();
+    };
+    // roomKey stands for room (a new object on every dialog revalidation).
+    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
+  }, [roomKey, contentId, live, updateCount]);
+
+  const loadReplies = useCallback(async (parentId: string) => {
+    const list = await api.get<Comment[]>(`/v1/comments/${encodeURIComponent(parentId)}/replies`, {
+      query: { perPage: 50 },
+    });
+    setState((current) => setReplies(current, parentId, list));
+  }, []);
+
+  const add = useCallback(
+    async (body: string, parentId?: string) => {
+      if (!contentId) return;
+      const { data } = await request<{ data: Comment; meta: { totalCount: number } }>(
+        `/v1/content/${encodeURIComponent(contentId)}/comments`,
+        { method: "POST", body: { body, parentId }, envelope: true },
+      );
+      setState((current) => upsertComment(current, data.data));
+      updateCount(data.meta.totalCount);
+    },
+    [contentId, updateCount],
+  );
+
+  const edit = useCallback(async (id: string, body: string) => {
+    const comment = await api.patch<Comment>(`/v1/comments/${encodeURIComponent(id)}`, { body });
+    setState((current) => upsertComment(current, comment));
+  }, []);
+
+  const remove = useCallback(
+    async (comment: Comment) => {
+      await api.delete(`/v1/comments/${encodeURIComponent(comment.id)}`);
+      const ids = [comment.id, ...(state.replies[comment.id] ?? []).map((c) => c.id)];
+      setState((current) => removeComments(current, ids, comment.parentId));
+      const removed = comment.parentId ? 1 : 1 + comment.replyCount;
+      updateCount(Math.max(0, (totalCount ?? 0) - removed));
+    },
+    [state.replies, totalCount, updateCount],
+  );
+
+  const setPinned = useCallback(
+    async (comment: Comment, pinned: boolean) => {
+      const { data } = await request<{ data: Comment; meta: { totalCount: number } }>(
+        `/v1/comments/${encodeURIComponent(comment.id)}/pin`,
+        { method: pinned ? "PUT" : "DELETE", envelope: true },
+      );
+      setState((current) => pinComment(current, data.data));
+    },
+    [],
+  );
+
+  return {
+    dialog: info,
+    dialogError: dialog.error as unknown,
+    state,
+    totalCount: totalCount ?? info?.totalCount ?? 0,
+    hasMore,
+    loading,
+    pageError,
+    loadMore: () => void loadPage(cursor),
+    retry: () => void loadPage(cursor),
+    loadReplies,
+    add,
+    edit,
+    remove,
+    setPinned,
+    refreshDialog: () => void dialog.mutate(),
+  };
+}
