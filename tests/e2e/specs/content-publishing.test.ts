@@ -2,7 +2,7 @@ import { messages } from "@vn/contract";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations, launchBrowser, newContext, screenshotWidths } from "../support/browser";
-import { localDateTime, newestPath, signInDemo } from "../support/content";
+import { localDateTime, newestPath, repostablePath, signInDemo } from "../support/content";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -147,7 +147,7 @@ describe("quotes", () => {
     const context = await newContext(browser, 1280);
     const page = await context.newPage();
     await signInDemo(page, "marcus@demo.verified.local");
-    const original = await newestPath("anna.kowalski", "posts");
+    const original = await repostablePath("anna.kowalski");
     await page.goto(original);
     await page.getByRole("button", { name: messages.repostAction }).click();
     const dialog = page.getByRole("dialog");

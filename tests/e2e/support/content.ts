@@ -25,3 +25,21 @@ export function localDateTime(offsetMs: number): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
+
+/** A publication of `owner` whose author allows reposts (the seeded post does). */
+export async function repostablePath(owner: string): Promise<string> {
+  const query = new URLSearchParams({
+    tab: "media",
+    pagination: JSON.stringify({ page: 1, perPage: 50 }),
+    filter: JSON.stringify({ section: "posts" }),
+  });
+  const response = await fetch(`${apiUrl()}/api/v2/profiles/${owner}/content?${query.toString()}`);
+  const body = (await response.json()) as {
+    data: { path: string; type: { id: string }; contentInteractionConfig: { repostsEnabled: boolean } }[];
+  };
+  const found = body.data.find(
+    (item) => item.type.id === "post" && item.contentInteractionConfig.repostsEnabled,
+  );
+  if (!found) throw new Error(`${owner} has no repostable post`);
+  return found.path;
+}

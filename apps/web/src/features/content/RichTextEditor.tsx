@@ -94,7 +94,12 @@ export function RichTextEditor({
             <button
               key={action.label}
               type="button"
-              aria-label={action.label}
+              // The visible text stays part of the name (WCAG 2.5.3, label in name).
+              aria-label={
+                action.text.length > 1 && /\w/.test(action.text)
+                  ? `${action.label} ${action.text}`
+                  : action.label
+              }
               title={action.label}
               onMouseDown={(event) => event.preventDefault()}
               onClick={act(action.run)}
