@@ -608,7 +608,7 @@ export const messages = {
   commentSignIn: "Sign in to join the conversation.",
   commentLimitTitle: "Comment limit reached",
   commentsUnavailable: "Comments are not available for this publication.",
-  reactionsLabel: "Reactions",
+  reactionsBarLabel: "Reactions",
   reactionLike: "Like",
   reactionCelebrate: "Celebrate",
   reactionSupport: "Support",

@@ -66,7 +66,11 @@ export function pinComment(state: CommentsState, comment: Comment): CommentsStat
   return upsertComment({ ...state, top }, comment);
 }
 
-export function removeComments(state: CommentsState, ids: readonly string[], parentId: string | null): CommentsState {
+export function removeComments(
+  state: CommentsState,
+  ids: readonly string[],
+  parentId: string | null,
+): CommentsState {
   const gone = new Set(ids);
   const replies: Record<string, Comment[]> = {};
   for (const [key, list] of Object.entries(state.replies)) {

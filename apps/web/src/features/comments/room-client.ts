@@ -12,7 +12,8 @@ function roomsFor(socket: AppSocket): ContentRooms {
     roomsOf = socket;
     // A reconnect (on a user action) gets a fresh server-side socket: join the kept rooms again.
     socket.on("connect", () => {
-      for (const ref of rooms.list()) void emitWithAck(socket, "join-content-room", ref).catch(() => undefined);
+      for (const ref of rooms.list())
+        void emitWithAck(socket, "join-content-room", ref).catch(() => undefined);
     });
   }
   return rooms;

@@ -1,12 +1,6 @@
 "use client";
 
-import type {
-  Comment,
-  CommentDeletedEvent,
-  CommentEvent,
-  CommentsDialog,
-  CommentTarget,
-} from "@vn/contract";
+import type { Comment, CommentDeletedEvent, CommentEvent, CommentsDialog, CommentTarget } from "@vn/contract";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api, request } from "@/lib/api";
 import { acquireSocket, listen, releaseSocket } from "@/lib/socket";
@@ -67,10 +61,13 @@ export function useComments(target: CommentTarget, live: boolean) {
       setLoading(true);
       setPageError(false);
       try {
-        const { data } = await request<ListEnvelope>(`/v1/content/${encodeURIComponent(contentId)}/comments`, {
-          query: from ? { cursor: from } : { page: 1 },
-          envelope: true,
-        });
+        const { data } = await request<ListEnvelope>(
+          `/v1/content/${encodeURIComponent(contentId)}/comments`,
+          {
+            query: from ? { cursor: from } : { page: 1 },
+            envelope: true,
+          },
+        );
         setState((current) => appendPage(from ? current : { ...current, top: [] }, data.data));
         setCursor(data.meta.nextCursor);
         setHasMore(Boolean(data.meta.nextCursor));
@@ -94,6 +91,7 @@ export function useComments(target: CommentTarget, live: boolean) {
   // Live: join the item's room and apply comments.* events (not in live mode: no interaction).
   const room = info?.room;
   const roomKey = room ? `${room.contentType}:${room.ownerSlug}:${room.contentSlug}` : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: roomKey stands for room (a new object on every revalidation)
   useEffect(() => {
     if (!room || !contentId || live) return;
     let cancelled = false;
@@ -133,8 +131,6 @@ export function useComments(target: CommentTarget, live: boolean) {
       for (const off of offs) off();
       if (acquired) releaseSocket();
     };
-    // roomKey stands for room (a new object on every dialog revalidation).
-    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   }, [roomKey, contentId, live, updateCount]);
 
   const loadReplies = useCallback(async (parentId: string) => {
@@ -173,16 +169,13 @@ export function useComments(target: CommentTarget, live: boolean) {
     [state.replies, totalCount, updateCount],
   );
 
-  const setPinned = useCallback(
-    async (comment: Comment, pinned: boolean) => {
-      const { data } = await request<{ data: Comment; meta: { totalCount: number } }>(
-        `/v1/comments/${encodeURIComponent(comment.id)}/pin`,
-        { method: pinned ? "PUT" : "DELETE", envelope: true },
-      );
-      setState((current) => pinComment(current, data.data));
-    },
-    [],
-  );
+  const setPinned = useCallback(async (comment: Comment, pinned: boolean) => {
+    const { data } = await request<{ data: Comment; meta: { totalCount: number } }>(
+      `/v1/comments/${encodeURIComponent(comment.id)}/pin`,
+      { method: pinned ? "PUT" : "DELETE", envelope: true },
+    );
+    setState((current) => pinComment(current, data.data));
+  }, []);
 
   return {
     dialog: info,

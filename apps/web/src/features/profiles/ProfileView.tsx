@@ -10,6 +10,7 @@ import { Menu } from "@/components/ui/Menu";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useAccountSwitch } from "@/features/accounts/use-account-switch";
 import { roleLabels, useCompanies } from "@/features/companies/use-companies";
+import { ProfileSocialActions } from "@/features/social/ProfileSocialActions";
 import { ContentList } from "@/features/content/ContentList";
 import { type MediaSection, type ProfileTab, profileTabPath } from "@/features/content/content-routes";
 import { type CreateRoute, createTitles } from "@/features/content/kinds";
@@ -361,6 +362,14 @@ export function ProfileView({
         </div>
       ) : null}
       <ProfileCard profile={profile} own={own} />
+      {user && !ownerOfPage && !actingAsThis ? (
+        <ProfileSocialActions
+          profileId={page.user.id}
+          slug={page.user.slug}
+          name={profile.name}
+          followersCount={page.followersCount}
+        />
+      ) : null}
       {own ? (
         <div className="flex flex-wrap items-center gap-2">
           <Menu

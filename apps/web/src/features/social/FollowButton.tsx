@@ -1,0 +1,88 @@
+"use client";
+
+import { format, messages } from "@vn/contract";
+import { useState } from "react";
+import { useSnackbar } from "@/components/shell/SnackbarProvider";
+import { Button } from "@/components/ui/Button";
+import { Icon } from "@/components/ui/Icon";
+import { api } from "@/lib/api";
+import { ApiError } from "@/lib/api-error";
+import { cn } from "@/lib/cn";
+
+export interface FollowState {
+  followed: boolean;
+  followersCount: number;
+}
+
+/** Follow fails with the catalogue's text when the API gave one; otherwise §8's sentences. */
+export function followErrorText(error: unknown, following: boolean): string {
+  if (error instanceof ApiError && error.code && !error.isNetworkError && error.status < 500)
+    return error.message;
+  return following ? messages.followFailed : messages.followUpdateFailed;
+}
+
+export interface FollowButtonProps {
+  slug: string;
+  name: string;
+  initial: FollowState;
+  /** Live mode and visitors: shown but inert. */
+  disabled?: boolean;
+  onChange?: (state: FollowState) => void;
+  size?: "md" | "sm";
+  className?: string;
+}
+
+/** Follow / Following (hover shows the way to unfollow), optimistic, with §8 failure messages. */
+export function FollowButton({
+  slug,
+  name,
+  initial,
+  disabled,
+  onChange,
+  size = "md",
+  className,
+}: FollowButtonProps) {
+  const snackbar = useSnackbar();
+  const [state, setState] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const toggle = async () => {
+    if (busy || disabled) return;
+    const following = !state.followed;
+    const before = state;
+    const optimistic = {
+      followed: following,
+      followersCount: Math.max(0, state.followersCount + (following ? 1 : -1)),
+    };
+    setState(optimistic);
+    setBusy(true);
+    try {
+      const path = `/v1/profiles/${encodeURIComponent(slug)}/follow`;
+      const next = following ? await api.post<FollowState>(path) : await api.delete<FollowState>(path);
+      setState(next);
+      onChange?.(next);
+    } catch (error) {
+      setState(before);
+      snackbar.show(followErrorText(error, following), { tone: "error" });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      type="button"
+      variant={state.followed ? "secondary" : "primary"}
+      aria-pressed={state.followed}
+      aria-label={
+        state.followed ? format(messages.unfollowAction, { name }) : format(messages.followProfile, { name })
+      }
+      disabled={disabled}
+      aria-busy={busy}
+      onClick={() => void toggle()}
+      className={cn(size === "sm" && "min-h-9 px-3 text-sm", "group", className)}
+      data-followers={state.followersCount}
+    >
+      <Icon name={state.followed ? "check" : "plus"} size={18} />
+      {state.followed ? messages.followingAction : messages.followAction}
+    </Button>
+  );
+}
