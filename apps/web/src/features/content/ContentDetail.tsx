@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { Badge } from "@/components/ui/Badge";
 import { cn } from "@/lib/cn";
+import { useSession } from "@/lib/session";
 import { ContentBody } from "./ContentBody";
 import { OwnerLine, QuotedOriginal } from "./ContentCard";
 import { headlineOf } from "./content-routes";
@@ -63,6 +64,9 @@ export function ContentDetail({
     if (event.contentId === item.id) router.refresh();
   });
   const isRepost = item.type.id === "repost";
+  const { user } = useSession();
+  const showActions =
+    item.isOwner || (user !== null && item.contentInteractionConfig.repostsEnabled && !isRepost);
   return (
     <div className="mx-auto grid w-full max-w-[1128px] gap-4 px-4 py-6 sm:py-8 lg:grid-cols-[minmax(0,1fr)_320px]">
       <article
@@ -100,10 +104,12 @@ export function ContentDetail({
             <ContentBody item={item} full />
           )}
         </div>
-        <div className="mt-6 flex flex-wrap items-center justify-end gap-1 border-t border-line pt-3">
-          <RepostButton item={item} />
-          {item.isOwner ? <OwnerActions item={item} /> : null}
-        </div>
+        {showActions ? (
+          <div className="mt-6 flex flex-wrap items-center justify-end gap-1 border-t border-line pt-3">
+            <RepostButton item={item} />
+            {item.isOwner ? <OwnerActions item={item} /> : null}
+          </div>
+        ) : null}
       </article>
       <aside className="flex min-w-0 flex-col gap-4">
         {aside}

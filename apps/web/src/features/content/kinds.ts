@@ -31,7 +31,7 @@ export const createTitles: Record<CreateRoute, string> = {
 
 export const kindLabels: Record<string, string> = {
   post: messages.kindPost,
-  repost: messages.kindPost,
+  repost: messages.repostWithQuote,
   article: messages.kindArticle,
   release: messages.kindRelease,
   news: messages.kindRelease,
