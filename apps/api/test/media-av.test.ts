@@ -8,13 +8,16 @@ import {
   type Media,
   messages,
 } from "@vn/contract";
+import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../src/app";
 import { testConfig } from "../src/config";
+import { mediaFiles } from "../src/db/schema/index";
 import { type Jobs, startJobs } from "../src/jobs/index";
 import { principalFromToken } from "../src/modules/accounts/session-lookup";
 import { MediaService } from "../src/modules/media/service";
+import { stopRunningTools } from "../src/modules/media/tools";
 import type { Realtime } from "../src/realtime/index";
 import { createPerson } from "../src/seed/library";
 import { createTestDatabase, type TestDatabase } from "./support/database";
@@ -294,6 +297,36 @@ describe("video and audio", () => {
     );
     expect((await processed(next.media!.id)).status).toBe("ready");
     expect((await mediaOf(next.media!.id)).durationInMs).toBeGreaterThan(900);
+  });
+
+  it("gives a transcode stopped by shutdown back to the queue, without counting it as a try", async () => {
+    const quiet = new MediaService({
+      db: testDb.database.db,
+      config: testConfig({ MEDIA_DIR: media.dir }),
+      storage: app.deps.storage,
+      log: app.log,
+      realtime: () => undefined,
+      jobs: () => undefined,
+    });
+    const principal = (await principalFromToken(testDb.database.db, as.authorization!.slice(7)))!;
+    const row = await quiet.uploadSingle(
+      principal,
+      { uploadType: "post_video_file" },
+      {
+        stream: Readable.from([video(8, { size: "640x360" })]),
+        fileName: "long.mp4",
+      },
+    );
+    const working = quiet.process(row.id);
+    await expect.poll(() => stopRunningTools(), { timeout: 20_000, interval: 50 }).toBeGreaterThan(0);
+    await working;
+    const [after] = await testDb.database.db.select().from(mediaFiles).where(eq(mediaFiles.id, row.id));
+    expect(after).toMatchObject({ status: "media-processing", attempts: 0 });
+    expect((await filesUnder(media.dir)).filter((f) => f.startsWith(`public/${row.id}`))).toEqual([]);
+    // Left for the sweep, which sends it again (here: processed directly).
+    expect(after!.updatedAt.getTime()).toBe(0);
+    await quiet.process(row.id);
+    expect((await mediaOf(row.id)).status).toBe("ready");
   });
 
   it("refuses an audio file uploaded as a video", async () => {

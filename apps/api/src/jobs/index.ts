@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import PgBoss from "pg-boss";
 import { type Config, loadConfig } from "../config";
 import type { Database } from "../db/client";
+import { stopRunningTools } from "../modules/media/tools";
 import type { StorageProvider } from "../providers/storage/index";
 import type { Realtime } from "../realtime/index";
 import { mediaProcess } from "./media-process";
@@ -69,8 +70,17 @@ export async function startJobs(given: JobContext): Promise<Jobs> {
       const merged = { ...sendOptions.get(queue), ...options };
       return Object.keys(merged).length ? boss.send(queue, data, merged) : boss.send(queue, data);
     },
+    // Media tools (ffmpeg, LibreOffice) are stopped first: their files go back to the queue.
     // graceful: running handlers finish; close: pg-boss's own pool is ended (PGlite is closed by the app).
-    stop: () => boss.stop({ graceful: true, close: Boolean(database.connectionString), timeout: 10_000 }),
+    stop: async () => {
+      const stopped = boss.stop({
+        graceful: true,
+        close: Boolean(database.connectionString),
+        timeout: 10_000,
+      });
+      stopRunningTools();
+      await stopped;
+    },
   };
   context.jobs = jobs;
   return jobs;

@@ -53,7 +53,7 @@ import { openImage, type RenderedVariant, renderPoster, renderVariants, resolveC
 import { checkPdf } from "./pdf";
 import { MEDIA_MAX_ATTEMPTS, MEDIA_PROCESS_QUEUE } from "./queue";
 import { type MediaRow, mediaError, type UploadRow } from "./serialize";
-import { ToolMissingError, toolAvailable } from "./tools";
+import { ToolInterruptedError, ToolMissingError, toolAvailable } from "./tools";
 import { inspectOfficeArchive } from "./zip";
 
 /**
@@ -844,6 +844,15 @@ export class MediaService {
       if (!finished) await Promise.allSettled(stored.map((key) => this.env.storage.delete(key)));
     } catch (error) {
       await Promise.allSettled(stored.map((key) => this.env.storage.delete(key)));
+      if (error instanceof ToolInterruptedError) {
+        // This node is stopping: the try does not count, and the sweep sends the file again.
+        log.info({ mediaId }, "media processing interrupted by shutdown");
+        await this.db
+          .update(mediaFiles)
+          .set({ attempts: row.attempts, updatedAt: new Date(0) })
+          .where(and(eq(mediaFiles.id, row.id), eq(mediaFiles.status, "media-processing")));
+        return;
+      }
       if (error instanceof ToolMissingError) {
         log.warn({ mediaId, tool: error.tool }, "media left unprocessed: tool missing");
         await this.finish(row, "unprocessed", { errorCode: "request_unavailable" });

@@ -16,6 +16,28 @@ export class ToolMissingError extends Error {
   }
 }
 
+/** The tool was stopped because this node is shutting down; the work is for another try. */
+export class ToolInterruptedError extends Error {
+  constructor(readonly tool: string) {
+    super(`${tool} was stopped by shutdown`);
+    this.name = "ToolInterruptedError";
+  }
+}
+
+/** Process groups running now, so shutdown can stop them instead of leaving orphans. */
+const running = new Map<number, { interrupt(): void }>();
+
+/**
+ * Stops every tool this process started (SIGTERM to the API node): their jobs end with
+ * ToolInterruptedError and the files stay queued for the sweep, instead of an orphaned ffmpeg
+ * finishing work nobody will store. Returns how many were stopped.
+ */
+export function stopRunningTools(): number {
+  const count = running.size;
+  for (const entry of running.values()) entry.interrupt();
+  return count;
+}
+
 export interface RunOptions {
   timeoutMs: number;
   /** Bytes written to stdin (then closed). */
@@ -56,6 +78,7 @@ export function run(command: string, args: string[], options: RunOptions): Promi
     let lineBuffer = "";
     let timedOut = false;
     let overflow = false;
+    let interrupted = false;
     const killGroup = () => {
       try {
         if (child.pid) process.kill(-child.pid, "SIGKILL");
@@ -67,6 +90,13 @@ export function run(command: string, args: string[], options: RunOptions): Promi
       timedOut = true;
       killGroup();
     }, options.timeoutMs);
+    if (child.pid)
+      running.set(child.pid, {
+        interrupt: () => {
+          interrupted = true;
+          killGroup();
+        },
+      });
     child.stdout.on("data", (chunk: Buffer) => {
       stdoutBytes += chunk.length;
       if (options.maxStdoutBytes !== undefined && stdoutBytes > options.maxStdoutBytes) {
@@ -89,10 +119,13 @@ export function run(command: string, args: string[], options: RunOptions): Promi
     child.stdin.on("error", () => {});
     child.on("error", (error: NodeJS.ErrnoException) => {
       clearTimeout(timer);
+      if (child.pid) running.delete(child.pid);
       reject(error.code === "ENOENT" || error.code === "EACCES" ? new ToolMissingError(command) : error);
     });
     child.on("close", (code, signal) => {
       clearTimeout(timer);
+      if (child.pid) running.delete(child.pid);
+      if (interrupted) return reject(new ToolInterruptedError(command));
       resolve({
         code: overflow ? null : code,
         signal,
