@@ -6,6 +6,7 @@ import type { MouseEvent } from "react";
 import { Avatar } from "@/components/ui/Avatar";
 import { Badge } from "@/components/ui/Badge";
 import { Icon } from "@/components/ui/Icon";
+import { CardSocial } from "@/features/social/CardSocial";
 import { ContentBody } from "./ContentBody";
 import { headlineOf } from "./content-routes";
 import { formatDate, formatDateTime, kindLabels } from "./kinds";
@@ -135,6 +136,9 @@ export function ContentCard({ item, live = false, onOpen, onDeleted }: ContentCa
         ) : (
           <ContentBody item={item} full={false} />
         )}
+      </div>
+      <div className="mt-3">
+        <CardSocial item={item} live={live} />
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2 border-t border-line pt-2">
         <Link

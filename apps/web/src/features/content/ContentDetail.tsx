@@ -4,6 +4,7 @@ import { type ContentItem, format, messages } from "@vn/contract";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { Badge } from "@/components/ui/Badge";
+import { DetailSocial } from "@/features/social/DetailSocial";
 import { cn } from "@/lib/cn";
 import { useSession } from "@/lib/session";
 import { ContentBody } from "./ContentBody";
@@ -110,6 +111,7 @@ export function ContentDetail({
             {item.isOwner ? <OwnerActions item={item} /> : null}
           </div>
         ) : null}
+        <DetailSocial item={item} />
       </article>
       <aside className="flex min-w-0 flex-col gap-4">
         {aside}

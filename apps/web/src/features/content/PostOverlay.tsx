@@ -6,6 +6,7 @@ import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
 import { Icon } from "@/components/ui/Icon";
+import { DetailSocial } from "@/features/social/DetailSocial";
 import { ContentBody } from "./ContentBody";
 import { OwnerLine } from "./ContentCard";
 import { OwnerActions } from "./OwnerActions";
@@ -103,6 +104,7 @@ export function PostOverlay({ posts, current, onNavigate, onClose, live }: PostO
       <div className="flex flex-col gap-4">
         <OwnerLine item={current} />
         <ContentBody item={current} full />
+        <DetailSocial key={current.id} item={current} live={live} />
       </div>
     </Dialog>
   );

@@ -1,0 +1,233 @@
+"use client";
+
+import { type Comment, format, messages } from "@vn/contract";
+import Link from "next/link";
+import { useState } from "react";
+import { useSnackbar } from "@/components/shell/SnackbarProvider";
+import { Avatar } from "@/components/ui/Avatar";
+import { Badge } from "@/components/ui/Badge";
+import { Button } from "@/components/ui/Button";
+import { Dialog } from "@/components/ui/Dialog";
+import { Icon } from "@/components/ui/Icon";
+import { Menu, type MenuItem } from "@/components/ui/Menu";
+import { formatDateTime } from "@/features/content/kinds";
+import { ApiError } from "@/lib/api-error";
+import { ReportDialog } from "../forms/ReportDialog";
+import { CommentComposer } from "./CommentComposer";
+
+export interface CommentActions {
+  reply: (body: string, parentId: string) => Promise<void>;
+  edit: (id: string, body: string) => Promise<void>;
+  remove: (comment: Comment) => Promise<void>;
+  setPinned: (comment: Comment, pinned: boolean) => Promise<void>;
+  loadReplies: (parentId: string) => Promise<void>;
+  onLimitReached: () => void;
+}
+
+export interface CommentItemProps {
+  comment: Comment;
+  replies: Comment[] | undefined;
+  /** Signed in, allowed to comment, not in live mode. */
+  canWrite: boolean;
+  signedIn: boolean;
+  actions: CommentActions;
+}
+
+/** One comment with its actions and, for a thread's head, its replies and the reply mode. */
+export function CommentItem({ comment, replies, canWrite, signedIn, actions }: CommentItemProps) {
+  const snackbar = useSnackbar();
+  const [editing, setEditing] = useState(false);
+  const [replying, setReplying] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const [showReplies, setShowReplies] = useState(false);
+  const isHead = comment.parentId === null;
+  const permissions = comment.permissions;
+  const fail = (error: unknown) =>
+    snackbar.show(error instanceof ApiError ? error.message : messages.somethingWentWrong, { tone: "error" });
+
+  const menu: MenuItem[] = [];
+  if (permissions?.edit)
+    menu.push({ label: messages.editAction, icon: "document", onSelect: () => setEditing(true) });
+  if (permissions?.pin && isHead)
+    menu.push({
+      label: comment.pinned ? messages.unpinAction : messages.pinAction,
+      icon: "pin",
+      onSelect: () => void actions.setPinned(comment, !comment.pinned).catch(fail),
+    });
+  if (permissions?.delete)
+    menu.push({
+      label: messages.deleteAction,
+      icon: "close",
+      danger: true,
+      onSelect: () => setConfirmDelete(true),
+    });
+  if (signedIn && !permissions?.edit)
+    menu.push({ label: messages.reportAction, icon: "flag", onSelect: () => setReporting(true) });
+
+  const toggleReplies = async () => {
+    if (!showReplies && replies === undefined) await actions.loadReplies(comment.id).catch(fail);
+    setShowReplies((open) => !open);
+  };
+  const replyCount = Math.max(comment.replyCount, replies?.length ?? 0);
+
+  return (
+    <li className="flex gap-2.5 py-3" data-comment-id={comment.id}>
+      <span aria-hidden="true" className="inline-flex shrink-0 pt-0.5">
+        <Avatar
+          name={comment.author.name}
+          src={comment.author.image?.urls.preview ?? null}
+          size={isHead ? "sm" : "xs"}
+          shape={comment.author.type === "company" ? "square" : "circle"}
+        />
+      </span>
+      <article className="min-w-0 flex-1" aria-label={format(messages.postBy, { name: comment.author.name })}>
+        <div className="rounded-lg bg-canvas px-3 py-2">
+          <div className="flex items-start justify-between gap-2">
+            <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-sm">
+              <Link
+                href={`/${encodeURIComponent(comment.author.slug)}`}
+                className="truncate font-semibold text-ink hover:underline"
+              >
+                {comment.author.name}
+              </Link>
+              <time dateTime={comment.createdAt} className="text-xs text-ink-muted">
+                {formatDateTime(comment.createdAt)}
+              </time>
+              {comment.edited ? (
+                <span className="text-xs text-ink-muted">· {messages.editedLabel}</span>
+              ) : null}
+              {comment.pinned ? (
+                <Badge tone="brand">
+                  <Icon name="pin" size={12} />
+                  {messages.pinnedLabel}
+                </Badge>
+              ) : null}
+            </p>
+            {menu.length > 0 ? (
+              <Menu
+                trigger={
+                  <button
+                    type="button"
+                    aria-label={messages.commentActions}
+                    className="-mt-1 -mr-2 inline-flex size-9 shrink-0 items-center justify-center rounded-full text-ink-muted hover:bg-black/5 hover:text-ink"
+                  >
+                    <Icon name="more" size={20} />
+                  </button>
+                }
+                items={menu}
+              />
+            ) : null}
+          </div>
+          {editing ? (
+            <div className="mt-2">
+              <CommentComposer
+                label={messages.commentFieldLabel}
+                placeholder={messages.commentPlaceholder}
+                submitLabel={messages.saveAction}
+                initial={comment.body}
+                autoFocus
+                compact
+                onSubmit={async (body) => {
+                  await actions.edit(comment.id, body);
+                  setEditing(false);
+                }}
+                onCancel={() => setEditing(false)}
+              />
+            </div>
+          ) : (
+            <p className="mt-1 text-[0.95rem] break-words whitespace-pre-line text-ink">{comment.body}</p>
+          )}
+        </div>
+        <div className="mt-0.5 flex flex-wrap items-center gap-1">
+          {canWrite ? (
+            <Button
+              variant="tertiary"
+              className="min-h-9 px-2 text-sm"
+              aria-expanded={replying}
+              onClick={() => setReplying((open) => !open)}
+            >
+              {messages.replyAction}
+            </Button>
+          ) : null}
+          {isHead && replyCount > 0 ? (
+            <Button
+              variant="tertiary"
+              className="min-h-9 px-2 text-sm"
+              aria-expanded={showReplies}
+              onClick={() => void toggleReplies()}
+            >
+              {showReplies ? messages.hideReplies : format(messages.showReplies, { count: replyCount })}
+            </Button>
+          ) : null}
+        </div>
+        {replying ? (
+          <div className="mt-2">
+            <p className="mb-1 text-xs font-semibold text-ink-muted">
+              {format(messages.replyingTo, { name: comment.author.name })}
+            </p>
+            <CommentComposer
+              label={format(messages.replyFieldLabel, { name: comment.author.name })}
+              placeholder={messages.replyPlaceholder}
+              submitLabel={messages.replySubmit}
+              autoFocus
+              compact
+              onLimitReached={actions.onLimitReached}
+              onSubmit={async (body) => {
+                await actions.reply(body, comment.id);
+                setReplying(false);
+                if (isHead) setShowReplies(true);
+              }}
+              onCancel={() => setReplying(false)}
+            />
+          </div>
+        ) : null}
+        {isHead && showReplies && replies && replies.length > 0 ? (
+          <ul className="mt-1 flex flex-col">
+            {replies.map((reply) => (
+              <CommentItem
+                key={reply.id}
+                comment={reply}
+                replies={undefined}
+                canWrite={canWrite}
+                signedIn={signedIn}
+                actions={actions}
+              />
+            ))}
+          </ul>
+        ) : null}
+      </article>
+      <Dialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title={messages.deleteCommentTitle}
+        description={messages.deleteCommentBody}
+        size="sm"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirmDelete(false)}>
+              {messages.cancel}
+            </Button>
+            <Button
+              variant="danger"
+              onClick={() => {
+                setConfirmDelete(false);
+                void actions.remove(comment).catch(fail);
+              }}
+            >
+              {messages.deleteAction}
+            </Button>
+          </>
+        }
+      />
+      {reporting ? (
+        <ReportDialog
+          targetType="comment"
+          targetId={comment.id}
+          open={reporting}
+          onOpenChange={setReporting}
+        />
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,34 @@
+"use client";
+
+import { type ContentItem, format, messages } from "@vn/contract";
+import { useState } from "react";
+import { Button } from "@/components/ui/Button";
+import { Dialog } from "@/components/ui/Dialog";
+import { Icon } from "@/components/ui/Icon";
+import { CommentsSection, commentsCountLabel } from "./CommentsSection";
+import { useCommentsCount } from "./use-comments-count";
+
+/** A card's comment counter; opens the comments dialog (§3) over the list. */
+export function CommentsButton({ item, live = false }: { item: ContentItem; live?: boolean }) {
+  const [open, setOpen] = useState(false);
+  const count = useCommentsCount(item.id, item.comment);
+  if (item.contentInteractionConfig.commentsMode === "off" && count === 0) return null;
+  return (
+    <>
+      <Button variant="tertiary" onClick={() => setOpen(true)} aria-haspopup="dialog">
+        <Icon name="comment" size={18} />
+        <span className="tabular-nums">
+          {count > 0 ? commentsCountLabel(count) : messages.commentsOpenAction}
+        </span>
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title={format(messages.postBy, { name: item.owner.name })}
+        size="lg"
+      >
+        {open ? <CommentsSection item={item} live={live} /> : null}
+      </Dialog>
+    </>
+  );
+}

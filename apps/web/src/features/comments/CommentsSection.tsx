@@ -1,0 +1,129 @@
+"use client";
+
+import { type ContentItem, format, messages } from "@vn/contract";
+import Link from "next/link";
+import { useState } from "react";
+import { Button } from "@/components/ui/Button";
+import { Dialog } from "@/components/ui/Dialog";
+import { Skeleton } from "@/components/ui/Skeleton";
+import { routes } from "@/lib/paths";
+import { useSession } from "@/lib/session";
+import { CommentComposer } from "./CommentComposer";
+import { type CommentActions, CommentItem } from "./CommentItem";
+import { useComments } from "./use-comments";
+
+export function commentsCountLabel(count: number): string {
+  return count === 1 ? messages.commentsCountOne : format(messages.commentsCount, { count });
+}
+
+const blockedText = {
+  off: messages.commentsOff,
+  limited: messages.commentsLimited,
+  limitReached: messages.commentLimitReached,
+  unavailable: messages.commentsUnavailable,
+} as const;
+
+/**
+ * The comments of one publication (§3 comments dialog, §4, §6, §7): the composer or why one may
+ * not comment, the threads with reply mode, edit, delete, pin, and live changes from its room.
+ */
+export function CommentsSection({ item, live = false }: { item: ContentItem; live?: boolean }) {
+  const { user } = useSession();
+  const comments = useComments(
+    { ownerSlug: item.owner.slug, commentableType: item.type.id as never, commentableSlug: item.slug },
+    live,
+  );
+  const [limitOpen, setLimitOpen] = useState(false);
+  const dialog = comments.dialog;
+  const canWrite = Boolean(user && dialog?.canComment && !live);
+  const actions: CommentActions = {
+    reply: (body, parentId) => comments.add(body, parentId),
+    edit: comments.edit,
+    remove: comments.remove,
+    setPinned: comments.setPinned,
+    loadReplies: comments.loadReplies,
+    onLimitReached: () => setLimitOpen(true),
+  };
+  const reason = dialog?.cannotCommentReason ?? null;
+  return (
+    <section aria-labelledby={`comments-${item.id}`} className="flex flex-col gap-3">
+      <h2 id={`comments-${item.id}`} className="text-base font-semibold text-ink">
+        {messages.commentsHeading}{" "}
+        <span className="font-normal text-ink-muted" data-testid="comments-total">
+          · {commentsCountLabel(comments.totalCount)}
+        </span>
+      </h2>
+      {live ? (
+        <p className="text-sm text-ink-muted">{messages.liveModeNoInteraction}</p>
+      ) : !dialog ? null : canWrite ? (
+        <CommentComposer
+          label={messages.commentFieldLabel}
+          placeholder={messages.commentPlaceholder}
+          submitLabel={messages.commentSubmit}
+          onSubmit={(body) => comments.add(body)}
+          onLimitReached={() => setLimitOpen(true)}
+        />
+      ) : !user || reason === "signInRequired" ? (
+        <p className="text-sm text-ink-muted">
+          <Link href={routes.login} className="font-semibold text-brand hover:underline">
+            {messages.signIn}
+          </Link>{" "}
+          · {messages.commentSignIn}
+        </p>
+      ) : reason ? (
+        <p className="rounded-lg bg-canvas px-3 py-2 text-sm text-ink-muted">{blockedText[reason]}</p>
+      ) : null}
+      {comments.loading && comments.state.top.length === 0 ? (
+        <div aria-busy="true" className="flex flex-col gap-3">
+          <span className="sr-only">{messages.loading}</span>
+          {[0, 1].map((n) => (
+            <div key={n} className="flex gap-2.5">
+              <Skeleton shape="circle" className="size-8" />
+              <Skeleton className="h-14 flex-1" />
+            </div>
+          ))}
+        </div>
+      ) : null}
+      {!comments.loading && dialog && comments.state.top.length === 0 && !comments.pageError ? (
+        <p className="text-sm text-ink-muted">{messages.commentsEmpty}</p>
+      ) : null}
+      <ul aria-live="polite" className="flex flex-col divide-y divide-line">
+        {comments.state.top.map((comment) => (
+          <CommentItem
+            key={comment.id}
+            comment={comment}
+            replies={comments.state.replies[comment.id]}
+            canWrite={canWrite}
+            signedIn={Boolean(user) && !live}
+            actions={actions}
+          />
+        ))}
+      </ul>
+      {comments.pageError ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3">
+          <p className="text-sm text-ink">{messages.nextPageFailed}</p>
+          <Button variant="secondary" onClick={comments.retry}>
+            {messages.tryAgain}
+          </Button>
+        </div>
+      ) : comments.hasMore ? (
+        <Button
+          variant="secondary"
+          className="self-start"
+          disabled={comments.loading}
+          onClick={comments.loadMore}
+        >
+          {messages.loadMoreComments}
+        </Button>
+      ) : null}
+      <Dialog
+        open={limitOpen}
+        onOpenChange={setLimitOpen}
+        title={messages.commentLimitTitle}
+        description={messages.commentLimitReached}
+        size="sm"
+        footer={<Button onClick={() => setLimitOpen(false)}>{messages.close}</Button>}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+"use client";
+
+import { type ContentItem, format, messages } from "@vn/contract";
+import { CommentsSection } from "@/features/comments/CommentsSection";
+import { ReactionsBar } from "./ReactionsBar";
+import { SuggestedNavigation } from "./SuggestedNavigation";
+import { useViewCount } from "./use-view-count";
+
+/**
+ * The social part of a detail page: reactions, views (counted on open where viewsEnabled), the
+ * comments and previous/next among the suggested publications the reader came from.
+ */
+export function DetailSocial({ item, live = false }: { item: ContentItem; live?: boolean }) {
+  const settings = item.contentInteractionConfig;
+  const active = item.status === "active";
+  const views = useViewCount(item.id, active && settings.viewsEnabled && !live, item.view);
+  if (!active) return null;
+  return (
+    <div className="mt-4 flex flex-col gap-5 border-t border-line pt-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <ReactionsBar item={item} live={live} />
+        {settings.viewsEnabled ? (
+          <p className="text-sm text-ink-muted tabular-nums">
+            {format(messages.viewsCount, { count: new Intl.NumberFormat("en-US").format(views) })}
+          </p>
+        ) : null}
+      </div>
+      <CommentsSection item={item} live={live} />
+      <SuggestedNavigation path={item.path} />
+    </div>
+  );
+}

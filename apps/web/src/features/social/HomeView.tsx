@@ -1,0 +1,186 @@
+"use client";
+
+import { type ContentItem, messages, type ReactionKind, type Suggestion } from "@vn/contract";
+import { usePathname, useRouter } from "next/navigation";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Button } from "@/components/ui/Button";
+import { Icon } from "@/components/ui/Icon";
+import { Skeleton } from "@/components/ui/Skeleton";
+import { ContentCard, ContentCardSkeleton } from "@/features/content/ContentCard";
+import { PostOverlay } from "@/features/content/PostOverlay";
+import { routes } from "@/lib/paths";
+import { useSession } from "@/lib/session";
+import { useResource } from "@/lib/use-resource";
+import { SuggestionCard } from "./SuggestionCard";
+import { saveSuggested } from "./suggested-navigation";
+import { useHomeFeed } from "./use-home-feed";
+import { ViewerReactionsProvider } from "./viewer-reactions";
+
+function Suggestions({ enabled }: { enabled: boolean }) {
+  const list = useResource<Suggestion[]>(enabled ? "/v1/network/suggested?limit=6" : null);
+  return (
+    <section aria-labelledby="suggested-heading" className="rounded-card bg-surface p-4 shadow-card sm:p-5">
+      <h2 id="suggested-heading" className="text-base font-semibold text-ink">
+        {messages.suggestedHeading}
+      </h2>
+      {!list.data && !list.error ? (
+        <div aria-busy="true" className="mt-3 flex flex-col gap-4">
+          <span className="sr-only">{messages.loading}</span>
+          {[0, 1, 2].map((n) => (
+            <div key={n} className="flex items-center gap-3">
+              <Skeleton shape="circle" className="size-10" />
+              <div className="flex flex-1 flex-col gap-2">
+                <Skeleton className="h-3.5 w-2/3" />
+                <Skeleton className="h-3 w-1/2" />
+              </div>
+            </div>
+          ))}
+        </div>
+      ) : list.data && list.data.length === 0 ? (
+        <p className="mt-2 text-sm text-ink-muted">{messages.suggestedEmpty}</p>
+      ) : list.error ? (
+        <div role="alert" className="mt-2 flex flex-col items-start gap-2">
+          <p className="text-sm text-ink">{messages.somethingWentWrong}</p>
+          <Button variant="secondary" onClick={() => void list.mutate()}>
+            {messages.tryAgain}
+          </Button>
+        </div>
+      ) : (
+        <ul className="mt-1 flex flex-col divide-y divide-line max-lg:[&>li:nth-child(n+4)]:hidden">
+          {list.data?.map((suggestion) => (
+            <SuggestionCard key={suggestion.profile.id} suggestion={suggestion} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Feed({ enabled }: { enabled: boolean }) {
+  const pathname = usePathname();
+  const { data, error, size, setSize, isValidating, mutate } = useHomeFeed(enabled);
+  const items = useMemo(() => (data ?? []).flatMap((page) => page.data), [data]);
+  const reactions = useMemo(
+    () =>
+      Object.assign({}, ...(data ?? []).map((page) => page.meta.viewerReactions)) as Record<
+        string,
+        ReactionKind
+      >,
+    [data],
+  );
+  const hasMore = Boolean(data?.[data.length - 1]?.meta.nextCursor);
+  const loadingFirst = enabled && !data && !error;
+  const loadingMore = Boolean(data) && size > (data?.length ?? 0) && !error;
+  const [opened, setOpened] = useState<ContentItem | null>(null);
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (items.length > 0)
+      saveSuggested(
+        window.sessionStorage,
+        pathname,
+        items.map((item) => item.path),
+      );
+  }, [items, pathname]);
+
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasMore || error) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting) && !isValidating) void setSize((n) => n + 1);
+      },
+      { rootMargin: "400px" },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasMore, error, isValidating, setSize]);
+
+  const posts = items.filter((item) => item.type.id === "post");
+  return (
+    <section aria-labelledby="feed-heading" className="flex min-w-0 flex-col gap-4">
+      <h2 id="feed-heading" className="sr-only">
+        {messages.feedHeading}
+      </h2>
+      <ViewerReactionsProvider value={reactions}>
+        <div aria-live="polite" aria-busy={loadingFirst || loadingMore} className="flex flex-col gap-4">
+          {loadingFirst ? (
+            <>
+              <span className="sr-only">{messages.loading}</span>
+              <ContentCardSkeleton />
+              <ContentCardSkeleton />
+              <ContentCardSkeleton />
+            </>
+          ) : null}
+          {data && items.length === 0 ? (
+            <div className="flex flex-col items-center gap-3 rounded-card bg-surface px-6 py-12 text-center shadow-card">
+              <span className="inline-flex size-14 items-center justify-center rounded-full bg-brand-soft text-brand">
+                <Icon name="people" size={26} />
+              </span>
+              <p className="max-w-sm text-ink-muted">{messages.feedEmpty}</p>
+            </div>
+          ) : null}
+          {items.map((item) => (
+            <ContentCard
+              key={item.id}
+              item={item}
+              onOpen={item.type.id === "post" ? setOpened : undefined}
+              onDeleted={() => void mutate()}
+            />
+          ))}
+          {loadingMore ? <ContentCardSkeleton /> : null}
+          {error ? (
+            <div
+              role="alert"
+              className="flex flex-col items-center gap-3 rounded-card bg-surface p-6 text-center shadow-card"
+            >
+              <p className="text-ink">{messages.nextPageFailed}</p>
+              <Button variant="secondary" onClick={() => void mutate()}>
+                {messages.tryAgain}
+              </Button>
+            </div>
+          ) : null}
+          <div ref={sentinel} aria-hidden="true" />
+        </div>
+        {opened ? (
+          <PostOverlay
+            posts={posts}
+            current={opened}
+            onNavigate={setOpened}
+            onClose={() => setOpened(null)}
+            live={false}
+          />
+        ) : null}
+      </ViewerReactionsProvider>
+    </section>
+  );
+}
+
+/**
+ * /{slug}/network/suggested: the signed-in person's home (spec §2): profiles to follow beside the
+ * home feed. Another person's home path sends the viewer to their own.
+ */
+export function HomeView({ slug }: { slug: string }) {
+  const router = useRouter();
+  const session = useSession();
+  const user = session.user;
+  const own = user !== null && user.slug.toLowerCase() === slug.toLowerCase();
+  useEffect(() => {
+    if (session.isLoading) return;
+    if (!user) router.replace(`${routes.login}?redirect=${encodeURIComponent(routes.userHome(slug))}`);
+    else if (!own) router.replace(routes.userHome(user.slug));
+  }, [session.isLoading, user, own, slug, router]);
+  return (
+    <div className="mx-auto grid w-full max-w-[1128px] gap-4 px-4 py-6 sm:py-8 lg:grid-cols-[minmax(0,1fr)_340px]">
+      <h1 className="sr-only">{messages.homeHeading}</h1>
+      <div className="order-2 min-w-0 lg:order-1">
+        <Feed enabled={own} />
+      </div>
+      <aside className="order-1 min-w-0 lg:order-2">
+        <div className="lg:sticky lg:top-20">
+          <Suggestions enabled={own} />
+        </div>
+      </aside>
+    </div>
+  );
+}

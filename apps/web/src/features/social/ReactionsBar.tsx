@@ -1,0 +1,174 @@
+"use client";
+
+import {
+  type ContentItem,
+  format,
+  messages,
+  type ProfileCard,
+  type ReactionKind,
+  reactionKinds,
+} from "@vn/contract";
+import Link from "next/link";
+import { useEffect, useState } from "react";
+import { useSnackbar } from "@/components/shell/SnackbarProvider";
+import { Avatar } from "@/components/ui/Avatar";
+import { Button } from "@/components/ui/Button";
+import { Dialog } from "@/components/ui/Dialog";
+import { Icon } from "@/components/ui/Icon";
+import { Menu } from "@/components/ui/Menu";
+import { api } from "@/lib/api";
+import { ApiError } from "@/lib/api-error";
+import { cn } from "@/lib/cn";
+import { useSession } from "@/lib/session";
+import { useResource } from "@/lib/use-resource";
+import {
+  applyReaction,
+  type ReactionTally,
+  reactionEmoji,
+  reactionLabels,
+  tallyOf,
+  topKinds,
+} from "./reactions";
+import { useViewerReaction } from "./viewer-reactions";
+
+interface ReactionSummary {
+  counts: Record<string, number>;
+  total: number;
+  mine: ReactionKind | null;
+}
+
+function WhoReacted({
+  contentId,
+  open,
+  onOpenChange,
+}: {
+  contentId: string;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
+  const list = useResource<Array<{ profile: ProfileCard; kind: ReactionKind }>>(
+    open ? `/v1/content/${encodeURIComponent(contentId)}/reactions?perPage=50` : null,
+  );
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={messages.reactionsWho} size="sm">
+      {!list.data ? (
+        <p className="text-ink-muted">{messages.loading}</p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-line">
+          {list.data.map(({ profile, kind }) => (
+            <li key={profile.id} className="flex items-center gap-3 py-2">
+              <span aria-hidden="true" className="inline-flex">
+                <Avatar name={profile.name} src={profile.image?.urls.preview ?? null} size="sm" />
+              </span>
+              <Link
+                href={`/${encodeURIComponent(profile.slug)}`}
+                className="min-w-0 flex-1 truncate font-semibold text-ink hover:underline"
+              >
+                {profile.name}
+              </Link>
+              <span title={reactionLabels[kind]}>
+                <span aria-hidden="true">{reactionEmoji[kind]}</span>
+                <span className="sr-only">{reactionLabels[kind]}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Dialog>
+  );
+}
+
+/**
+ * Reactions on a publication (issue 6): like, celebrate, support, insightful, curious with counts
+ * and who reacted; nothing where reactionsEnabled is off; inert in live mode and for visitors.
+ */
+export function ReactionsBar({ item, live = false }: { item: ContentItem; live?: boolean }) {
+  const { user } = useSession();
+  const snackbar = useSnackbar();
+  const known = useViewerReaction(item.id);
+  const [tally, setTally] = useState<ReactionTally>(() => tallyOf(item.reactions, known ?? null));
+  const [who, setWho] = useState(false);
+  // A detail page does not know the viewer's reaction: ask once.
+  const mine = useResource<Record<string, ReactionKind>>(
+    user && known === undefined && item.contentInteractionConfig.reactionsEnabled
+      ? `/v1/reactions/mine?ids=${encodeURIComponent(item.id)}`
+      : null,
+  );
+  const mineKind = mine.data?.[item.id] ?? null;
+  useEffect(() => {
+    if (mine.data)
+      setTally((current) => (current.mine === mineKind ? current : { ...current, mine: mineKind }));
+  }, [mine.data, mineKind]);
+
+  if (!item.contentInteractionConfig.reactionsEnabled) return null;
+  const canReact = Boolean(user) && !live;
+
+  const choose = async (kind: ReactionKind | null) => {
+    if (!canReact) return;
+    const before = tally;
+    setTally(applyReaction(tally, kind));
+    try {
+      const path = `/v1/content/${encodeURIComponent(item.id)}/reactions`;
+      const summary = kind
+        ? await api.put<ReactionSummary>(path, { kind })
+        : await api.delete<ReactionSummary>(path);
+      setTally(tallyOf(summary.counts, summary.mine));
+    } catch (error) {
+      setTally(before);
+      snackbar.show(error instanceof ApiError ? error.message : messages.somethingWentWrong, {
+        tone: "error",
+      });
+    }
+  };
+
+  const current = tally.mine;
+  return (
+    <div className="flex items-center gap-1">
+      {tally.total > 0 ? (
+        <button
+          type="button"
+          onClick={() => setWho(true)}
+          className="inline-flex min-h-10 items-center gap-1 rounded-full px-2 text-sm text-ink-muted hover:bg-black/5 hover:text-ink"
+        >
+          <span aria-hidden="true" className="tracking-tighter">
+            {topKinds(tally)
+              .map((kind) => reactionEmoji[kind])
+              .join("")}
+          </span>
+          <span className="tabular-nums">{format(messages.reactionsCount, { count: tally.total })}</span>
+        </button>
+      ) : null}
+      {canReact ? (
+        <fieldset className="flex items-center">
+          <legend className="sr-only">{messages.reactionsBarLabel}</legend>
+          <Button
+            variant="tertiary"
+            aria-pressed={current !== null}
+            onClick={() => void choose(current ? null : "like")}
+            className={cn("rounded-r-none pr-2", current && "text-brand")}
+          >
+            {current ? (
+              <span aria-hidden="true">{reactionEmoji[current]}</span>
+            ) : (
+              <Icon name="thumbUp" size={18} />
+            )}
+            {current ? reactionLabels[current] : messages.reactionLike}
+          </Button>
+          <Menu
+            trigger={
+              <Button variant="tertiary" aria-label={messages.reactAction} className="rounded-l-none px-2">
+                <Icon name="chevronDown" size={16} />
+              </Button>
+            }
+            items={reactionKinds.map((kind) => ({
+              label: `${reactionEmoji[kind]} ${reactionLabels[kind]}`,
+              current: current === kind,
+              onSelect: () => void choose(current === kind ? null : kind),
+            }))}
+          />
+        </fieldset>
+      ) : null}
+      <WhoReacted contentId={item.id} open={who} onOpenChange={setWho} />
+    </div>
+  );
+}

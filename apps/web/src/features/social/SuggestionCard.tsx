@@ -1,0 +1,62 @@
+"use client";
+
+import { format, messages, type Suggestion } from "@vn/contract";
+import Link from "next/link";
+import { Avatar } from "@/components/ui/Avatar";
+import { Icon } from "@/components/ui/Icon";
+import { FollowButton } from "./FollowButton";
+
+function reasonText(suggestion: Suggestion): string | null {
+  const [first] = suggestion.reasons;
+  if (first === "sharedFollows")
+    return format(messages.suggestionSharedFollows, { count: suggestion.sharedFollowsCount });
+  if (first === "colleague") return messages.suggestionColleague;
+  if (first === "sameCity") return messages.suggestionSameCity;
+  if (first === "sameProfession") return messages.suggestionSameProfession;
+  return null;
+}
+
+/** One profile to follow: avatar, name, profession, why it is suggested, the follow button. */
+export function SuggestionCard({ suggestion, disabled }: { suggestion: Suggestion; disabled?: boolean }) {
+  const { profile } = suggestion;
+  const reason = reasonText(suggestion);
+  return (
+    <li className="flex items-start gap-3 py-3">
+      <span aria-hidden="true" className="inline-flex shrink-0">
+        <Avatar
+          name={profile.name}
+          src={profile.image?.urls.preview ?? null}
+          size="md"
+          shape={profile.type === "company" ? "square" : "circle"}
+        />
+      </span>
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <p className="flex items-center gap-1 font-semibold text-ink">
+          <Link href={`/${encodeURIComponent(profile.slug)}`} className="truncate hover:underline">
+            {profile.name}
+          </Link>
+          {profile.verificationStatus === "verified" ? (
+            <Icon
+              name="checkCircle"
+              size={16}
+              className="shrink-0 text-brand"
+              title={messages.verifiedBadge}
+            />
+          ) : null}
+        </p>
+        {profile.profession ? (
+          <p className="line-clamp-2 text-sm text-ink-muted">{profile.profession}</p>
+        ) : null}
+        {reason ? <p className="text-xs text-ink-muted">{reason}</p> : null}
+        <FollowButton
+          slug={profile.slug}
+          name={profile.name}
+          initial={{ followed: profile.followed, followersCount: profile.followersCount }}
+          disabled={disabled}
+          size="sm"
+          className="mt-1 self-start"
+        />
+      </div>
+    </li>
+  );
+}
