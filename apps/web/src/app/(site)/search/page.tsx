@@ -1,0 +1,15 @@
+import { messages } from "@vn/contract";
+import type { Metadata } from "next";
+import { Suspense } from "react";
+import { SearchView } from "@/features/search/SearchView";
+
+export const metadata: Metadata = { title: messages.searchLabel, robots: { index: false } };
+
+/** /search?search={term} (spec §2). */
+export default function SearchPage() {
+  return (
+    <Suspense fallback={null}>
+      <SearchView />
+    </Suspense>
+  );
+}
