@@ -5,6 +5,7 @@ import Link from "next/link";
 import { Suspense } from "react";
 import { Button } from "@/components/ui/Button";
 import { Skeleton } from "@/components/ui/Skeleton";
+import { NotificationsMenu } from "@/features/notifications/NotificationsMenu";
 import { routes } from "@/lib/paths";
 import { useSession } from "@/lib/session";
 import { HeaderSearch } from "./HeaderSearch";
@@ -45,6 +46,7 @@ function MemberActions({ user }: { user: NonNullable<ReturnType<typeof useSessio
       <NavItem href={routes.userHome(user.slug)} label="Home" icon="home" />
       <NavItem href={routes.companies} label="Companies" icon="building" />
       <NavItem href={routes.chats} label="Messaging" icon="chat" />
+      <NotificationsMenu />
       <UserMenu user={user} />
     </nav>
   );
