@@ -5,6 +5,7 @@ import Link from "next/link";
 import { Suspense } from "react";
 import { Button } from "@/components/ui/Button";
 import { Skeleton } from "@/components/ui/Skeleton";
+import { FeedbackOverlay } from "@/features/forms/FeedbackDialog";
 import { NotificationsMenu } from "@/features/notifications/NotificationsMenu";
 import { routes } from "@/lib/paths";
 import { useSession } from "@/lib/session";
@@ -47,6 +48,7 @@ function MemberActions({ user }: { user: NonNullable<ReturnType<typeof useSessio
       <NavItem href={routes.companies} label="Companies" icon="building" />
       <NavItem href={routes.chats} label="Messaging" icon="chat" />
       <NotificationsMenu />
+      <FeedbackOverlay />
       <UserMenu user={user} />
     </nav>
   );

@@ -6,6 +6,7 @@ import { Icon } from "@/components/ui/Icon";
 import { Menu, type MenuItem } from "@/components/ui/Menu";
 import { useAccountSwitch } from "@/features/accounts/use-account-switch";
 import { roleLabels, useCompanies } from "@/features/companies/use-companies";
+import { openFeedback } from "@/features/forms/FeedbackDialog";
 import { routes } from "@/lib/paths";
 import { isActingAsCompany, personOf, type SessionUser } from "@/lib/session";
 
@@ -107,6 +108,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
         { kind: "separator" },
         { label: messages.createCompanyPage, href: routes.createCompany, icon: "building" },
         { label: messages.settings, href: routes.settings, icon: "settings" },
+        { label: messages.feedbackAction, onSelect: openFeedback, icon: "chat" },
         { label: messages.signOut, href: routes.logout, icon: "logout" },
       ]}
     />

@@ -2,6 +2,8 @@
 
 import { type ContentItem, format, messages } from "@vn/contract";
 import { CommentsSection } from "@/features/comments/CommentsSection";
+import { ReportButton } from "@/features/forms/ReportButton";
+import { useSession } from "@/lib/session";
 import { ReactionsBar } from "./ReactionsBar";
 import { SuggestedNavigation } from "./SuggestedNavigation";
 import { useViewCount } from "./use-view-count";
@@ -11,6 +13,7 @@ import { useViewCount } from "./use-view-count";
  * comments and previous/next among the suggested publications the reader came from.
  */
 export function DetailSocial({ item, live = false }: { item: ContentItem; live?: boolean }) {
+  const { user } = useSession();
   const settings = item.contentInteractionConfig;
   const active = item.status === "active";
   const views = useViewCount(item.id, active && settings.viewsEnabled && !live, item.view);
@@ -18,7 +21,10 @@ export function DetailSocial({ item, live = false }: { item: ContentItem; live?:
   return (
     <div className="mt-4 flex flex-col gap-5 border-t border-line pt-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <ReactionsBar item={item} live={live} />
+        <div className="flex flex-wrap items-center gap-1">
+          <ReactionsBar item={item} live={live} />
+          {user && !item.isOwner && !live ? <ReportButton targetType="content" targetId={item.id} /> : null}
+        </div>
         {settings.viewsEnabled ? (
           <p className="text-sm text-ink-muted tabular-nums">
             {format(messages.viewsCount, { count: new Intl.NumberFormat("en-US").format(views) })}

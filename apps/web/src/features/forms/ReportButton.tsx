@@ -1,0 +1,28 @@
+"use client";
+
+import { messages, type ReportTargetType } from "@vn/contract";
+import { useState } from "react";
+import { Button } from "@/components/ui/Button";
+import { Icon } from "@/components/ui/Icon";
+import { ReportDialog } from "./ReportDialog";
+
+/** A publication's "Report" entry, opening the report form (spec §2 global overlays). */
+export function ReportButton({ targetType, targetId }: { targetType: ReportTargetType; targetId: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant="tertiary"
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        className="text-ink-muted"
+      >
+        <Icon name="flag" size={18} />
+        <span className="max-sm:sr-only">{messages.reportAction}</span>
+      </Button>
+      {open ? (
+        <ReportDialog targetType={targetType} targetId={targetId} open={open} onOpenChange={setOpen} />
+      ) : null}
+    </>
+  );
+}
