@@ -1,0 +1,182 @@
+import { format, messages } from "@vn/contract";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectNoSidewaysScroll } from "../support/accounts";
+import { expectNoAxeViolations, launchBrowser, newContext, screenshotWidths } from "../support/browser";
+import { newestPath, signInDemo } from "../support/content";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const stamp = Date.now().toString(36);
+
+async function signedInPage(email: string, width = 1280): Promise<Page> {
+  const context = await newContext(browser, width);
+  const page = await context.newPage();
+  await signInDemo(page, email);
+  return page;
+}
+
+/** The comment list item holding `text` (its own body, not a reply's). */
+const commentWith = (page: Page, text: string) =>
+  page
+    .locator("li[data-comment-id]")
+    .filter({ has: page.getByText(text, { exact: true }) })
+    .last();
+
+async function openCommentMenu(page: Page, text: string): Promise<void> {
+  await commentWith(page, text).getByRole("button", { name: messages.commentActions }).first().click();
+  await page.getByRole("menu").waitFor();
+}
+
+async function waitForComments(page: Page): Promise<void> {
+  await page.getByRole("heading", { name: new RegExp(`^${messages.commentsHeading}`) }).waitFor();
+  await page.getByRole("textbox", { name: messages.commentFieldLabel }).waitFor();
+}
+
+describe("live comments between two people", () => {
+  it("one comments, the other sees it live; pin, reply and delete likewise", {
+    timeout: 120_000,
+  }, async () => {
+    const path = await newestPath("anna.kowalski", "posts");
+    const anna = await signedInPage("anna@demo.verified.local");
+    const priya = await signedInPage("priya@demo.verified.local");
+    await anna.goto(path);
+    await priya.goto(path);
+    await waitForComments(anna);
+    await waitForComments(priya);
+
+    // Priya comments: Anna sees it without reloading, and her bell counts it.
+    const text = `Live from Priya ${stamp}`;
+    await priya.getByRole("textbox", { name: messages.commentFieldLabel }).fill(text);
+    await priya.getByRole("button", { name: messages.commentSubmit, exact: true }).click();
+    await expect.poll(() => priya.getByText(text, { exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(() => anna.getByText(text, { exact: true }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    await expect
+      .poll(() => anna.getByTestId("notifications-unread").isVisible(), { timeout: 15_000 })
+      .toBe(true);
+
+    // Anna (the owner) pins it: Priya sees the pin.
+    await openCommentMenu(anna, text);
+    await anna.getByRole("menuitem", { name: messages.pinAction }).click();
+    await expect
+      .poll(() => commentWith(priya, text).getByText(messages.pinnedLabel).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+
+    // Anna replies: Priya sees the thread grow and reads the reply.
+    const reply = `Reply from Anna ${stamp}`;
+    await commentWith(anna, text).getByRole("button", { name: messages.replyAction, exact: true }).click();
+    await anna
+      .getByRole("textbox", { name: format(messages.replyFieldLabel, { name: "Priya Shah" }) })
+      .fill(reply);
+    await anna.getByRole("button", { name: messages.replySubmit, exact: true }).last().click();
+    await expect.poll(() => anna.getByText(reply, { exact: true }).isVisible()).toBe(true);
+    const showReplies = priya.getByRole("button", { name: format(messages.showReplies, { count: 1 }) });
+    await expect.poll(() => showReplies.isVisible(), { timeout: 15_000 }).toBe(true);
+    await showReplies.click();
+    await expect.poll(() => priya.getByText(reply, { exact: true }).isVisible()).toBe(true);
+    await expectNoAxeViolations(priya);
+    await screenshotWidths(priya, "social-comments");
+
+    // Priya deletes her comment: it leaves Anna's page with its reply.
+    await openCommentMenu(priya, text);
+    await priya.getByRole("menuitem", { name: messages.deleteAction }).click();
+    await priya.getByRole("dialog").getByRole("button", { name: messages.deleteAction }).click();
+    await expect.poll(() => priya.getByText(text, { exact: true }).count()).toBe(0);
+    await expect.poll(() => anna.getByText(text, { exact: true }).count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => anna.getByText(reply, { exact: true }).count()).toBe(0);
+    await expectNoAxeViolations(anna);
+
+    // Anna's notifications: the comment is there; marking all read clears the badge.
+    await anna.goto("/notifications");
+    await expect
+      .poll(() =>
+        anna
+          .getByText(format(messages.notificationComment, { name: "Priya Shah" }))
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    await expectNoAxeViolations(anna);
+    await screenshotWidths(anna, "social-notifications");
+    await anna.getByRole("main").getByRole("button", { name: messages.notificationsMarkAll }).click();
+    await expect.poll(() => anna.getByTestId("notifications-unread").count()).toBe(0);
+    await anna.context().close();
+    await priya.context().close();
+  });
+});
+
+describe("follow and the home feed", () => {
+  it("following a profile brings its next post into the follower's feed", { timeout: 120_000 }, async () => {
+    const marcus = await signedInPage("marcus@demo.verified.local");
+    await marcus.goto("/daniel.okafor");
+    const follow = marcus.getByRole("button", {
+      name: format(messages.followProfile, { name: "Daniel Okafor" }),
+    });
+    await follow.click();
+    await expect
+      .poll(() =>
+        marcus
+          .getByRole("button", { name: format(messages.unfollowAction, { name: "Daniel Okafor" }) })
+          .isVisible(),
+      )
+      .toBe(true);
+    await expectNoAxeViolations(marcus);
+
+    const daniel = await signedInPage("daniel@demo.verified.local");
+    const text = `Daniel's news ${stamp}`;
+    await daniel.goto("/create/post");
+    await daniel.getByLabel(messages.fieldPostContent).fill(text);
+    await daniel.getByRole("button", { name: messages.publishAction }).click();
+    await daniel.waitForURL((url) => !url.pathname.startsWith("/create/"));
+
+    await marcus.goto("/marcus.reed/network/suggested");
+    await expect.poll(() => marcus.getByText(text).first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await marcus.getByRole("heading", { name: messages.suggestedHeading }).waitFor();
+    await expectNoAxeViolations(marcus);
+    await screenshotWidths(marcus, "social-home");
+    await marcus.setViewportSize({ width: 360, height: 800 });
+    await expectNoSidewaysScroll(marcus, 360);
+    await marcus.context().close();
+    await daniel.context().close();
+  });
+
+  it("live mode never offers an interaction", async () => {
+    const anna = await signedInPage("anna@demo.verified.local");
+    await anna.goto("/anna.kowalski/feed?viewas=live");
+    await anna.getByText(messages.liveModeBanner).waitFor();
+    await anna.getByRole("article").first().waitFor();
+    expect(await anna.getByRole("button", { name: messages.reactionLike }).count()).toBe(0);
+    expect(await anna.getByRole("button", { name: messages.reportAction }).count()).toBe(0);
+    await anna.context().close();
+  });
+});
+
+describe("search", () => {
+  it("finds a misspelled name from the header search box", async () => {
+    const context = await newContext(browser, 1280);
+    const page = await context.newPage();
+    await page.goto("/");
+    const box = page.getByRole("searchbox", { name: messages.searchLabel });
+    await box.fill("Kowalsky");
+    await box.press("Enter");
+    await page.waitForURL(
+      (url) => url.pathname === "/search" && url.searchParams.get("search") === "Kowalsky",
+    );
+    await expect.poll(() => page.getByRole("link", { name: "Anna Kowalski" }).first().isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+    await screenshotWidths(page, "social-search");
+    await page.goto("/search?search=zzzqqqxx");
+    await expect
+      .poll(() => page.getByText(format(messages.searchEmpty, { term: "zzzqqqxx" })).isVisible())
+      .toBe(true);
+    await context.close();
+  });
+});
