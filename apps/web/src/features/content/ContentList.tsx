@@ -115,14 +115,14 @@ export function ContentList({
             <Chip pressed={section === null} onClick={() => setSection(null)}>
               {messages.sectionAll}
               {sectionCounts.all !== undefined ? (
-                <span className="tabular-nums opacity-80">{sectionCounts.all}</span>
+                <span className="tabular-nums">{sectionCounts.all}</span>
               ) : null}
             </Chip>
             {mediaSubSections.map((name) => (
               <Chip key={name} pressed={section === name} onClick={() => setSection(name)}>
                 {sectionLabels[name]}
                 {sectionCounts[name] !== undefined ? (
-                  <span className="tabular-nums opacity-80">{sectionCounts[name]}</span>
+                  <span className="tabular-nums">{sectionCounts[name]}</span>
                 ) : null}
               </Chip>
             ))}
