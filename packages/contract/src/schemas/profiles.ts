@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { profileTabs } from "../enums";
+import { mediaSubSections, profileTabs } from "../enums";
 
 /** Profile page data (spec §3) and the tabs a viewer may open (§2, §6). */
 export const socialLinkKeys = ["twitter", "youtube", "facebook", "site", "linkedin", "instagram"] as const;
@@ -15,6 +15,8 @@ export const profilePageSchema = z
       responses: z.number(),
       recordings: z.number(),
     }),
+    /** Published items per media sub-section (§2), for the section filters' counts. */
+    sectionCounts: z.record(z.enum(mediaSubSections), z.number()),
     user: z.object({
       id: z.string(),
       name: z.string(),

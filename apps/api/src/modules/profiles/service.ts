@@ -4,6 +4,7 @@ import {
   type PlanTier,
   type ProfilePage,
   permissionsForRole,
+  sectionKinds,
   socialLinkKeys,
 } from "@vn/contract";
 import { and, eq, sql } from "drizzle-orm";
@@ -62,6 +63,9 @@ export async function profilePage(db: Db, slug: string, principal: Principal | n
       responses: sum(["response"]),
       recordings: sum(["audio", "podcast", "video", "recording"]),
     },
+    sectionCounts: Object.fromEntries(
+      Object.entries(sectionKinds).map(([section, kinds]) => [section, sum([...kinds])]),
+    ) as ProfilePage["sectionCounts"],
     user: {
       id: profile.id,
       name: profile.name,
