@@ -4,6 +4,7 @@ import { SWR_DEDUPE_MS, SWR_ERROR_RETRY_MS, SWR_FOCUS_THROTTLE_MS } from "@vn/co
 import { Tooltip } from "radix-ui";
 import { type ReactNode, Suspense } from "react";
 import { SWRConfig } from "swr";
+import { AudioPlayerProvider } from "@/features/media/AudioPlayer";
 import { swrFetcher } from "@/lib/api";
 import { ApiError } from "@/lib/api-error";
 import { AccessGuard } from "./AccessGuard";
@@ -47,7 +48,8 @@ export function Providers({ children }: { children: ReactNode }) {
             <RouteHistoryTracker />
           </Suspense>
           <VersionWatcher />
-          {children}
+          {/* The global audio player (§2) lives here so it keeps playing across navigation. */}
+          <AudioPlayerProvider>{children}</AudioPlayerProvider>
         </Tooltip.Provider>
       </SnackbarProvider>
     </SWRConfig>

@@ -1,5 +1,6 @@
 import { type ContentItem, messages } from "@vn/contract";
 import { Icon } from "@/components/ui/Icon";
+import { ContentMedia } from "@/features/media/ContentMedia";
 import { formatDateTime } from "./kinds";
 
 const richKinds = new Set(["article", "release", "news", "statement", "insight", "response"]);
@@ -41,6 +42,7 @@ export function ContentBody({ item, full }: { item: ContentItem; full: boolean }
           className="max-h-[420px] w-full rounded-lg bg-black/5 object-cover"
         />
       ) : null}
+      <ContentMedia item={item} />
       {item.event ? (
         <dl className="grid gap-2 rounded-lg bg-black/[0.03] p-4 text-sm sm:grid-cols-2">
           {item.event.startsAt ? (
@@ -77,7 +79,7 @@ export function ContentBody({ item, full }: { item: ContentItem; full: boolean }
           ) : null}
         </dl>
       ) : null}
-      {item.type.id === "document" ? (
+      {item.type.id === "document" && !item.file ? (
         <p className="flex items-center gap-2 rounded-lg bg-black/[0.03] p-3 text-sm font-semibold text-ink">
           <Icon name="document" size={20} className="text-brand" />
           {item.title}

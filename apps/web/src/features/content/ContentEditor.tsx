@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import {
   type ContentCreateRequest,
   type ContentItem,
+  type ContentMediaRequest,
   commentsModes,
   contentCreateRequestSchema,
   entitlement,
@@ -13,7 +14,7 @@ import {
 } from "@vn/contract";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
@@ -22,6 +23,7 @@ import { Button } from "@/components/ui/Button";
 import { Checkbox } from "@/components/ui/Checkbox";
 import { Input } from "@/components/ui/Input";
 import { Textarea } from "@/components/ui/Textarea";
+import { ContentMediaFields, saveContentMedia } from "@/features/media/ContentMediaFields";
 import { api } from "@/lib/api";
 import { ApiError } from "@/lib/api-error";
 import { fieldErrorsOf, submitErrorMessage } from "@/lib/forms";
@@ -118,6 +120,7 @@ export function ContentEditor({ mode, kind, title, item }: ContentEditorProps) {
   const [formError, setFormError] = useState<string | null>(null);
   const [overPlan, setOverPlan] = useState(false);
   const settings = item?.contentInteractionConfig;
+  const media = useRef<ContentMediaRequest>({});
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
     defaultValues: {
@@ -157,9 +160,11 @@ export function ContentEditor({ mode, kind, title, item }: ContentEditorProps) {
       if (mode === "edit" && item) {
         const { kind: _kind, ...patch } = request;
         saved = await api.patch<ContentItem>(`/v1/content/${item.id}`, patch);
+        saved = await saveContentMedia(saved, media.current);
         snackbar.show(messages.publicationSaved, { tone: "success" });
       } else {
         saved = await api.post<ContentItem>("/v1/content", request);
+        saved = await saveContentMedia(saved, media.current);
         snackbar.show(
           saved.status === "draft"
             ? messages.publicationDraftSaved
@@ -313,6 +318,15 @@ export function ContentEditor({ mode, kind, title, item }: ContentEditorProps) {
             />
           </div>
         ) : null}
+
+        <ContentMediaFields
+          kind={kind}
+          item={item}
+          getMeta={() => ({ title: form.getValues("title"), description: form.getValues("description") })}
+          onChange={(next) => {
+            media.current = next;
+          }}
+        />
 
         <fieldset className="flex flex-col gap-3 rounded-lg border border-line p-4">
           <legend className="px-1 text-sm font-semibold text-ink">{messages.scheduleAction}</legend>

@@ -1,0 +1,176 @@
+"use client";
+
+import {
+  audioTrackOf,
+  type ContentFile,
+  type ContentItem,
+  contentFileSchema,
+  contentGallerySchema,
+  format,
+  formatMediaDuration,
+  messages,
+} from "@vn/contract";
+import { useState } from "react";
+import { useSnackbar } from "@/components/shell/SnackbarProvider";
+import { Button } from "@/components/ui/Button";
+import { Icon } from "@/components/ui/Icon";
+import { playIcon, useAudioPlayer } from "./AudioPlayer";
+import { downloadFile } from "./download";
+import { FileViewer, type ViewerFile } from "./FileViewer";
+import { viaWeb } from "./media-rules";
+import { mediaTexts } from "./texts";
+import { type PlayableVideo, VideoPlayerModal } from "./VideoPlayerModal";
+import { VideoPreview } from "./VideoPreview";
+
+function statusText(file: ContentFile): string | null {
+  const state = file.customProperties.mediaProcessing;
+  if (state === "media-processing")
+    return file.kind === "document" ? messages.fileConverting : messages.mediaProcessing;
+  if (state === "failed") return file.customProperties.error?.message ?? messages.mediaProcessingFailed;
+  if (state === "unprocessed")
+    return file.kind === "document" ? messages.documentUnprocessed : messages.mediaUnprocessed;
+  return null;
+}
+
+/**
+ * A publication's gallery and file (§3) on cards, the detail page and the overlay: images open in
+ * the file viewer, documents in the file viewer with a download, audio in the global player,
+ * videos in the video player modal (the topmost visible one previews in a list).
+ */
+export function ContentMedia({ item }: { item: ContentItem }) {
+  const snackbar = useSnackbar();
+  const player = useAudioPlayer();
+  const [viewer, setViewer] = useState<ViewerFile | null>(null);
+  const [video, setVideo] = useState<PlayableVideo | null>(null);
+  const gallery = contentGallerySchema.safeParse(item.gallery);
+  const parsedFile = contentFileSchema.safeParse(item.file);
+  const file = parsedFile.success ? parsedFile.data : null;
+  const images = gallery.success ? gallery.data.images.filter((i) => i.status === "ready") : [];
+  const videos = gallery.success
+    ? gallery.data.videos.filter((v) => v.status === "ready" && v.streamUrl)
+    : [];
+  const name = item.title ?? file?.title ?? file?.name ?? "";
+  const track = audioTrackOf(item);
+  const problem = file ? statusText(file) : null;
+
+  if (images.length === 0 && videos.length === 0 && !file) return null;
+
+  const download = async () => {
+    const failed = await downloadFile(file?.urls.download);
+    if (failed) snackbar.show(failed, { tone: "error" });
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      {images.length > 0 ? (
+        <ul className={images.length > 1 ? "grid grid-cols-2 gap-2" : "grid gap-2"}>
+          {images.map((image, i) => (
+            <li key={image.id}>
+              <button
+                type="button"
+                className="block w-full overflow-hidden rounded-lg bg-black/5"
+                onClick={() =>
+                  setViewer({
+                    kind: "image",
+                    name: `${name} ${i + 1}`.trim(),
+                    src: image.urls.full ?? image.urls.preview ?? "",
+                  })
+                }
+                aria-label={`${mediaTexts.viewImage} ${i + 1}`}
+              >
+                {/* biome-ignore lint/performance/noImgElement: media URLs come from the API's storage */}
+                <img
+                  src={viaWeb(image.urls.preview) ?? ""}
+                  alt=""
+                  loading="lazy"
+                  className="aspect-[350/448] w-full object-cover"
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {videos.map((v) => (
+        <VideoPreview
+          key={v.id}
+          id={`${item.id}:${v.id}`}
+          name={name}
+          video={{ name, streamUrl: v.streamUrl ?? "", poster: v.poster, durationInMs: v.durationInMs }}
+          onPlay={setVideo}
+        />
+      ))}
+      {file && problem ? (
+        <p
+          className="flex items-center gap-2 rounded-lg bg-black/[0.03] p-3 text-sm text-ink-muted"
+          role="status"
+        >
+          <Icon name="alert" size={18} />
+          {problem}
+        </p>
+      ) : null}
+      {file?.kind === "video" && file.isStream && file.urls.stream ? (
+        <VideoPreview
+          id={`${item.id}:${file.id}`}
+          name={name}
+          video={{
+            name,
+            streamUrl: file.urls.stream,
+            poster: file.urls.poster,
+            durationInMs: file.customProperties.durationInMs,
+          }}
+          onPlay={setVideo}
+        />
+      ) : null}
+      {file?.kind === "audio" && track && player ? (
+        <div className="flex items-center gap-3 rounded-lg bg-black/[0.03] p-3">
+          <button
+            type="button"
+            onClick={() => player.play(track)}
+            aria-label={format(mediaTexts.playPodcast, { name: track.trackName })}
+            className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-brand text-white hover:bg-brand-strong"
+          >
+            {playIcon}
+          </button>
+          <div className="min-w-0">
+            <p className="truncate text-sm font-semibold text-ink">{track.trackName}</p>
+            {track.durationInMs !== null ? (
+              <p className="text-xs text-ink-muted">{formatMediaDuration(track.durationInMs)}</p>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+      {file?.kind === "document" || (file && file.kind === "image") ? (
+        <div className="flex flex-wrap items-center gap-3 rounded-lg bg-black/[0.03] p-3">
+          <Icon name="document" size={22} className="text-brand" />
+          <p className="min-w-0 flex-1 truncate text-sm font-semibold text-ink">{file.name}</p>
+          {file.customProperties.mediaProcessing === "ready" && (file.urls.document || file.urls.full) ? (
+            <Button
+              variant="secondary"
+              onClick={() =>
+                setViewer(
+                  file.urls.document
+                    ? {
+                        kind: "document",
+                        name: file.title ?? file.name,
+                        documentUrl: file.urls.document,
+                        downloadUrl: file.urls.download,
+                      }
+                    : { kind: "image", name: file.title ?? file.name, src: file.urls.full ?? "" },
+                )
+              }
+            >
+              {mediaTexts.openDocument}
+            </Button>
+          ) : null}
+          {file.urls.download ? (
+            <Button variant="tertiary" onClick={() => void download()}>
+              {messages.downloadFile}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      <FileViewer file={viewer} onClose={() => setViewer(null)} />
+      <VideoPlayerModal video={video} onClose={() => setVideo(null)} />
+    </div>
+  );
+}

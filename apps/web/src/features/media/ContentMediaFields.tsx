@@ -1,0 +1,165 @@
+"use client";
+
+import {
+  type ContentItem,
+  type ContentMediaRequest,
+  contentFileSchema,
+  contentGallerySchema,
+  type Media,
+  type UploadType,
+} from "@vn/contract";
+import { useEffect, useRef, useState } from "react";
+import { api } from "@/lib/api";
+import { FileField, type FileFieldProps } from "./FileField";
+import { ImageField } from "./ImageField";
+import { viaWeb } from "./media-rules";
+import { mediaTexts } from "./texts";
+
+/** Which image upload type a kind's main image (or a post's gallery) uses (§3). */
+const imageTypes: Record<string, UploadType> = {
+  post: "post_image",
+  article: "article_image",
+  release: "release_image",
+  news: "release_image",
+  statement: "statement_image",
+  insight: "insight_image",
+  opinion: "article_image",
+  response: "response_main_image",
+  event: "event_image",
+  document: "document_image",
+  podcast: "recording_image",
+  audio: "recording_image",
+  video: "recording_image",
+};
+const fileTypes: Record<string, FileFieldProps["uploadType"]> = {
+  document: "document_file",
+  podcast: "recording_audio_file",
+  audio: "recording_audio_file",
+  video: "recording_video_file",
+};
+const fileLabels: Record<string, string> = {
+  document_file: "Document",
+  recording_audio_file: "Audio",
+  recording_video_file: "Video",
+};
+
+export interface ContentMediaFieldsProps {
+  kind: string;
+  item?: ContentItem;
+  getMeta: () => { title?: string; description?: string };
+  /** What to send to PUT /v1/content/:id/media after the publication is saved. */
+  onChange: (request: ContentMediaRequest) => void;
+}
+
+interface GalleryEntry {
+  id: string;
+  src: string | null;
+}
+
+/**
+ * The media of a create/edit page: a post's gallery of images, the main image of other kinds
+ * (cropped 350×350 and 350×448), and the file of documents, podcasts and videos.
+ */
+export function ContentMediaFields({ kind, item, getMeta, onChange }: ContentMediaFieldsProps) {
+  const imageType = imageTypes[kind];
+  const fileType = fileTypes[kind];
+  const isPost = kind === "post";
+  const existingGallery = contentGallerySchema.safeParse(item?.gallery);
+  const existingFile = contentFileSchema.safeParse(item?.file);
+  const [gallery, setGallery] = useState<GalleryEntry[]>(
+    existingGallery.success
+      ? existingGallery.data.images.map((i) => ({ id: i.id, src: i.urls.small ?? i.urls.preview }))
+      : [],
+  );
+  const [request, setRequest] = useState<ContentMediaRequest>({});
+  const [addKey, setAddKey] = useState(0);
+  const changed = useRef(onChange);
+  changed.current = onChange;
+  useEffect(() => changed.current(request), [request]);
+
+  if (!imageType && !fileType) return null;
+
+  const addToGallery = (media: Media) => {
+    const next = [...gallery, { id: media.id, src: media.urls.small ?? media.urls.preview }];
+    setGallery(next);
+    setRequest((r) => ({ ...r, galleryIds: next.map((g) => g.id) }));
+    setAddKey((k) => k + 1);
+  };
+  const removeFromGallery = (id: string) => {
+    const next = gallery.filter((g) => g.id !== id);
+    setGallery(next);
+    setRequest((r) => ({ ...r, galleryIds: next.map((g) => g.id) }));
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      {fileType ? (
+        <FileField
+          uploadType={fileType}
+          label={fileLabels[fileType] ?? ""}
+          getMeta={getMeta}
+          onChange={(media) => setRequest((r) => ({ ...r, fileId: media ? media.id : null }))}
+        />
+      ) : null}
+      {existingFile.success && !request.fileId ? (
+        <p className="text-sm text-ink-muted">{existingFile.data.name}</p>
+      ) : null}
+      {isPost && imageType ? (
+        <div className="flex flex-col gap-3">
+          {gallery.length > 0 ? (
+            <ul className="flex flex-wrap gap-2" aria-label={mediaTexts.chooseImage}>
+              {gallery.map((g, i) => (
+                <li key={g.id} className="relative">
+                  {/* biome-ignore lint/performance/noImgElement: media URLs come from the API's storage */}
+                  <img
+                    src={viaWeb(g.src) ?? ""}
+                    alt={`${mediaTexts.imageAlt} ${i + 1}`}
+                    data-testid="gallery-variant"
+                    className="size-24 rounded-md bg-black/5 object-cover"
+                  />
+                  <button
+                    type="button"
+                    onClick={() => removeFromGallery(g.id)}
+                    aria-label={`${mediaTexts.removeImage} ${i + 1}`}
+                    className="absolute -top-2 -right-2 inline-flex size-8 items-center justify-center rounded-full bg-surface text-ink shadow-card hover:bg-black/5"
+                  >
+                    ×
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <ImageField
+            key={addKey}
+            uploadType={imageType}
+            label={mediaTexts.chooseImage}
+            shape="wide"
+            showResult={false}
+            embeddedImages={gallery.length}
+            onUploaded={addToGallery}
+          />
+        </div>
+      ) : imageType ? (
+        <ImageField
+          uploadType={imageType}
+          label={mediaTexts.chooseImage}
+          shape="wide"
+          current={viaWeb(item?.mainImage?.urls.preview)}
+          onUploaded={(media) => setRequest((r) => ({ ...r, mainImageId: media.id }))}
+          onRemoved={() => setRequest((r) => ({ ...r, mainImageId: null }))}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** Sends the picked media once the publication exists; answers the item as it now stands. */
+export async function saveContentMedia(
+  saved: ContentItem,
+  request: ContentMediaRequest,
+): Promise<ContentItem> {
+  if (request.mainImageId === undefined && request.galleryIds === undefined && request.fileId === undefined) {
+    return saved;
+  }
+  return api.put<ContentItem>(`/v1/content/${saved.id}/media`, request);
+}

@@ -1,0 +1,194 @@
+/**
+ * Pure rules of the media screens (issue 5): what a picked file may be before it is sent, the
+ * crop rectangles of the crop dialog (§9: 350×350 desktop, 350×448 preview), the resumable
+ * upload's parts, which video in a list previews (§9) and the audio playlist (§3, §4).
+ */
+import {
+  type AudioTrack,
+  type CropRect,
+  cycleIndex,
+  extensionOf,
+  format,
+  MEDIA_GALLERY_MAX_IMAGES,
+  messages,
+  type UploadType,
+  uploadPolicy,
+} from "@vn/contract";
+
+/** The §5 check the browser can make before sending: extension and size (the API checks content). */
+export function checkPickedFile(
+  type: UploadType,
+  file: { name: string; size: number },
+  meta?: { title?: string; description?: string; embeddedImages?: number },
+): string | null {
+  const policy = uploadPolicy(type);
+  if (!policy.extensions.includes(extensionOf(file.name))) return messages.fileInvalidType;
+  if (file.size > policy.maxBytes) return messages.fileTooLarge;
+  if (policy.requiresTitleAndDescription && meta) {
+    if (!meta.title?.trim()) return messages.fileTitleRequired;
+    if (!meta.description?.trim()) return messages.fileDescriptionRequired;
+  }
+  if (meta?.embeddedImages !== undefined && meta.embeddedImages >= MEDIA_GALLERY_MAX_IMAGES) {
+    return messages.fileMaxEmbeddedImages;
+  }
+  return null;
+}
+
+/** The message of a failed upload answer: the API's own (contract) text, else a fallback. */
+export function uploadErrorText(error: unknown): string {
+  if (error && typeof error === "object" && "message" in error && typeof error.message === "string") {
+    const text = error.message;
+    if (text) return text.includes("{") ? format(text, {}) : text;
+  }
+  return messages.errorSendingRequest;
+}
+
+// Parts -----------------------------------------------------------------------------------------
+
+/** The next part of a resumable upload: [start, end) from the server's offset. */
+export function nextPart(
+  offset: number,
+  size: number,
+  chunkSize: number,
+): { start: number; end: number } | null {
+  if (offset >= size) return null;
+  return { start: offset, end: Math.min(size, offset + chunkSize) };
+}
+
+/** Overall progress 0…1 while one part is on its way. */
+export function uploadProgress(offset: number, sentOfPart: number, size: number): number {
+  if (size <= 0) return 1;
+  return Math.min(1, Math.max(0, (offset + sentOfPart) / size));
+}
+
+// Crops -----------------------------------------------------------------------------------------
+
+export type CropTarget = "desktop" | "preview";
+/** Width / height of each crop (§9). */
+export const CROP_ASPECT: Record<CropTarget, number> = { desktop: 350 / 350, preview: 350 / 448 };
+export const CROP_SIZE: Record<CropTarget, { width: number; height: number }> = {
+  desktop: { width: 350, height: 350 },
+  preview: { width: 350, height: 448 },
+};
+
+/** The largest rectangle of the aspect inside the image, divided by zoom (≥ 1), centred. */
+export function initialCrop(imageWidth: number, imageHeight: number, aspect: number, zoom = 1): CropRect {
+  let width = imageWidth;
+  let height = Math.round(width / aspect);
+  if (height > imageHeight) {
+    height = imageHeight;
+    width = Math.round(height * aspect);
+  }
+  width = Math.max(1, Math.round(width / zoom));
+  height = Math.max(1, Math.round(height / zoom));
+  return {
+    x: Math.round((imageWidth - width) / 2),
+    y: Math.round((imageHeight - height) / 2),
+    width,
+    height,
+  };
+}
+
+/** Keeps a rectangle inside the image. */
+export function clampCrop(crop: CropRect, imageWidth: number, imageHeight: number): CropRect {
+  const width = Math.min(crop.width, imageWidth);
+  const height = Math.min(crop.height, imageHeight);
+  return {
+    x: Math.round(Math.min(Math.max(0, crop.x), imageWidth - width)),
+    y: Math.round(Math.min(Math.max(0, crop.y), imageHeight - height)),
+    width,
+    height,
+  };
+}
+
+/** Moves a rectangle by (dx, dy) image pixels, staying inside the image. */
+export function moveCrop(crop: CropRect, dx: number, dy: number, imageWidth: number, imageHeight: number) {
+  return clampCrop({ ...crop, x: crop.x + dx, y: crop.y + dy }, imageWidth, imageHeight);
+}
+
+/** A new zoom keeps the rectangle's centre where it was. */
+export function zoomCrop(
+  crop: CropRect,
+  aspect: number,
+  zoom: number,
+  imageWidth: number,
+  imageHeight: number,
+): CropRect {
+  const base = initialCrop(imageWidth, imageHeight, aspect, zoom);
+  const cx = crop.x + crop.width / 2;
+  const cy = crop.y + crop.height / 2;
+  return clampCrop({ ...base, x: cx - base.width / 2, y: cy - base.height / 2 }, imageWidth, imageHeight);
+}
+
+// Video preview ----------------------------------------------------------------------------------
+
+export interface VisibleBox {
+  id: string;
+  top: number;
+  bottom: number;
+}
+
+/** §9: in a list the topmost video that is visible in the viewport previews; null when none is. */
+export function topmostVisible(boxes: VisibleBox[], viewportHeight: number): string | null {
+  let best: VisibleBox | null = null;
+  for (const box of boxes) {
+    if (box.bottom <= 0 || box.top >= viewportHeight) continue;
+    if (!best || box.top < best.top) best = box;
+  }
+  return best?.id ?? null;
+}
+
+// Audio playlist ----------------------------------------------------------------------------------
+
+export interface PlaylistState {
+  tracks: AudioTrack[];
+  index: number;
+  playing: boolean;
+}
+export type PlaylistAction =
+  | { type: "play"; track: AudioTrack }
+  | { type: "toggle" }
+  | { type: "pause" }
+  | { type: "resume" }
+  | { type: "next" }
+  | { type: "previous" }
+  | { type: "close" };
+
+export const emptyPlaylist: PlaylistState = { tracks: [], index: -1, playing: false };
+
+/** Playing a track adds it to the playlist (once) and makes it current; next/previous cycle (§4). */
+export function playlistReducer(state: PlaylistState, action: PlaylistAction): PlaylistState {
+  switch (action.type) {
+    case "play": {
+      const at = state.tracks.findIndex((t) => t.id === action.track.id);
+      if (at >= 0) return { ...state, index: at, playing: true };
+      return { tracks: [...state.tracks, action.track], index: state.tracks.length, playing: true };
+    }
+    case "toggle":
+      return state.index < 0 ? state : { ...state, playing: !state.playing };
+    case "pause":
+      return { ...state, playing: false };
+    case "resume":
+      return state.index < 0 ? state : { ...state, playing: true };
+    case "next":
+    case "previous": {
+      if (state.tracks.length === 0) return state;
+      const index = cycleIndex(state.index, state.tracks.length, action.type === "next" ? 1 : -1);
+      return { ...state, index, playing: true };
+    }
+    case "close":
+      return emptyPlaylist;
+  }
+}
+
+/** API URLs are absolute (the API's origin); in the browser they go through the web's /api proxy. */
+export function viaWeb(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    if (parsed.pathname.startsWith("/api/")) return `${parsed.pathname}${parsed.search}`;
+    return url;
+  } catch {
+    return url;
+  }
+}
