@@ -11,6 +11,8 @@ import { Button } from "@/components/ui/Button";
 import { Input } from "@/components/ui/Input";
 import { Select } from "@/components/ui/Select";
 import { Textarea } from "@/components/ui/Textarea";
+import { ImageField } from "@/features/media/ImageField";
+import { mediaTexts } from "@/features/media/texts";
 import { api } from "@/lib/api";
 import { ApiError } from "@/lib/api-error";
 import { countries } from "@/lib/countries";
@@ -116,13 +118,20 @@ export function ProfileForm({ info, submitLabel, onSaved }: ProfileFormProps) {
     >
       {serverError ? <Alert>{serverError}</Alert> : null}
 
-      <div className="flex items-center gap-4">
-        <Avatar name={name || info.email} src={info.image?.urls.preview} size="lg" />
-        <div className="min-w-0">
-          <p className="text-sm font-semibold text-ink">{messages.photoLabel}</p>
-          <p className="text-sm text-ink-muted">{messages.photoHint}</p>
-        </div>
-      </div>
+      <ImageField
+        uploadType="user_image"
+        label={messages.photoLabel}
+        targets={["desktop"]}
+        chooseLabel={mediaTexts.choosePhoto}
+        changeLabel={mediaTexts.changePhoto}
+        current={info.image?.urls.preview}
+        placeholder={<Avatar name={name || info.email} size="lg" />}
+        onUploaded={async (media) => {
+          // The profile takes the square (350×350) variant as its picture.
+          const imageUrl = media.urls.small ?? media.urls.full;
+          if (imageUrl) await api.patch("/v1/users/me/general-info", { imageUrl }).catch(() => undefined);
+        }}
+      />
 
       <Input
         label={messages.nameLabel}

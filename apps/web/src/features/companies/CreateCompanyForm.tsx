@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ABOUT_MAX, type CompanyCreate, companyCreateRequestSchema, format, messages } from "@vn/contract";
 import { useRouter, useSearchParams } from "next/navigation";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { type Resolver, useForm, useWatch } from "react-hook-form";
 import { useSWRConfig } from "swr";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
@@ -17,6 +17,8 @@ import { Textarea } from "@/components/ui/Textarea";
 import { HandleField } from "@/features/accounts/HandleField";
 import { useAccountSwitch } from "@/features/accounts/use-account-switch";
 import { GENERAL_INFO_KEY } from "@/features/accounts/use-general-info";
+import { ImageField } from "@/features/media/ImageField";
+import { mediaTexts } from "@/features/media/texts";
 import { api } from "@/lib/api";
 import { ApiError } from "@/lib/api-error";
 import { cleanSubmit, fieldErrorsOf, submitErrorMessage } from "@/lib/forms";
@@ -48,6 +50,7 @@ export function CreateCompanyForm() {
   const { user, isLoading } = useSession();
   const { switchTo } = useAccountSwitch();
   const [serverError, setServerError] = useState<string | null>(null);
+  const logoUrl = useRef<string | undefined>(undefined);
   const {
     register,
     handleSubmit,
@@ -69,7 +72,10 @@ export function CreateCompanyForm() {
     setServerError(null);
     let company: CreatedCompany;
     try {
-      company = await api.post<CreatedCompany>("/v1/companies", values);
+      company = await api.post<CreatedCompany>(
+        "/v1/companies",
+        logoUrl.current ? { ...values, logoUrl: logoUrl.current } : values,
+      );
     } catch (error) {
       if (error instanceof ApiError && error.code === "slug_alreadyTakenConflict") {
         setError("slug", { message: messages.handleTaken }, { shouldFocus: true });
@@ -120,19 +126,26 @@ export function CreateCompanyForm() {
             onSubmit={(event) => void handleSubmit(onSubmit)(event).catch(() => undefined)}
           >
             {serverError ? <Alert>{serverError}</Alert> : null}
-            <div className="flex items-center gap-4">
-              {name.trim() ? (
-                <Avatar name={name} size="lg" shape="square" />
-              ) : (
-                <span className="inline-flex size-16 shrink-0 items-center justify-center rounded-md bg-brand-soft text-brand">
-                  <Icon name="building" size={30} />
-                </span>
-              )}
-              <div className="min-w-0">
-                <p className="text-sm font-semibold text-ink">{messages.companyLogoLabel}</p>
-                <p className="text-sm text-ink-muted">{messages.companyLogoHint}</p>
-              </div>
-            </div>
+            <ImageField
+              uploadType="company_image"
+              label={messages.companyLogoLabel}
+              shape="square"
+              targets={["desktop"]}
+              chooseLabel={mediaTexts.chooseLogo}
+              changeLabel={mediaTexts.changeLogo}
+              placeholder={
+                name.trim() ? (
+                  <Avatar name={name} size="lg" shape="square" />
+                ) : (
+                  <span className="inline-flex size-16 shrink-0 items-center justify-center rounded-md bg-brand-soft text-brand">
+                    <Icon name="building" size={30} />
+                  </span>
+                )
+              }
+              onUploaded={(media) => {
+                logoUrl.current = media.urls.small ?? media.urls.full ?? undefined;
+              }}
+            />
             <Input
               label={messages.companyNameLabel}
               autoComplete="organization"
