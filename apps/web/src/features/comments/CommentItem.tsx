@@ -14,6 +14,7 @@ import { formatDateTime } from "@/features/content/kinds";
 import { ApiError } from "@/lib/api-error";
 import { ReportDialog } from "../forms/ReportDialog";
 import { CommentComposer } from "./CommentComposer";
+import { type CommentViewer, permissionsOf } from "./comment-state";
 
 export interface CommentActions {
   reply: (body: string, parentId: string) => Promise<void>;
@@ -30,11 +31,12 @@ export interface CommentItemProps {
   /** Signed in, allowed to comment, not in live mode. */
   canWrite: boolean;
   signedIn: boolean;
+  viewer: CommentViewer;
   actions: CommentActions;
 }
 
 /** One comment with its actions and, for a thread's head, its replies and the reply mode. */
-export function CommentItem({ comment, replies, canWrite, signedIn, actions }: CommentItemProps) {
+export function CommentItem({ comment, replies, canWrite, signedIn, viewer, actions }: CommentItemProps) {
   const snackbar = useSnackbar();
   const [editing, setEditing] = useState(false);
   const [replying, setReplying] = useState(false);
@@ -42,7 +44,7 @@ export function CommentItem({ comment, replies, canWrite, signedIn, actions }: C
   const [reporting, setReporting] = useState(false);
   const [showReplies, setShowReplies] = useState(false);
   const isHead = comment.parentId === null;
-  const permissions = comment.permissions;
+  const permissions = permissionsOf(comment, viewer);
   const fail = (error: unknown) =>
     snackbar.show(error instanceof ApiError ? error.message : messages.somethingWentWrong, { tone: "error" });
 
@@ -191,6 +193,7 @@ export function CommentItem({ comment, replies, canWrite, signedIn, actions }: C
                 replies={undefined}
                 canWrite={canWrite}
                 signedIn={signedIn}
+                viewer={viewer}
                 actions={actions}
               />
             ))}

@@ -95,6 +95,10 @@ export function CommentsSection({ item, live = false }: { item: ContentItem; liv
             replies={comments.state.replies[comment.id]}
             canWrite={canWrite}
             signedIn={Boolean(user) && !live}
+            viewer={{
+              slug: live ? null : (user?.slug ?? null),
+              isOwnerEntity: Boolean(dialog?.isOwnerEntity) && !live,
+            }}
             actions={actions}
           />
         ))}

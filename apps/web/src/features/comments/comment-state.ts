@@ -94,3 +94,26 @@ export function setReplies(state: CommentsState, parentId: string, list: readonl
   const live = (state.replies[parentId] ?? []).filter((c) => !list.some((l) => l.id === c.id));
   return { ...state, replies: { ...state.replies, [parentId]: [...list, ...live] } };
 }
+
+export interface CommentViewer {
+  /** The acting profile's slug; null for visitors. */
+  slug: string | null;
+  /** The viewer owns the publication (may delete and pin any comment). */
+  isOwnerEntity: boolean;
+}
+
+/**
+ * What the viewer may do with a comment that arrived live (events carry no permissions): the
+ * API's rule (own comment: edit and delete; the item's owner: delete and pin heads). The server
+ * still decides on every write.
+ */
+export function permissionsOf(comment: Comment, viewer: CommentViewer): NonNullable<Comment["permissions"]> {
+  if (comment.permissions) return comment.permissions;
+  if (!viewer.slug) return { edit: false, delete: false, pin: false };
+  const own = comment.author.slug.toLowerCase() === viewer.slug.toLowerCase();
+  return {
+    edit: own,
+    delete: own || viewer.isOwnerEntity,
+    pin: viewer.isOwnerEntity && comment.parentId === null,
+  };
+}

@@ -1,4 +1,4 @@
-import type { ContentRoomRef } from "@vn/contract";
+import type { AckResult, ContentRoomRef } from "@vn/contract";
 import { type AppSocket, emitWithAck } from "@/lib/socket";
 import { ContentRooms } from "./content-rooms";
 
@@ -26,5 +26,8 @@ export async function joinContentRoom(socket: AppSocket, ref: ContentRoomRef): P
   for (const evicted of set.use(ref)) {
     void emitWithAck(socket, "leave-content-room", evicted).catch(() => undefined);
   }
-  if (!already) await emitWithAck(socket, "join-content-room", ref);
+  if (already) return;
+  const result = await emitWithAck<AckResult<{ room: string }>>(socket, "join-content-room", ref);
+  // Refused (item gone, too many rooms): forget it, so the next open asks again.
+  if (!result.ok) set.remove(ref);
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { format, messages } from "@vn/contract";
+import { messages } from "@vn/contract";
 import { useState } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Button } from "@/components/ui/Button";
@@ -71,10 +71,6 @@ export function FollowButton({
     <Button
       type="button"
       variant={state.followed ? "secondary" : "primary"}
-      aria-pressed={state.followed}
-      aria-label={
-        state.followed ? format(messages.unfollowAction, { name }) : format(messages.followProfile, { name })
-      }
       disabled={disabled}
       aria-busy={busy}
       onClick={() => void toggle()}
@@ -83,6 +79,7 @@ export function FollowButton({
     >
       <Icon name={state.followed ? "check" : "plus"} size={18} />
       {state.followed ? messages.followingAction : messages.followAction}
+      <span className="sr-only"> {name}</span>
     </Button>
   );
 }
