@@ -13,12 +13,17 @@ import { blockedAround } from "./relations";
  * The home feed: publications and reposts of the profiles the viewer follows, and the viewer's
  * own, newest first.
  *
- * Fan-out on read with a k-way merge in one statement: for each followed profile (at most a few
- * hundred) a LATERAL probe walks content_owner_timeline_idx (owner_id, status, publication_date,
- * id) backwards from the cursor and takes perPage + 1 rows; the outer ORDER BY … LIMIT merges
- * them. Every probe starts at the cursor through the index, so page 1,000 costs what page 1 costs:
- * (followed profiles + 1) × (perPage + 1) index entries, however deep the page. Nothing is
- * written per follower when someone publishes (no timeline table to keep in step).
+ * Fan-out on read, merged in one statement, in two steps:
+ *  1. heads: for each followed profile (at most a few hundred) a LATERAL probe of
+ *     content_owner_timeline_idx (owner_id, status, publication_date, id) finds its newest item
+ *     before the cursor: one index entry each.
+ *  2. The k-th newest head (k = perPage + 1) is a lower bound for the page: those k heads are k
+ *     distinct items no older than it. Only owners whose head reaches that bound can have an item
+ *     on the page, so only they (k or a few more) are probed for up to k items, and the outer
+ *     ORDER BY … LIMIT merges them.
+ * Every probe starts at the cursor through the index, so page 1,000 costs what page 1 costs, and
+ * a page touches about (followed + 2k) index entries instead of followed × k. Nothing is written
+ * per follower when someone publishes (no timeline table to keep in step).
  * docs/decisions/0007-home-feed.md has the measurements and the alternatives weighed.
  */
 export async function homeFeed(
@@ -32,24 +37,44 @@ export async function homeFeed(
 }> {
   const cursor = decodeKeyset(query.cursor);
   const limit = query.perPage + 1;
+  const beforeCursor = cursor
+    ? sql`AND (ci.publication_date, ci.id) < (${cursor.at}::timestamptz, ${cursor.id})`
+    : sql``;
   const page = await rowsOf<{ id: string; at: string }>(
     db,
-    sql`SELECT c.id, c.publication_date::text AS at
-        FROM (
+    sql`WITH owners AS (
           SELECT ${viewerId}::text AS owner_id
           UNION ALL
           SELECT f.followee_id FROM follows f
             JOIN profiles p ON p.id = f.followee_id AND p.status = 'active'
           WHERE f.follower_id = ${viewerId}
             AND NOT EXISTS (SELECT 1 FROM mutes m WHERE m.muter_id = ${viewerId} AND m.muted_id = f.followee_id)
-        ) o
+        ),
+        heads AS MATERIALIZED (
+          SELECT o.owner_id, h.publication_date FROM owners o
+          CROSS JOIN LATERAL (
+            SELECT ci.publication_date FROM content_items ci
+            WHERE ci.owner_id = o.owner_id AND ci.status = 'active' ${beforeCursor}
+            ORDER BY ci.publication_date DESC, ci.id DESC
+            LIMIT 1
+          ) h
+        ),
+        bound AS (
+          SELECT coalesce(
+            (SELECT publication_date FROM heads ORDER BY publication_date DESC OFFSET ${limit - 1} LIMIT 1),
+            '-infinity'::timestamptz) AS at
+        )
+        SELECT c.id, c.publication_date::text AS at
+        FROM heads
+        CROSS JOIN bound
         CROSS JOIN LATERAL (
           SELECT ci.id, ci.publication_date FROM content_items ci
-          WHERE ci.owner_id = o.owner_id AND ci.status = 'active'
-            ${cursor ? sql`AND (ci.publication_date, ci.id) < (${cursor.at}::timestamptz, ${cursor.id})` : sql``}
+          WHERE ci.owner_id = heads.owner_id AND ci.status = 'active' ${beforeCursor}
+            AND ci.publication_date >= bound.at
           ORDER BY ci.publication_date DESC, ci.id DESC
           LIMIT ${limit}
         ) c
+        WHERE heads.publication_date >= bound.at
         ORDER BY c.publication_date DESC, c.id DESC
         LIMIT ${limit}`,
   );
