@@ -34,9 +34,11 @@ async function openCommentMenu(page: Page, text: string): Promise<void> {
   await page.getByRole("menu").waitFor();
 }
 
+/** The comments are shown and the page is in the item's room (live changes arrive). */
 async function waitForComments(page: Page): Promise<void> {
-  await page.getByRole("heading", { name: new RegExp(`^${messages.commentsHeading}`) }).waitFor();
   await page.getByRole("textbox", { name: messages.commentFieldLabel }).waitFor();
+  await page.locator('section[data-live="true"]').waitFor();
+  await page.locator('button[data-live="true"]').waitFor();
 }
 
 describe("live comments between two people", () => {
@@ -76,9 +78,11 @@ describe("live comments between two people", () => {
     await anna
       .getByRole("textbox", { name: format(messages.replyFieldLabel, { name: "Priya Shah" }) })
       .fill(reply);
-    await anna.getByRole("button", { name: messages.replySubmit, exact: true }).last().click();
+    await commentWith(anna, text).getByRole("button", { name: messages.replySubmit, exact: true }).click();
     await expect.poll(() => anna.getByText(reply, { exact: true }).isVisible()).toBe(true);
-    const showReplies = priya.getByRole("button", { name: format(messages.showReplies, { count: 1 }) });
+    const showReplies = commentWith(priya, text).getByRole("button", {
+      name: format(messages.showReplies, { count: 1 }),
+    });
     await expect.poll(() => showReplies.isVisible(), { timeout: 15_000 }).toBe(true);
     await showReplies.click();
     await expect.poll(() => priya.getByText(reply, { exact: true }).isVisible()).toBe(true);
@@ -118,13 +122,14 @@ describe("follow and the home feed", () => {
     const marcus = await signedInPage("marcus@demo.verified.local");
     await marcus.goto("/daniel.okafor");
     const follow = marcus.getByRole("button", {
-      name: format(messages.followProfile, { name: "Daniel Okafor" }),
+      name: `${messages.followAction} Daniel Okafor`,
+      exact: true,
     });
     await follow.click();
     await expect
       .poll(() =>
         marcus
-          .getByRole("button", { name: format(messages.unfollowAction, { name: "Daniel Okafor" }) })
+          .getByRole("button", { name: `${messages.followingAction} Daniel Okafor`, exact: true })
           .isVisible(),
       )
       .toBe(true);

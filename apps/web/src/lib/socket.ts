@@ -14,6 +14,7 @@ export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let socket: AppSocket | null = null;
 let users = 0;
+let opening: Promise<AppSocket> | null = null;
 
 /** The API origin the browser reaches: baked at build, else the one the server rendered. */
 export function apiOriginForBrowser(): string | null {
@@ -39,19 +40,29 @@ export async function acquireSocket(): Promise<AppSocket | null> {
   const origin = apiOriginForBrowser();
   if (!origin) return null;
   users += 1;
-  if (!socket) {
-    const token = await sessionToken();
-    socket = io(origin, {
-      autoConnect: false,
-      reconnection: false,
-      transports: ["websocket"],
-      timeout: SOCKET_CONNECT_TIMEOUT_MS,
-      withCredentials: true,
-      auth: token ? { token } : {},
-    });
-    socket.connect();
+  if (socket) {
+    // Opening a screen that needs the socket is a user action: a dropped connection comes back.
+    reconnectOnUserAction(socket);
+    return socket;
   }
-  return socket;
+  // Callers that arrive while the token is read share one connection, not one each.
+  opening ??= sessionToken()
+    .then((token) => {
+      socket = io(origin, {
+        autoConnect: false,
+        reconnection: false,
+        transports: ["websocket"],
+        timeout: SOCKET_CONNECT_TIMEOUT_MS,
+        withCredentials: true,
+        auth: token ? { token } : {},
+      });
+      socket.connect();
+      return socket;
+    })
+    .finally(() => {
+      opening = null;
+    });
+  return opening;
 }
 
 export function releaseSocket(): void {

@@ -46,7 +46,11 @@ export function CommentsSection({ item, live = false }: { item: ContentItem; liv
   };
   const reason = dialog?.cannotCommentReason ?? null;
   return (
-    <section aria-labelledby={`comments-${item.id}`} className="flex flex-col gap-3">
+    <section
+      aria-labelledby={`comments-${item.id}`}
+      data-live={comments.joined ? "true" : undefined}
+      className="flex flex-col gap-3"
+    >
       <h2 id={`comments-${item.id}`} className="text-base font-semibold text-ink">
         {messages.commentsHeading}{" "}
         <span className="font-normal text-ink-muted" data-testid="comments-total">

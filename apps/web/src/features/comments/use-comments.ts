@@ -44,6 +44,8 @@ export function useComments(target: CommentTarget, live: boolean) {
   const [hasMore, setHasMore] = useState(false);
   const [loading, setLoading] = useState(false);
   const [pageError, setPageError] = useState(false);
+  /** In the item's room: live changes arrive. */
+  const [joined, setJoined] = useState(false);
   const contentId = info?.commentableId ?? null;
   const started = useRef<string | null>(null);
 
@@ -122,12 +124,17 @@ export function useComments(target: CommentTarget, live: boolean) {
           updateCount(event.totalCount);
         }),
       );
-      const join = () => void joinContentRoom(socket, room).catch(() => undefined);
+      const join = () =>
+        void joinContentRoom(socket, room).then(
+          () => !cancelled && setJoined(true),
+          () => undefined,
+        );
       if (socket.connected) join();
       else socket.once("connect", join);
     });
     return () => {
       cancelled = true;
+      setJoined(false);
       for (const off of offs) off();
       if (acquired) releaseSocket();
     };
@@ -179,6 +186,7 @@ export function useComments(target: CommentTarget, live: boolean) {
 
   return {
     dialog: info,
+    joined,
     dialogError: dialog.error as unknown,
     state,
     totalCount: totalCount ?? info?.totalCount ?? 0,

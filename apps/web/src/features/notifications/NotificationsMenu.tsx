@@ -16,7 +16,7 @@ export const NOTIFICATIONS_PATH = "/notifications";
 export function NotificationsMenu() {
   const [open, setOpen] = useState(false);
   const unread = useUnreadCount(true);
-  useLiveNotifications(true);
+  const listening = useLiveNotifications(true);
   const list = useNotificationList(open, 8);
   const markRead = useMarkRead();
   const items = list.data?.[0]?.data ?? [];
@@ -26,13 +26,14 @@ export function NotificationsMenu() {
       <Popover.Trigger asChild>
         <button
           type="button"
-          aria-label={format(messages.notificationsMenu, { count: unread.count })}
+          data-live={listening ? "true" : undefined}
           className="relative inline-flex min-h-10 min-w-10 flex-col items-center justify-center gap-0.5 rounded-md px-2 text-ink-muted hover:text-ink md:min-w-16"
         >
           <Icon name="bell" size={22} />
-          <span aria-hidden="true" className="text-xs max-md:sr-only">
-            {messages.notificationsHeading}
-          </span>
+          <span className="text-xs max-md:sr-only">{messages.notificationsHeading}</span>
+          {unread.count > 0 ? (
+            <span className="sr-only">, {format(messages.notificationsUnread, { count: unread.count })}</span>
+          ) : null}
           {badge ? (
             <span
               aria-hidden="true"

@@ -1,7 +1,7 @@
 "use client";
 
 import type { Notification, NotificationEvent } from "@vn/contract";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useSWRConfig } from "swr";
 import useSWRInfinite from "swr/infinite";
 import { api, request } from "@/lib/api";
@@ -63,8 +63,9 @@ export function useUnreadCount(enabled: boolean) {
 }
 
 /** The `notification` socket event (§7): the unread count and the lists follow it live. */
-export function useLiveNotifications(enabled: boolean) {
+export function useLiveNotifications(enabled: boolean): boolean {
   const { mutate } = useSWRConfig();
+  const [listening, setListening] = useState(false);
   useEffect(() => {
     if (!enabled) return;
     let cancelled = false;
@@ -77,6 +78,7 @@ export function useLiveNotifications(enabled: boolean) {
         releaseSocket();
         return;
       }
+      setListening(true);
       off = listen<NotificationEvent>(socket, "notification", (event) => {
         void mutate(UNREAD_KEY, { unreadCount: event.unreadCount }, { revalidate: false });
         refreshLists();
@@ -85,9 +87,11 @@ export function useLiveNotifications(enabled: boolean) {
     return () => {
       cancelled = true;
       off?.();
+      setListening(false);
       if (acquired) releaseSocket();
     };
   }, [enabled, mutate]);
+  return listening;
 }
 
 export function useMarkRead() {
