@@ -133,7 +133,11 @@ function AudioPlayerBar({
   useEffect(() => {
     const element = audio.current;
     if (!element) return;
-    if (playing) void element.play().catch(() => onPause());
+    // A play() cut short by the next track's load is not a pause; a refused autoplay is.
+    if (playing)
+      void element.play().catch((error: unknown) => {
+        if (error instanceof DOMException && error.name === "NotAllowedError") onPause();
+      });
     else element.pause();
   }, [playing, src, onPause]);
 

@@ -172,7 +172,7 @@ export function CropDialog({ src, targets = ["desktop", "preview"], onCancel, on
                 onPointerDown={onPointerDown}
                 onPointerMove={onPointerMove}
                 onPointerUp={onPointerUp}
-                className="absolute block cursor-move overflow-hidden p-0 outline-2 outline-white ring-2 ring-brand focus-visible:outline focus-visible:ring-4"
+                className="absolute block cursor-move overflow-hidden p-0 outline-2 outline-solid outline-white focus-visible:outline-4 focus-visible:outline-brand"
                 style={{
                   left: crop.x * scale,
                   top: crop.y * scale,

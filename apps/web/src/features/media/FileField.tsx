@@ -10,6 +10,7 @@ import { FileViewer, type ViewerFile } from "./FileViewer";
 import { viaWeb } from "./media-rules";
 import { mediaTexts } from "./texts";
 import { UploadProgress } from "./UploadProgress";
+import { useDocument } from "./use-document";
 import { useFileConversion } from "./use-media-events";
 import { useUpload } from "./use-upload";
 
@@ -87,6 +88,9 @@ export function FileField({ uploadType, label, getMeta, onChange }: FileFieldPro
   };
 
   const status = media ? processingText(media) : null;
+  const preview = useDocument(
+    media?.status === "ready" && media.kind === "document" ? media.urls.document : null,
+  );
   return (
     <div className="flex flex-col gap-3 rounded-lg border border-line p-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -159,10 +163,10 @@ export function FileField({ uploadType, label, getMeta, onChange }: FileFieldPro
                 : null}
             </p>
           ) : null}
-          {media.status === "ready" && media.kind === "document" && media.urls.document ? (
+          {media.status === "ready" && media.kind === "document" && preview.src ? (
             <div className="flex flex-col gap-2">
               <iframe
-                src={viaWeb(media.urls.document) ?? undefined}
+                src={preview.src ?? undefined}
                 title={`${media.fileName}: ${mediaTexts.ready}`}
                 data-testid="document-preview"
                 className="h-64 w-full rounded-md border border-line bg-white"

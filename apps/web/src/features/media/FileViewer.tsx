@@ -2,13 +2,14 @@
 
 import { messages } from "@vn/contract";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import { useEffect, useState } from "react";
+import { useRef } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
 import { Spinner } from "@/components/ui/Spinner";
-import { documentProblem, downloadFile } from "./download";
+import { downloadFile } from "./download";
 import { viaWeb } from "./media-rules";
+import { useDocument } from "./use-document";
 
 export type ViewerFile =
   | { kind: "document"; name: string; documentUrl: string; downloadUrl: string | null }
@@ -19,25 +20,15 @@ export type ViewerFile =
  * own PDF viewer, or an image; Escape and the close button leave it, focus stays inside.
  */
 export function FileViewer({ file, onClose }: { file: ViewerFile | null; onClose: () => void }) {
+  const opener = useRef<HTMLElement | null>(null);
+  const wasOpen = useRef(false);
+  // Read while rendering the opening: the dialog has not taken focus yet.
+  if (file && !wasOpen.current && typeof document !== "undefined")
+    opener.current = document.activeElement as HTMLElement | null;
+  wasOpen.current = file !== null;
   const snackbar = useSnackbar();
-  const [problem, setProblem] = useState<string | null>(null);
-  const [checking, setChecking] = useState(false);
-  const documentUrl = file?.kind === "document" ? viaWeb(file.documentUrl) : null;
-
-  useEffect(() => {
-    setProblem(null);
-    if (!documentUrl) return;
-    let live = true;
-    setChecking(true);
-    void documentProblem(documentUrl).then((text) => {
-      if (!live) return;
-      setProblem(text);
-      setChecking(false);
-    });
-    return () => {
-      live = false;
-    };
-  }, [documentUrl]);
+  const documentUrl = file?.kind === "document" ? file.documentUrl : null;
+  const pdf = useDocument(documentUrl);
 
   const download = async () => {
     if (file?.kind !== "document") return;
@@ -50,6 +41,13 @@ export function FileViewer({ file, onClose }: { file: ViewerFile | null; onClose
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/80 animate-fade-in" />
         <DialogPrimitive.Content
+          onCloseAutoFocus={(event) => {
+            // Focus goes back to what opened it (the dialog is controlled, without a Trigger).
+            if (opener.current?.isConnected) {
+              event.preventDefault();
+              opener.current.focus();
+            }
+          }}
           className="fixed inset-0 z-50 flex flex-col focus:outline-none sm:inset-6"
           aria-describedby={undefined}
         >
@@ -79,15 +77,15 @@ export function FileViewer({ file, onClose }: { file: ViewerFile | null; onClose
                 alt={file.name}
                 className="max-h-full max-w-full object-contain"
               />
-            ) : checking ? (
+            ) : pdf.loading ? (
               <Spinner className="size-8 text-white" />
-            ) : problem ? (
+            ) : pdf.problem ? (
               <p role="alert" className="max-w-md px-6 text-center text-base font-semibold text-white">
-                {problem}
+                {pdf.problem}
               </p>
-            ) : documentUrl ? (
+            ) : pdf.src ? (
               <iframe
-                src={documentUrl}
+                src={pdf.src}
                 title={file?.name ?? ""}
                 data-testid="file-viewer-pdf"
                 className="size-full border-0 bg-white sm:rounded-b-card"

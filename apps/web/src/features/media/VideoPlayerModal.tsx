@@ -2,6 +2,7 @@
 
 import { format, formatMediaDuration, messages } from "@vn/contract";
 import { Dialog as DialogPrimitive } from "radix-ui";
+import { useRef } from "react";
 import { Icon } from "@/components/ui/Icon";
 import { viaWeb } from "./media-rules";
 import { mediaTexts } from "./texts";
@@ -18,11 +19,24 @@ export interface PlayableVideo {
  * Escape or the button; Radix keeps focus inside while it is open and gives it back after.
  */
 export function VideoPlayerModal({ video, onClose }: { video: PlayableVideo | null; onClose: () => void }) {
+  const opener = useRef<HTMLElement | null>(null);
+  const wasOpen = useRef(false);
+  // Read while rendering the opening: the dialog has not taken focus yet.
+  if (video && !wasOpen.current && typeof document !== "undefined")
+    opener.current = document.activeElement as HTMLElement | null;
+  wasOpen.current = video !== null;
   return (
     <DialogPrimitive.Root open={video !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/85 animate-fade-in" />
         <DialogPrimitive.Content
+          onCloseAutoFocus={(event) => {
+            // Focus goes back to what opened it (the dialog is controlled, without a Trigger).
+            if (opener.current?.isConnected) {
+              event.preventDefault();
+              opener.current.focus();
+            }
+          }}
           className="fixed top-1/2 left-1/2 z-50 flex w-[calc(100vw-1rem)] max-w-[1100px] flex-col gap-2 focus:outline-none"
           style={{ transform: "translate(-50%, -50%)" }}
           aria-describedby={undefined}

@@ -26,17 +26,19 @@ export async function downloadFile(url: string | null | undefined): Promise<stri
   return null;
 }
 
-/** Whether the viewer's PDF is there; else the §8 message the API gives (converting, damaged, …). */
-export async function documentProblem(url: string): Promise<string | null> {
+export type LoadedDocument = { blobUrl: string; problem: null } | { blobUrl: null; problem: string };
+
+/**
+ * The viewer's PDF, fetched through the web's /api forward and shown from a blob: URL (the web's
+ * pages are never framed, X-Frame-Options DENY, and the blob needs no framing rights). Failing
+ * answers give the §8 message the API sends (converting, unable to convert, damaged, not found).
+ */
+export async function loadDocument(url: string, signal?: AbortSignal): Promise<LoadedDocument> {
   try {
-    const response = await fetch(url, {
-      method: "GET",
-      headers: { Range: "bytes=0-0" },
-      credentials: "include",
-    });
+    const response = await fetch(url, { credentials: "include", signal });
     if (response.ok) {
-      void response.body?.cancel();
-      return null;
+      const blob = await response.blob();
+      return { blobUrl: URL.createObjectURL(new Blob([blob], { type: "application/pdf" })), problem: null };
     }
     let body: unknown = null;
     try {
@@ -44,8 +46,8 @@ export async function documentProblem(url: string): Promise<string | null> {
     } catch {
       body = null;
     }
-    return readErrorBody(body).message ?? messages.documentNotFound;
+    return { blobUrl: null, problem: readErrorBody(body).message ?? messages.documentNotFound };
   } catch {
-    return messages.errorSendingRequest;
+    return { blobUrl: null, problem: messages.errorSendingRequest };
   }
 }
