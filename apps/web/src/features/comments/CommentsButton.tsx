@@ -15,11 +15,13 @@ export function CommentsButton({ item, live = false }: { item: ContentItem; live
   if (item.contentInteractionConfig.commentsMode === "off" && count === 0) return null;
   return (
     <>
-      <Button variant="tertiary" onClick={() => setOpen(true)} aria-haspopup="dialog">
+      <Button variant="tertiary" onClick={() => setOpen(true)} aria-haspopup="dialog" className="px-3">
         <Icon name="comment" size={18} />
-        <span className="tabular-nums">
-          {count > 0 ? commentsCountLabel(count) : messages.commentsOpenAction}
-        </span>
+        {count > 0 ? (
+          <span className="tabular-nums">{commentsCountLabel(count)}</span>
+        ) : (
+          <span className="max-sm:sr-only">{messages.commentsOpenAction}</span>
+        )}
       </Button>
       <Dialog
         open={open}

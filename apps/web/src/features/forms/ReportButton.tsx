@@ -15,7 +15,7 @@ export function ReportButton({ targetType, targetId }: { targetType: ReportTarge
         variant="tertiary"
         onClick={() => setOpen(true)}
         aria-haspopup="dialog"
-        className="text-ink-muted"
+        className="px-3 text-ink-muted"
       >
         <Icon name="flag" size={18} />
         <span className="max-sm:sr-only">{messages.reportAction}</span>

@@ -19,7 +19,7 @@ export function DetailSocial({ item, live = false }: { item: ContentItem; live?:
   const views = useViewCount(item.id, active && settings.viewsEnabled && !live, item.view);
   if (!active) return null;
   return (
-    <div className="mt-4 flex flex-col gap-5 border-t border-line pt-3">
+    <div className="mt-2 flex flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex flex-wrap items-center gap-1">
           <ReactionsBar item={item} live={live} />
@@ -27,7 +27,9 @@ export function DetailSocial({ item, live = false }: { item: ContentItem; live?:
         </div>
         {settings.viewsEnabled ? (
           <p className="text-sm text-ink-muted tabular-nums">
-            {format(messages.viewsCount, { count: new Intl.NumberFormat("en-US").format(views) })}
+            {views === 1
+              ? messages.viewsCountOne
+              : format(messages.viewsCount, { count: new Intl.NumberFormat("en-US").format(views) })}
           </p>
         ) : null}
       </div>

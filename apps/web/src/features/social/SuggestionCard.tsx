@@ -8,6 +8,8 @@ import { FollowButton } from "./FollowButton";
 
 function reasonText(suggestion: Suggestion): string | null {
   const [first] = suggestion.reasons;
+  if (first === "sharedFollows" && suggestion.sharedFollowsCount === 1)
+    return messages.suggestionSharedFollowsOne;
   if (first === "sharedFollows")
     return format(messages.suggestionSharedFollows, { count: suggestion.sharedFollowsCount });
   if (first === "colleague") return messages.suggestionColleague;
