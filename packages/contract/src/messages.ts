@@ -667,6 +667,12 @@ export const messages = {
   feedbackRatingValue: "{count} of 5",
   feedbackMessageLabel: "Message",
   feedbackSubmit: "Send feedback",
+  followersTitle: "Followers",
+  followersHeading: "Followers of {name}",
+  followingHeading: "Followed by {name}",
+  followersEmpty: "No followers yet.",
+  followingEmpty: "Not following anyone yet.",
+  backToProfile: "Back to profile",
   liveModeNoInteraction: "Interaction is off while you view your profile as a visitor.",
 } as const;
 

@@ -113,10 +113,16 @@ function ProfileCard({ profile, own }: { profile: ProfileData; own: boolean }) {
           {company ? <Badge tone="brand">{messages.companyPageBadge}</Badge> : null}
         </div>
         <p className="mt-0.5 text-sm text-ink-muted">
-          @{profile.slug} · {followersLabel(profile.followers)} ·{" "}
-          {format(messages.followingCount, {
-            count: new Intl.NumberFormat("en-US").format(profile.following),
-          })}
+          @{profile.slug} ·{" "}
+          <Link href={`/${encodeURIComponent(profile.slug)}/network/followers`} className="underline underline-offset-2 hover:text-ink">
+            {followersLabel(profile.followers)}
+          </Link>{" "}
+          ·{" "}
+          <Link href={`/${encodeURIComponent(profile.slug)}/network/following`} className="underline underline-offset-2 hover:text-ink">
+            {format(messages.followingCount, {
+              count: new Intl.NumberFormat("en-US").format(profile.following),
+            })}
+          </Link>
         </p>
         {profile.profession ? <p className="mt-2 text-[1.05rem] text-ink">{profile.profession}</p> : null}
         {place ? (

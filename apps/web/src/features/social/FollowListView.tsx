@@ -1,0 +1,128 @@
+"use client";
+
+import { format, messages, type ProfileCard } from "@vn/contract";
+import Link from "next/link";
+import { useEffect, useMemo, useRef } from "react";
+import useSWRInfinite from "swr/infinite";
+import { Avatar } from "@/components/ui/Avatar";
+import { Button } from "@/components/ui/Button";
+import { Icon } from "@/components/ui/Icon";
+import { Skeleton } from "@/components/ui/Skeleton";
+import { request } from "@/lib/api";
+import { useSession } from "@/lib/session";
+import { FollowButton } from "./FollowButton";
+
+interface ListPage {
+  data: ProfileCard[];
+  meta: { nextCursor: string | null; total: number };
+}
+
+async function fetchPage([path, cursor]: readonly [string, string | null]): Promise<ListPage> {
+  const query: Record<string, string | number> = { perPage: 20 };
+  if (cursor) query.cursor = cursor;
+  return (await request<ListPage>(path, { query, envelope: true })).data;
+}
+
+/** /{slug}/network/followers and /following: a profile's follows, newest first, by cursor. */
+export function FollowListView({ slug, direction }: { slug: string; direction: "followers" | "following" }) {
+  const { user } = useSession();
+  const path = `/v1/profiles/${encodeURIComponent(slug)}/${direction}`;
+  const { data, error, setSize, isValidating, mutate } = useSWRInfinite<ListPage>(
+    (index, previous: ListPage | null) => {
+      if (index > 0 && !previous?.meta.nextCursor) return null;
+      return [path, index === 0 ? null : (previous?.meta.nextCursor ?? null)] as const;
+    },
+    fetchPage,
+    { revalidateFirstPage: false },
+  );
+  const items = useMemo(() => (data ?? []).flatMap((page) => page.data), [data]);
+  const hasMore = Boolean(data?.[data.length - 1]?.meta.nextCursor);
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasMore || error) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting) && !isValidating) void setSize((n) => n + 1);
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasMore, error, isValidating, setSize]);
+
+  return (
+    <div className="mx-auto flex w-full max-w-[680px] flex-col gap-4 px-4 py-6 sm:py-8">
+      <Link
+        href={`/${encodeURIComponent(slug)}`}
+        className="inline-flex min-h-10 items-center gap-1.5 self-start text-sm font-semibold text-brand hover:underline"
+      >
+        <Icon name="arrowLeft" size={18} />
+        {messages.backToProfile}
+      </Link>
+      <h1 className="text-2xl font-semibold break-words text-ink">
+        {format(direction === "followers" ? messages.followersHeading : messages.followingHeading, {
+          name: `@${slug}`,
+        })}
+      </h1>
+      <section className="rounded-card bg-surface px-4 shadow-card sm:px-5" aria-busy={!data && !error}>
+        {!data && !error ? (
+          <div className="flex flex-col gap-4 py-4">
+            <span className="sr-only">{messages.loading}</span>
+            {[0, 1, 2].map((n) => (
+              <div key={n} className="flex items-center gap-3">
+                <Skeleton shape="circle" className="size-10" />
+                <Skeleton className="h-4 flex-1" />
+              </div>
+            ))}
+          </div>
+        ) : null}
+        {data && items.length === 0 ? (
+          <p className="py-8 text-center text-ink-muted">
+            {direction === "followers" ? messages.followersEmpty : messages.followingEmpty}
+          </p>
+        ) : null}
+        <ul className="flex flex-col divide-y divide-line">
+          {items.map((profile) => (
+            <li key={profile.id} className="flex items-center gap-3 py-3">
+              <span aria-hidden="true" className="inline-flex shrink-0">
+                <Avatar
+                  name={profile.name}
+                  src={profile.image?.urls.preview ?? null}
+                  size="md"
+                  shape={profile.type === "company" ? "square" : "circle"}
+                />
+              </span>
+              <div className="min-w-0 flex-1">
+                <Link
+                  href={`/${encodeURIComponent(profile.slug)}`}
+                  className="block truncate font-semibold text-ink hover:underline"
+                >
+                  {profile.name}
+                </Link>
+                {profile.profession ? (
+                  <p className="truncate text-sm text-ink-muted">{profile.profession}</p>
+                ) : null}
+              </div>
+              {user && user.slug.toLowerCase() !== profile.slug.toLowerCase() ? (
+                <FollowButton
+                  slug={profile.slug}
+                  name={profile.name}
+                  initial={{ followed: profile.followed, followersCount: profile.followersCount }}
+                  size="sm"
+                  className="shrink-0"
+                />
+              ) : null}
+            </li>
+          ))}
+        </ul>
+        {error ? (
+          <div role="alert" className="flex flex-col items-center gap-3 py-6 text-center">
+            <p className="text-ink">{messages.nextPageFailed}</p>
+            <Button variant="secondary" onClick={() => void mutate()}>
+              {messages.tryAgain}
+            </Button>
+          </div>
+        ) : null}
+        <div ref={sentinel} aria-hidden="true" />
+      </section>
+    </div>
+  );
+}
