@@ -9,6 +9,7 @@ import { mediaProcess } from "./media-process";
 import { mediaSweep } from "./media-sweep";
 import { publishPlanned } from "./publish-planned";
 import { purgeExpiredSessions } from "./purge-expired-sessions";
+import { purgeOldViewsJob } from "./purge-old-views";
 
 /**
  * The job runner: pg-boss on the product's own database (PostgreSQL or PGlite), so durable jobs
@@ -44,7 +45,7 @@ export interface JobModule {
   handle(context: JobContext, data: object): Promise<void>;
 }
 
-const jobModules: JobModule[] = [purgeExpiredSessions, publishPlanned, mediaProcess, mediaSweep];
+const jobModules: JobModule[, purgeOldViewsJob] = [purgeExpiredSessions, publishPlanned, mediaProcess, mediaSweep, purgeOldViewsJob];
 
 export async function startJobs(given: JobContext): Promise<Jobs> {
   const context: JobContext = { ...given, config: given.config ?? loadConfig() };
