@@ -1,0 +1,68 @@
+import { format, messages } from "@vn/contract";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectSnackbar, openAccountMenu } from "../support/accounts";
+import { expectNoAxeViolations, launchBrowser, newContext, screenshotWidths } from "../support/browser";
+import { newestPath, signInDemo } from "../support/content";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe("feedback and report forms", () => {
+  it("sends feedback from the account menu after the required fields are given", async () => {
+    const context = await newContext(browser, 360);
+    const page = await context.newPage();
+    await signInDemo(page, "tomas@demo.verified.local");
+    await openAccountMenu(page);
+    await page.getByRole("menuitem", { name: messages.feedbackAction }).click();
+    const dialog = page.getByRole("dialog", { name: messages.feedbackTitle });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: messages.feedbackSubmit }).click();
+    await expect.poll(() => dialog.getByText(messages.fieldRequired).count()).toBe(2);
+    await dialog.getByLabel(format(messages.feedbackRatingValue, { count: 4 })).check({ force: true });
+    await dialog.getByLabel(messages.feedbackMessageLabel).fill("The home feed is exactly what I needed.");
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: messages.feedbackSubmit }).click();
+    await expectSnackbar(page, messages.feedbackSent);
+    await context.close();
+  });
+
+  it("reports a publication with a reason", async () => {
+    const context = await newContext(browser, 1280);
+    const page = await context.newPage();
+    await signInDemo(page, "tomas@demo.verified.local");
+    await page.goto(await newestPath("priya.shah", "insights"));
+    await page.getByRole("button", { name: messages.reportAction }).first().click();
+    const dialog = page.getByRole("dialog", { name: messages.reportTitle });
+    await dialog.getByRole("button", { name: messages.reportSubmit }).click();
+    await expect.poll(() => dialog.getByText(messages.fieldRequired).first().isVisible()).toBe(true);
+    await dialog.getByLabel(messages.reportReasonLabel).selectOption("spam");
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: messages.reportSubmit }).click();
+    await expectSnackbar(page, messages.reportSent);
+    await context.close();
+  });
+});
+
+describe("followers list", () => {
+  it("lists a profile's followers with follow buttons", async () => {
+    const context = await newContext(browser, 1280);
+    const page = await context.newPage();
+    await signInDemo(page, "lena@demo.verified.local");
+    await page.goto("/anna.kowalski");
+    await page
+      .getByRole("link", { name: /followers?$/ })
+      .first()
+      .click();
+    await page.waitForURL((url) => url.pathname === "/anna.kowalski/network/followers");
+    await expect.poll(() => page.getByRole("link", { name: "Priya Shah" }).isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+    await screenshotWidths(page, "social-followers");
+    await context.close();
+  });
+});
