@@ -46,7 +46,7 @@ function Suggestions({ enabled }: { enabled: boolean }) {
           </Button>
         </div>
       ) : (
-        <ul className="mt-1 flex flex-col divide-y divide-line max-lg:[&>li:nth-child(n+4)]:hidden">
+        <ul className="mt-1 flex flex-col divide-y divide-line max-lg:[&>li:nth-child(3)]:border-b-0 max-lg:[&>li:nth-child(n+4)]:hidden">
           {list.data?.map((suggestion) => (
             <SuggestionCard key={suggestion.profile.id} suggestion={suggestion} />
           ))}

@@ -23,7 +23,7 @@ export function SuggestionCard({ suggestion, disabled }: { suggestion: Suggestio
   const { profile } = suggestion;
   const reason = reasonText(suggestion);
   return (
-    <li className="flex items-start gap-3 py-3">
+    <li className="flex items-center gap-3 py-3">
       <span aria-hidden="true" className="inline-flex shrink-0">
         <Avatar
           name={profile.name}
@@ -32,7 +32,7 @@ export function SuggestionCard({ suggestion, disabled }: { suggestion: Suggestio
           shape={profile.type === "company" ? "square" : "circle"}
         />
       </span>
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
+      <div className="flex min-w-0 flex-1 flex-col gap-0.5">
         <p className="flex items-center gap-1 font-semibold text-ink">
           <Link href={`/${encodeURIComponent(profile.slug)}`} className="truncate hover:underline">
             {profile.name}
@@ -47,18 +47,18 @@ export function SuggestionCard({ suggestion, disabled }: { suggestion: Suggestio
           ) : null}
         </p>
         {profile.profession ? (
-          <p className="line-clamp-2 text-sm text-ink-muted">{profile.profession}</p>
+          <p className="line-clamp-1 text-sm text-ink-muted">{profile.profession}</p>
         ) : null}
-        {reason ? <p className="text-xs text-ink-muted">{reason}</p> : null}
-        <FollowButton
-          slug={profile.slug}
-          name={profile.name}
-          initial={{ followed: profile.followed, followersCount: profile.followersCount }}
-          disabled={disabled}
-          size="sm"
-          className="mt-1 self-start"
-        />
+        {reason ? <p className="line-clamp-1 text-xs text-ink-muted">{reason}</p> : null}
       </div>
+      <FollowButton
+        slug={profile.slug}
+        name={profile.name}
+        initial={{ followed: profile.followed, followersCount: profile.followersCount }}
+        disabled={disabled}
+        size="sm"
+        className="shrink-0 self-center"
+      />
     </li>
   );
 }
