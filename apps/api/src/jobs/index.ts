@@ -45,7 +45,13 @@ export interface JobModule {
   handle(context: JobContext, data: object): Promise<void>;
 }
 
-const jobModules: JobModule[, purgeOldViewsJob] = [purgeExpiredSessions, publishPlanned, mediaProcess, mediaSweep, purgeOldViewsJob];
+const jobModules: JobModule[] = [
+  purgeExpiredSessions,
+  publishPlanned,
+  mediaProcess,
+  mediaSweep,
+  purgeOldViewsJob,
+];
 
 export async function startJobs(given: JobContext): Promise<Jobs> {
   const context: JobContext = { ...given, config: given.config ?? loadConfig() };
