@@ -114,11 +114,17 @@ function ProfileCard({ profile, own }: { profile: ProfileData; own: boolean }) {
         </div>
         <p className="mt-0.5 text-sm text-ink-muted">
           @{profile.slug} ·{" "}
-          <Link href={`/${encodeURIComponent(profile.slug)}/network/followers`} className="underline underline-offset-2 hover:text-ink">
+          <Link
+            href={`/${encodeURIComponent(profile.slug)}/network/followers`}
+            className="underline underline-offset-2 hover:text-ink"
+          >
             {followersLabel(profile.followers)}
           </Link>{" "}
           ·{" "}
-          <Link href={`/${encodeURIComponent(profile.slug)}/network/following`} className="underline underline-offset-2 hover:text-ink">
+          <Link
+            href={`/${encodeURIComponent(profile.slug)}/network/following`}
+            className="underline underline-offset-2 hover:text-ink"
+          >
             {format(messages.followingCount, {
               count: new Intl.NumberFormat("en-US").format(profile.following),
             })}
