@@ -10,6 +10,7 @@ import {
   formatMediaDuration,
   messages,
 } from "@vn/contract";
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Button } from "@/components/ui/Button";
@@ -19,6 +20,7 @@ import { downloadFile } from "./download";
 import { FileViewer, type ViewerFile } from "./FileViewer";
 import { viaWeb } from "./media-rules";
 import { mediaTexts } from "./texts";
+import { useFileConversion } from "./use-media-events";
 import { type PlayableVideo, VideoPlayerModal } from "./VideoPlayerModal";
 import { VideoPreview } from "./VideoPreview";
 
@@ -52,6 +54,12 @@ export function ContentMedia({ item }: { item: ContentItem }) {
   const name = item.title ?? file?.title ?? file?.name ?? "";
   const track = audioTrackOf(item);
   const problem = file ? statusText(file) : null;
+  const router = useRouter();
+  // The owner sees the publication update when its file's job finishes (§7 file.conversion.finished).
+  useFileConversion(
+    item.isOwner && file?.customProperties.mediaProcessing === "media-processing" ? file.id : null,
+    () => router.refresh(),
+  );
 
   if (images.length === 0 && videos.length === 0 && !file) return null;
 
