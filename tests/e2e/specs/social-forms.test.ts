@@ -1,11 +1,22 @@
 import { format, messages } from "@vn/contract";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectSnackbar, openAccountMenu } from "../support/accounts";
 import { expectNoAxeViolations, launchBrowser, newContext, screenshotWidths } from "../support/browser";
 import { newestPath, signInDemo } from "../support/content";
 
 let browser: Browser;
+
+/** Goes to a path right after sign-in: the landing page may still be redirecting (ERR_ABORTED). */
+async function gotoAfterSignIn(page: Page, path: string): Promise<void> {
+  await page.waitForLoadState("networkidle");
+  try {
+    await page.goto(path);
+  } catch {
+    await page.waitForLoadState("networkidle");
+    await page.goto(path);
+  }
+}
 beforeAll(async () => {
   browser = await launchBrowser();
 });
@@ -36,7 +47,7 @@ describe("feedback and report forms", () => {
     const context = await newContext(browser, 1280);
     const page = await context.newPage();
     await signInDemo(page, "tomas@demo.verified.local");
-    await page.goto(await newestPath("priya.shah", "insights"));
+    await gotoAfterSignIn(page, await newestPath("priya.shah", "insights"));
     await page.getByRole("button", { name: messages.reportAction }).first().click();
     const dialog = page.getByRole("dialog", { name: messages.reportTitle });
     await dialog.getByRole("button", { name: messages.reportSubmit }).click();
@@ -54,7 +65,7 @@ describe("followers list", () => {
     const context = await newContext(browser, 1280);
     const page = await context.newPage();
     await signInDemo(page, "lena@demo.verified.local");
-    await page.goto("/anna.kowalski");
+    await gotoAfterSignIn(page, "/anna.kowalski");
     await page
       .getByRole("link", { name: /followers?$/ })
       .first()
@@ -63,6 +74,38 @@ describe("followers list", () => {
     await expect.poll(() => page.getByRole("link", { name: "Priya Shah" }).isVisible()).toBe(true);
     await expectNoAxeViolations(page);
     await screenshotWidths(page, "social-followers");
+    await context.close();
+  });
+});
+
+describe("block and mute", () => {
+  it("blocks a profile from its menu, which hides the follow button, and unblocks it", async () => {
+    const context = await newContext(browser, 360);
+    const page = await context.newPage();
+    await signInDemo(page, "tomas@demo.verified.local");
+    await gotoAfterSignIn(page, "/lena.fischer");
+    const more = page.getByRole("button", {
+      name: format(messages.profileMoreActions, { name: "Lena Fischer" }),
+    });
+    await more.click();
+    await page.getByRole("menuitem", { name: messages.muteAction }).click();
+    await more.click();
+    await expect
+      .poll(() => page.getByRole("menuitem", { name: messages.unmuteAction }).isVisible())
+      .toBe(true);
+    await page.getByRole("menuitem", { name: messages.blockAction }).click();
+    await expect.poll(() => page.getByText(messages.blockedNotice).isVisible()).toBe(true);
+    expect(
+      await page.getByRole("button", { name: `${messages.followAction} Lena Fischer`, exact: true }).count(),
+    ).toBe(0);
+    await expectNoAxeViolations(page);
+    await more.click();
+    await page.getByRole("menuitem", { name: messages.unblockAction }).click();
+    await expect
+      .poll(() =>
+        page.getByRole("button", { name: `${messages.followAction} Lena Fischer`, exact: true }).isVisible(),
+      )
+      .toBe(true);
     await context.close();
   });
 });
