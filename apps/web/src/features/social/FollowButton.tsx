@@ -77,7 +77,11 @@ export function FollowButton({
       className={cn(size === "sm" && "min-h-9 px-3 text-sm", "group", className)}
       data-followers={state.followersCount}
     >
-      <Icon name={state.followed ? "check" : "plus"} size={18} />
+      <Icon
+        name={state.followed ? "check" : "plus"}
+        size={18}
+        className={cn(size === "sm" && "max-sm:hidden")}
+      />
       {state.followed ? messages.followingAction : messages.followAction}
       <span className="sr-only"> {name}</span>
     </Button>
