@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { ABOUT_MAX, type GeneralInfo, generalInfoWizardSchema, MIN_AGE, messages } from "@vn/contract";
 import { useState } from "react";
 import { type Resolver, useForm, useWatch } from "react-hook-form";
+import { useSWRConfig } from "swr";
 import type { z } from "zod";
 import { Alert } from "@/components/ui/Alert";
 import { Avatar } from "@/components/ui/Avatar";
@@ -17,6 +18,7 @@ import { api } from "@/lib/api";
 import { ApiError } from "@/lib/api-error";
 import { countries } from "@/lib/countries";
 import { cleanSubmit, fieldErrorsOf, submitErrorMessage } from "@/lib/forms";
+import { SESSION_KEY } from "@/lib/session";
 import { HandleField } from "./HandleField";
 
 interface ProfileValues {
@@ -67,6 +69,7 @@ export interface ProfileFormProps {
  */
 export function ProfileForm({ info, submitLabel, onSaved }: ProfileFormProps) {
   const [serverError, setServerError] = useState<string | null>(null);
+  const { mutate } = useSWRConfig();
   const {
     register,
     handleSubmit,
@@ -129,7 +132,10 @@ export function ProfileForm({ info, submitLabel, onSaved }: ProfileFormProps) {
         onUploaded={async (media) => {
           // The profile takes the square (350×350) variant as its picture.
           const imageUrl = media.urls.small ?? media.urls.full;
-          if (imageUrl) await api.patch("/v1/users/me/general-info", { imageUrl }).catch(() => undefined);
+          if (!imageUrl) return;
+          await api.patch("/v1/users/me/general-info", { imageUrl }).catch(() => undefined);
+          // The header's avatar reads the session.
+          await mutate(SESSION_KEY);
         }}
       />
 

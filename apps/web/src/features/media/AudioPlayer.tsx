@@ -56,6 +56,8 @@ export function AudioPlayerProvider({ children }: { children: ReactNode }) {
   return (
     <AudioPlayerContext.Provider value={value}>
       {children}
+      {/* Room under the page so the fixed bar never covers its end. */}
+      {current ? <div aria-hidden="true" className="h-28 sm:h-16" /> : null}
       {current ? (
         <AudioPlayerBar api={value} track={current} onPause={() => dispatch({ type: "pause" })} />
       ) : null}
