@@ -121,7 +121,7 @@ describe("acting as a company", () => {
     await context.close();
   });
 
-  it("shows a visitor the public profile without owner controls, and an unknown handle as unavailable", async () => {
+  it("shows a visitor the public profile without owner controls, and an unknown handle as not found", async () => {
     const context = await newContext(browser, 1280);
     const page = await context.newPage();
     await page.goto("/anna.kowalski");
@@ -131,10 +131,10 @@ describe("acting as a company", () => {
     await expectNoAxeViolations(page);
     await screenshot(page, "profile-visitor-1280");
 
-    await page.goto("/no-such-member-anywhere");
-    await expect
-      .poll(() => page.getByRole("heading", { level: 1 }).textContent())
-      .toBe(messages.profileUnavailableTitle);
+    // An unknown handle is a real 404 with the not-found page (search engines must not index it).
+    const missing = await page.goto("/no-such-member-anywhere");
+    expect(missing?.status()).toBe(404);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(messages.notFoundTitle);
     await context.close();
   });
 });
