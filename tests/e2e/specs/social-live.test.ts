@@ -65,6 +65,21 @@ describe("live comments between two people", () => {
       .poll(() => anna.getByTestId("notifications-unread").isVisible(), { timeout: 15_000 })
       .toBe(true);
 
+    // The bell lists it; the menu passes axe; Escape closes it.
+    await anna.locator('button[data-live="true"]').click();
+    const menu = anna.getByRole("dialog", { name: messages.notificationsHeading });
+    await expect
+      .poll(() =>
+        menu
+          .getByText(format(messages.notificationComment, { name: "Priya Shah" }))
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    await expectNoAxeViolations(anna);
+    await anna.keyboard.press("Escape");
+    await expect.poll(() => menu.count()).toBe(0);
+
     // Anna (the owner) pins it: Priya sees the pin.
     await openCommentMenu(anna, text);
     await anna.getByRole("menuitem", { name: messages.pinAction }).click();
