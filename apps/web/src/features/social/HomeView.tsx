@@ -16,7 +16,7 @@ import { saveSuggested } from "./suggested-navigation";
 import { useHomeFeed } from "./use-home-feed";
 import { ViewerReactionsProvider } from "./viewer-reactions";
 
-function Suggestions({ enabled }: { enabled: boolean }) {
+function Suggestions({ enabled, onFollowChange }: { enabled: boolean; onFollowChange: () => void }) {
   const list = useResource<Suggestion[]>(enabled ? "/v1/network/suggested?limit=6" : null);
   return (
     <section aria-labelledby="suggested-heading" className="rounded-card bg-surface p-4 shadow-card sm:p-5">
@@ -48,7 +48,11 @@ function Suggestions({ enabled }: { enabled: boolean }) {
       ) : (
         <ul className="mt-1 flex flex-col divide-y divide-line max-lg:[&>li:nth-child(3)]:border-b-0 max-lg:[&>li:nth-child(n+4)]:hidden">
           {list.data?.map((suggestion) => (
-            <SuggestionCard key={suggestion.profile.id} suggestion={suggestion} />
+            <SuggestionCard
+              key={suggestion.profile.id}
+              suggestion={suggestion}
+              onFollowChange={onFollowChange}
+            />
           ))}
         </ul>
       )}
@@ -56,9 +60,9 @@ function Suggestions({ enabled }: { enabled: boolean }) {
   );
 }
 
-function Feed({ enabled }: { enabled: boolean }) {
+function Feed({ enabled, version }: { enabled: boolean; version: number }) {
   const pathname = usePathname();
-  const { data, error, size, setSize, isValidating, mutate } = useHomeFeed(enabled);
+  const { data, error, size, setSize, isValidating, mutate } = useHomeFeed(enabled, version);
   const items = useMemo(() => (data ?? []).flatMap((page) => page.data), [data]);
   const reactions = useMemo(
     () =>
@@ -165,6 +169,7 @@ export function HomeView({ slug }: { slug: string }) {
   const session = useSession();
   const user = session.user;
   const own = user !== null && user.slug.toLowerCase() === slug.toLowerCase();
+  const [feedVersion, setFeedVersion] = useState(0);
   useEffect(() => {
     if (session.isLoading) return;
     if (!user) router.replace(`${routes.login}?redirect=${encodeURIComponent(routes.userHome(slug))}`);
@@ -174,11 +179,11 @@ export function HomeView({ slug }: { slug: string }) {
     <div className="mx-auto grid w-full max-w-[1128px] gap-4 px-4 py-6 sm:py-8 lg:grid-cols-[minmax(0,1fr)_340px]">
       <h1 className="sr-only">{messages.homeHeading}</h1>
       <div className="order-2 min-w-0 lg:order-1">
-        <Feed enabled={own} />
+        <Feed enabled={own} version={feedVersion} />
       </div>
       <aside className="order-1 min-w-0 lg:order-2">
         <div className="lg:sticky lg:top-20">
-          <Suggestions enabled={own} />
+          <Suggestions enabled={own} onFollowChange={() => setFeedVersion((n) => n + 1)} />
         </div>
       </aside>
     </div>

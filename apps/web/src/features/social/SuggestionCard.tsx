@@ -19,7 +19,15 @@ function reasonText(suggestion: Suggestion): string | null {
 }
 
 /** One profile to follow: avatar, name, profession, why it is suggested, the follow button. */
-export function SuggestionCard({ suggestion, disabled }: { suggestion: Suggestion; disabled?: boolean }) {
+export function SuggestionCard({
+  suggestion,
+  disabled,
+  onFollowChange,
+}: {
+  suggestion: Suggestion;
+  disabled?: boolean;
+  onFollowChange?: () => void;
+}) {
   const { profile } = suggestion;
   const reason = reasonText(suggestion);
   return (
@@ -56,6 +64,7 @@ export function SuggestionCard({ suggestion, disabled }: { suggestion: Suggestio
         name={profile.name}
         initial={{ followed: profile.followed, followersCount: profile.followersCount }}
         disabled={disabled}
+        onChange={onFollowChange}
         size="sm"
         className="shrink-0 self-center"
       />
