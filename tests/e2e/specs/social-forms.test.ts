@@ -109,3 +109,20 @@ describe("block and mute", () => {
     await context.close();
   });
 });
+
+describe("home feed failure", () => {
+  it("says the page could not load and loads it on retry", async () => {
+    const context = await newContext(browser, 1280);
+    const page = await context.newPage();
+    await signInDemo(page, "priya@demo.verified.local");
+    await page.waitForLoadState("networkidle");
+    await page.route("**/api/v1/feed**", (route) => route.abort());
+    await gotoAfterSignIn(page, "/priya.shah/network/suggested");
+    const alert = page.getByRole("alert").filter({ hasText: messages.nextPageFailed });
+    await expect.poll(() => alert.isVisible(), { timeout: 20_000 }).toBe(true);
+    await page.unroute("**/api/v1/feed**");
+    await alert.getByRole("button", { name: messages.tryAgain }).click();
+    await expect.poll(() => page.getByRole("article").first().isVisible()).toBe(true);
+    await context.close();
+  });
+});
