@@ -1,6 +1,7 @@
 /**
- * Media fixtures made at test time (nothing binary in git): images with sharp, 2 s of audio and
- * video with ffmpeg's lavfi sources, a PDF written by hand, a .docx by LibreOffice from text.
+ * Media fixtures made at test time (nothing binary in git): images with sharp; 8 s of audio (long
+ * enough not to end mid-test and move on to the next track) and 2 s of video from ffmpeg's lavfi
+ * sources; a PDF written by hand; a .docx by LibreOffice from text.
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -70,8 +71,8 @@ export async function makeFixtures(stamp: string): Promise<Fixtures> {
     execFileSync("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", ...args]);
   const audioA = path.join(dir, `episode-a-${stamp}.mp3`);
   const audioB = path.join(dir, `episode-b-${stamp}.mp3`);
-  ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:duration=2", audioA]);
-  ffmpeg(["-f", "lavfi", "-i", "sine=frequency=660:duration=2", audioB]);
+  ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:duration=8", audioA]);
+  ffmpeg(["-f", "lavfi", "-i", "sine=frequency=660:duration=8", audioB]);
   const video = path.join(dir, `clip-${stamp}.mp4`);
   ffmpeg([
     "-f",

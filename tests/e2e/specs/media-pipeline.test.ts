@@ -266,12 +266,15 @@ describe("media", () => {
     await page.evaluate(() => {
       (window as unknown as { __stay: number }).__stay = 1;
     });
-    // The header's Home link: a client-side navigation to another page.
-    await page.getByRole("banner").getByRole("link", { name: "Home" }).first().click();
-    await page.waitForURL((url) => url.pathname !== "/anna.kowalski");
+    await player.getByRole("button", { name: "Pause" }).click();
+    // The header's Companies link: a client-side navigation to another page.
+    await page.getByRole("banner").getByRole("link", { name: "Companies" }).first().click();
+    await page.waitForURL((url) => url.pathname === "/companies");
     expect(await page.evaluate(() => (window as unknown as { __stay?: number }).__stay)).toBe(1);
     await expect.poll(trackName).toContain(titles[0]);
     expect(await player.isVisible()).toBe(true);
+    await player.getByRole("button", { name: "Play", exact: true }).click();
+    await expect.poll(audioPlaying).toBe(true);
     await context.close();
   });
 
