@@ -134,7 +134,9 @@ describe("acting as a company", () => {
     // An unknown handle is a real 404 with the not-found page (search engines must not index it).
     const missing = await page.goto("/no-such-member-anywhere");
     expect(missing?.status()).toBe(404);
-    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(messages.notFoundTitle);
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1 }).textContent())
+      .toBe(messages.notFoundTitle);
     await context.close();
   });
 });
