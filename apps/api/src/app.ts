@@ -151,7 +151,14 @@ export async function buildApp(config: Config, given: BuildOptions = {}): Promis
     origin: [config.WEB_ORIGIN],
     credentials: true,
     methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
-    exposedHeaders: ["content-range", "accept-ranges", "content-length", "x-request-id", "retry-after", "set-auth-token"],
+    exposedHeaders: [
+      "content-range",
+      "accept-ranges",
+      "content-length",
+      "x-request-id",
+      "retry-after",
+      "set-auth-token",
+    ],
     maxAge: 600,
   });
   await app.register(cookie);
