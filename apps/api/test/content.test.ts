@@ -564,7 +564,11 @@ describe("profile page data", () => {
     expect(page.contacts.mainEmail).toBe("hi@pro.example");
     expect(page.mediaCounts.releases).toBeGreaterThanOrEqual(2);
     expect(page.tabs).toEqual(["media", "feed", "contact"]);
-    expect(page.sectionCounts).toMatchObject({ releases: page.mediaCounts.releases, statements: 1, events: 1 });
+    expect(page.sectionCounts).toMatchObject({
+      releases: page.mediaCounts.releases,
+      statements: 1,
+      events: 1,
+    });
     expect(page.isOwner).toBe(false);
     const basicPage = (await app.inject({ method: "GET", url: "/api/v2/profiles/basic.writer.11" })).json()
       .data;

@@ -355,7 +355,7 @@ export async function findProfileBySlug(db: Db, slug: string): Promise<ProfileRo
     .where(sql`lower(${profiles.slug}) = lower(${slug})`)
     .limit(1);
   // Only active profiles are public: deleted (by the user or the team), blocked or disabled ones are not.
-  if (!row || row.status !== "active") throw new AppError("content_notFound");
+  if (row?.status !== "active") throw new AppError("content_notFound");
   return row;
 }
 

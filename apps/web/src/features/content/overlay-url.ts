@@ -27,6 +27,6 @@ export function overlayUrl(path: string, params: OverlayParams): string {
 
 /** Where closing goes: the initiator when it is a path of this site, else home. */
 export function closeTarget(initiator: string | null | undefined): string {
-  if (!initiator || !initiator.startsWith("/") || initiator.startsWith("//")) return "/";
+  if (!initiator?.startsWith("/") || initiator.startsWith("//")) return "/";
   return initiator;
 }

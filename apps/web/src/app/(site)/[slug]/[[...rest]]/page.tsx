@@ -225,7 +225,7 @@ export default async function SlugPage({ params, searchParams }: SlugPageProps) 
 
   if (route.screen === "edit") {
     const result = await loadItem(route.segment, route.itemSlug, route.ownerSlug);
-    if (!result.data || !result.data.isOwner) return <MissingPost />;
+    if (!result.data?.isOwner) return <MissingPost />;
     return <ContentEditor mode="edit" kind={result.data.type.id} item={result.data} />;
   }
 
