@@ -311,6 +311,21 @@ describe("media", () => {
     await expect.poll(() => page.getByTestId("video-modal-player").count()).toBe(0);
     // Focus goes back to the preview that opened it.
     expect(await open.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // In a list the topmost visible video previews (muted), and only that one (§9).
+    await go(page, "/anna.kowalski");
+    const previews = page.getByTestId("video-preview");
+    await previews.first().scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => page.locator('[data-testid="video-preview"][data-previewing="true"]').count())
+      .toBe(1);
+    await expect
+      .poll(() =>
+        page
+          .locator('[data-testid="video-preview"][data-previewing="true"] video')
+          .evaluate((el: HTMLVideoElement) => el.muted && !el.paused),
+      )
+      .toBe(true);
     await context.close();
   });
 });
