@@ -160,11 +160,15 @@ export function ContentEditor({ mode, kind, title, item }: ContentEditorProps) {
       if (mode === "edit" && item) {
         const { kind: _kind, ...patch } = request;
         saved = await api.patch<ContentItem>(`/v1/content/${item.id}`, patch);
-        saved = await saveContentMedia(saved, media.current);
+        saved = await saveContentMedia(saved, media.current, (text) =>
+          snackbar.show(text, { tone: "error" }),
+        );
         snackbar.show(messages.publicationSaved, { tone: "success" });
       } else {
         saved = await api.post<ContentItem>("/v1/content", request);
-        saved = await saveContentMedia(saved, media.current);
+        saved = await saveContentMedia(saved, media.current, (text) =>
+          snackbar.show(text, { tone: "error" }),
+        );
         snackbar.show(
           saved.status === "draft"
             ? messages.publicationDraftSaved

@@ -12,7 +12,7 @@ import { useEffect, useRef, useState } from "react";
 import { api } from "@/lib/api";
 import { FileField, type FileFieldProps } from "./FileField";
 import { ImageField } from "./ImageField";
-import { viaWeb } from "./media-rules";
+import { uploadErrorText, viaWeb } from "./media-rules";
 import { mediaTexts } from "./texts";
 
 /** Which image upload type a kind's main image (or a post's gallery) uses (§3). */
@@ -153,13 +153,23 @@ export function ContentMediaFields({ kind, item, getMeta, onChange }: ContentMed
   );
 }
 
-/** Sends the picked media once the publication exists; answers the item as it now stands. */
+/**
+ * Sends the picked media once the publication exists; answers the item as it now stands. The
+ * publication is saved either way: a failure here is told (onError) and never makes the page
+ * send the publication again.
+ */
 export async function saveContentMedia(
   saved: ContentItem,
   request: ContentMediaRequest,
+  onError?: (message: string) => void,
 ): Promise<ContentItem> {
   if (request.mainImageId === undefined && request.galleryIds === undefined && request.fileId === undefined) {
     return saved;
   }
-  return api.put<ContentItem>(`/v1/content/${saved.id}/media`, request);
+  try {
+    return await api.put<ContentItem>(`/v1/content/${saved.id}/media`, request);
+  } catch (error) {
+    onError?.(uploadErrorText(error));
+    return saved;
+  }
 }
