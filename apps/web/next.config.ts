@@ -37,7 +37,9 @@ const nextConfig: NextConfig = {
   async headers() {
     return [
       {
-        source: "/:path*",
+        // Pages only: /api/* carries the API's own headers (its document endpoint may be framed
+        // by this origin so the file viewer can show PDFs).
+        source: "/((?!api/).*)",
         headers: [
           { key: "X-Content-Type-Options", value: "nosniff" },
           { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },

@@ -31,11 +31,22 @@ export function newContext(browser: Browser, width = 1280): Promise<BrowserConte
 
 /** No axe violations on the page as it stands (WCAG 2.1 A and AA rules). */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // Colours are judged as they settle: a dialog fading in has half-opaque text for ~200 ms.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        // Endless ones (skeleton pulses, spinners) never finish; only wait for those that do.
+        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().iterations ?? 1))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .analyze();
   const summary = results.violations.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+    (v) =>
+      `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(" ")} ${n.html.slice(0, 160)}`).join(", ")})`,
   );
   expect(summary).toEqual([]);
 }
