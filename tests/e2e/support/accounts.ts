@@ -19,10 +19,17 @@ export async function apiCall<T>(
   const headers: Record<string, string> = { origin: webUrl(), accept: "application/json" };
   if (options.body !== undefined) headers["content-type"] = "application/json";
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const response = await fetch(`${webUrl()}/api${path}`, {
-    method: options.method ?? (options.body === undefined ? "GET" : "POST"),
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  const send = () =>
+    fetch(`${webUrl()}/api${path}`, {
+      method: options.method ?? (options.body === undefined ? "GET" : "POST"),
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  // A kept-alive socket the server has just closed fails before the request is read
+  // ("other side closed"); one fresh attempt is the standard remedy.
+  const response = await send().catch((error: unknown) => {
+    if (error instanceof TypeError) return send();
+    throw error;
   });
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : null) as T };

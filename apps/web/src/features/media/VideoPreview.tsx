@@ -34,7 +34,12 @@ export function VideoPreview({
       ref={setBox}
       type="button"
       onClick={() => onPlay(video)}
-      aria-label={format(mediaTexts.playVideo, { name })}
+      // The visible duration is part of the name (WCAG 2.5.3: label in name).
+      aria-label={
+        video.durationInMs !== null
+          ? `${format(mediaTexts.playVideo, { name })}, ${formatMediaDuration(video.durationInMs)}`
+          : format(mediaTexts.playVideo, { name })
+      }
       data-testid="video-preview"
       data-previewing={active ? "true" : "false"}
       className="group relative block aspect-video w-full overflow-hidden rounded-lg bg-black"
