@@ -2,8 +2,8 @@
 
 import { type ContentItem, format, mediaSubSections, messages } from "@vn/contract";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
+import { NextPageFailed } from "@/features/content/NextPageFailed";
 import { cn } from "@/lib/cn";
 import { ContentCard, ContentCardSkeleton } from "./ContentCard";
 import type { MediaSection } from "./content-routes";
@@ -173,17 +173,7 @@ export function ContentList({
           />
         ))}
         {loadingMore ? <ContentCardSkeleton /> : null}
-        {error ? (
-          <div
-            role="alert"
-            className="flex flex-col items-center gap-3 rounded-card bg-surface p-6 text-center shadow-card"
-          >
-            <p className="text-ink">{messages.nextPageFailed}</p>
-            <Button variant="secondary" onClick={() => void mutate()}>
-              {messages.tryAgain}
-            </Button>
-          </div>
-        ) : null}
+        {error ? <NextPageFailed onRetry={() => void mutate()} /> : null}
         <div ref={sentinel} aria-hidden="true" />
       </div>
       {opened ? (

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { ContentCard, ContentCardSkeleton } from "@/features/content/ContentCard";
+import { NextPageFailed } from "@/features/content/NextPageFailed";
 import { PostOverlay } from "@/features/content/PostOverlay";
 import { routes } from "@/lib/paths";
 import { useSession } from "@/lib/session";
@@ -133,17 +134,7 @@ function Feed({ enabled, version }: { enabled: boolean; version: number }) {
             />
           ))}
           {loadingMore ? <ContentCardSkeleton /> : null}
-          {error ? (
-            <div
-              role="alert"
-              className="flex flex-col items-center gap-3 rounded-card bg-surface p-6 text-center shadow-card"
-            >
-              <p className="text-ink">{messages.nextPageFailed}</p>
-              <Button variant="secondary" onClick={() => void mutate()}>
-                {messages.tryAgain}
-              </Button>
-            </div>
-          ) : null}
+          {error ? <NextPageFailed onRetry={() => void mutate()} /> : null}
           <div ref={sentinel} aria-hidden="true" />
         </div>
         {opened ? (
