@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -79,3 +80,16 @@ export const contentCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.ownerId, t.kind, t.status] })],
 );
+
+/**
+ * A counter per profile that a trigger on content_items raises on every change that can move an
+ * item in that profile's lists (insert, delete, status, kind or publication date; migration
+ * 0010). Numbered pages cache keyset anchors under it (modules/content/page-anchors.ts), so page
+ * 1,000 seeks like page 1 and a changed list is never read through stale anchors.
+ */
+export const contentListVersions = pgTable("content_list_versions", {
+  ownerId: text("owner_id")
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: "cascade" }),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
+});
