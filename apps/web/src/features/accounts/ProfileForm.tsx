@@ -13,7 +13,6 @@ import { Input } from "@/components/ui/Input";
 import { Select } from "@/components/ui/Select";
 import { Textarea } from "@/components/ui/Textarea";
 import { ImageField } from "@/features/media/ImageField";
-import { mediaTexts } from "@/features/media/texts";
 import { api } from "@/lib/api";
 import { ApiError } from "@/lib/api-error";
 import { countries } from "@/lib/countries";
@@ -125,8 +124,8 @@ export function ProfileForm({ info, submitLabel, onSaved }: ProfileFormProps) {
         uploadType="user_image"
         label={messages.photoLabel}
         targets={["desktop"]}
-        chooseLabel={mediaTexts.choosePhoto}
-        changeLabel={mediaTexts.changePhoto}
+        chooseLabel={messages.choosePhoto}
+        changeLabel={messages.changePhoto}
         current={info.image?.urls.preview}
         placeholder={<Avatar name={name || info.email} size="lg" />}
         onUploaded={async (media) => {

@@ -18,7 +18,6 @@ import { HandleField } from "@/features/accounts/HandleField";
 import { useAccountSwitch } from "@/features/accounts/use-account-switch";
 import { GENERAL_INFO_KEY } from "@/features/accounts/use-general-info";
 import { ImageField } from "@/features/media/ImageField";
-import { mediaTexts } from "@/features/media/texts";
 import { api } from "@/lib/api";
 import { ApiError } from "@/lib/api-error";
 import { cleanSubmit, fieldErrorsOf, submitErrorMessage } from "@/lib/forms";
@@ -131,8 +130,8 @@ export function CreateCompanyForm() {
               label={messages.companyLogoLabel}
               shape="square"
               targets={["desktop"]}
-              chooseLabel={mediaTexts.chooseLogo}
-              changeLabel={mediaTexts.changeLogo}
+              chooseLabel={messages.chooseLogo}
+              changeLabel={messages.changeLogo}
               placeholder={
                 name.trim() ? (
                   <Avatar name={name} size="lg" shape="square" />

@@ -1,6 +1,6 @@
 "use client";
 
-import { type AudioTrack, formatMediaDuration, formatTime } from "@vn/contract";
+import { type AudioTrack, formatMediaDuration, formatTime, messages } from "@vn/contract";
 import {
   createContext,
   type ReactNode,
@@ -14,7 +14,6 @@ import {
 } from "react";
 import { Icon } from "@/components/ui/Icon";
 import { emptyPlaylist, type PlaylistState, playlistReducer, viaWeb } from "./media-rules";
-import { mediaTexts } from "./texts";
 
 interface AudioPlayerApi {
   state: PlaylistState;
@@ -151,7 +150,7 @@ function AudioPlayerBar({
   const total = duration ?? 0;
   return (
     <section
-      aria-label={mediaTexts.audioPlayer}
+      aria-label={messages.audioPlayer}
       data-testid="audio-player"
       data-track-id={track.id}
       data-playing={playing ? "true" : "false"}
@@ -188,19 +187,19 @@ function AudioPlayerBar({
         )}
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-semibold text-ink" data-testid="audio-track-name">
-            <span className="sr-only">{mediaTexts.nowPlaying}: </span>
+            <span className="sr-only">{messages.nowPlaying}: </span>
             {track.trackName}
           </p>
           <p className="truncate text-xs text-ink-muted">{track.artistName}</p>
         </div>
         <div className="flex items-center gap-1">
-          <RoundButton label={mediaTexts.previous} onClick={api.previous}>
+          <RoundButton label={messages.previous} onClick={api.previous}>
             {previousIcon}
           </RoundButton>
-          <RoundButton label={playing ? mediaTexts.pause : mediaTexts.play} onClick={api.toggle} primary>
+          <RoundButton label={playing ? messages.pause : messages.play} onClick={api.toggle} primary>
             {playing ? pauseIcon : playIcon}
           </RoundButton>
-          <RoundButton label={mediaTexts.next} onClick={api.next}>
+          <RoundButton label={messages.next} onClick={api.next}>
             {nextIcon}
           </RoundButton>
         </div>
@@ -223,7 +222,7 @@ function AudioPlayerBar({
             {duration !== null ? formatMediaDuration(duration * 1000) : "--:--:--"}
           </span>
         </div>
-        <RoundButton label={mediaTexts.closePlayer} onClick={api.close}>
+        <RoundButton label={messages.closePlayer} onClick={api.close}>
           <Icon name="close" size={20} />
         </RoundButton>
       </div>

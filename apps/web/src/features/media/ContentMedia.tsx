@@ -19,7 +19,6 @@ import { playIcon, useAudioPlayer } from "./AudioPlayer";
 import { downloadFile } from "./download";
 import { FileViewer, type ViewerFile } from "./FileViewer";
 import { viaWeb } from "./media-rules";
-import { mediaTexts } from "./texts";
 import { useFileConversion } from "./use-media-events";
 import { type PlayableVideo, VideoPlayerModal } from "./VideoPlayerModal";
 import { VideoPreview } from "./VideoPreview";
@@ -84,7 +83,7 @@ export function ContentMedia({ item }: { item: ContentItem }) {
                     src: image.urls.full ?? image.urls.preview ?? "",
                   })
                 }
-                aria-label={`${mediaTexts.viewImage} ${i + 1}`}
+                aria-label={`${messages.viewImage} ${i + 1}`}
               >
                 {/* biome-ignore lint/performance/noImgElement: media URLs come from the API's storage */}
                 <img
@@ -134,7 +133,7 @@ export function ContentMedia({ item }: { item: ContentItem }) {
           <button
             type="button"
             onClick={() => player.play(track)}
-            aria-label={format(mediaTexts.playPodcast, { name: track.trackName })}
+            aria-label={format(messages.playPodcast, { name: track.trackName })}
             className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-brand text-white hover:bg-brand-strong"
           >
             {playIcon}
@@ -167,7 +166,7 @@ export function ContentMedia({ item }: { item: ContentItem }) {
                 )
               }
             >
-              {mediaTexts.openDocument}
+              {messages.openDocument}
             </Button>
           ) : null}
           {file.urls.download ? (

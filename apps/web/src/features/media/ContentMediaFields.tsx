@@ -6,6 +6,7 @@ import {
   contentFileSchema,
   contentGallerySchema,
   type Media,
+  messages,
   type UploadType,
 } from "@vn/contract";
 import { useEffect, useRef, useState } from "react";
@@ -13,7 +14,6 @@ import { api } from "@/lib/api";
 import { FileField, type FileFieldProps } from "./FileField";
 import { ImageField } from "./ImageField";
 import { uploadErrorText, viaWeb } from "./media-rules";
-import { mediaTexts } from "./texts";
 
 /** Which image upload type a kind's main image (or a post's gallery) uses (§3). */
 const imageTypes: Record<string, UploadType> = {
@@ -107,20 +107,20 @@ export function ContentMediaFields({ kind, item, getMeta, onChange }: ContentMed
       {isPost && imageType ? (
         <div className="flex flex-col gap-3">
           {gallery.length > 0 ? (
-            <ul className="flex flex-wrap gap-2" aria-label={mediaTexts.chooseImage}>
+            <ul className="flex flex-wrap gap-2" aria-label={messages.chooseImage}>
               {gallery.map((g, i) => (
                 <li key={g.id} className="relative">
                   {/* biome-ignore lint/performance/noImgElement: media URLs come from the API's storage */}
                   <img
                     src={viaWeb(g.src) ?? ""}
-                    alt={`${mediaTexts.imageAlt} ${i + 1}`}
+                    alt={`${messages.imageAlt} ${i + 1}`}
                     data-testid="gallery-variant"
                     className="size-24 rounded-md bg-black/5 object-cover"
                   />
                   <button
                     type="button"
                     onClick={() => removeFromGallery(g.id)}
-                    aria-label={`${mediaTexts.removeImage} ${i + 1}`}
+                    aria-label={`${messages.removeImage} ${i + 1}`}
                     className="absolute -top-2 -right-2 inline-flex size-8 items-center justify-center rounded-full bg-surface text-ink shadow-card hover:bg-black/5"
                   >
                     ×
@@ -132,7 +132,7 @@ export function ContentMediaFields({ kind, item, getMeta, onChange }: ContentMed
           <ImageField
             key={addKey}
             uploadType={imageType}
-            label={mediaTexts.chooseImage}
+            label={messages.chooseImage}
             shape="wide"
             showResult={false}
             embeddedImages={gallery.length}
@@ -142,7 +142,7 @@ export function ContentMediaFields({ kind, item, getMeta, onChange }: ContentMed
       ) : imageType ? (
         <ImageField
           uploadType={imageType}
-          label={mediaTexts.chooseImage}
+          label={messages.chooseImage}
           shape="wide"
           current={viaWeb(item?.mainImage?.urls.preview)}
           onUploaded={(media) => setRequest((r) => ({ ...r, mainImageId: media.id }))}

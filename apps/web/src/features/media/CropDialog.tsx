@@ -5,7 +5,6 @@ import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } fr
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
 import { CROP_ASPECT, type CropTarget, initialCrop, moveCrop, zoomCrop } from "./media-rules";
-import { mediaTexts } from "./texts";
 
 export interface CropDialogProps {
   /** An object URL of the picked image; null closes the dialog. */
@@ -109,21 +108,21 @@ export function CropDialog({ src, targets = ["desktop", "preview"], onCancel, on
       onOpenChange={(open) => {
         if (!open) onCancel();
       }}
-      title={mediaTexts.cropTitle}
-      description={mediaTexts.cropDescription}
+      title={messages.cropTitle}
+      description={messages.cropDescription}
       footer={
         <>
           <Button variant="secondary" onClick={onCancel}>
             {messages.cancel}
           </Button>
           <Button onClick={confirm} disabled={!natural}>
-            {mediaTexts.applyCrop}
+            {messages.applyCrop}
           </Button>
         </>
       }
     >
       {targets.length > 1 ? (
-        <div role="radiogroup" aria-label={mediaTexts.cropTitle} className="mb-4 flex flex-wrap gap-2">
+        <div role="radiogroup" aria-label={messages.cropTitle} className="mb-4 flex flex-wrap gap-2">
           {targets.map((t) => (
             <label
               key={t}
@@ -141,7 +140,7 @@ export function CropDialog({ src, targets = ["desktop", "preview"], onCancel, on
                 onChange={() => setTarget(t)}
                 className="sr-only"
               />
-              {t === "desktop" ? mediaTexts.cropDesktop : mediaTexts.cropPreview}
+              {t === "desktop" ? messages.cropDesktop : messages.cropPreview}
             </label>
           ))}
         </div>
@@ -164,7 +163,7 @@ export function CropDialog({ src, targets = ["desktop", "preview"], onCancel, on
             {natural && crop ? (
               <button
                 type="button"
-                aria-label={mediaTexts.cropArea}
+                aria-label={messages.cropArea}
                 data-testid="crop-frame"
                 data-crop={JSON.stringify(crop)}
                 onKeyDown={onKeyDown}
@@ -198,7 +197,7 @@ export function CropDialog({ src, targets = ["desktop", "preview"], onCancel, on
             ) : null}
           </div>
           <label className="flex w-full max-w-[320px] items-center gap-3 text-sm font-semibold text-ink">
-            {mediaTexts.zoom}
+            {messages.zoom}
             <input
               type="range"
               min={1}

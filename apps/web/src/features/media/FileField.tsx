@@ -8,7 +8,6 @@ import { Icon } from "@/components/ui/Icon";
 import { api } from "@/lib/api";
 import { FileViewer, type ViewerFile } from "./FileViewer";
 import { viaWeb } from "./media-rules";
-import { mediaTexts } from "./texts";
 import { UploadProgress } from "./UploadProgress";
 import { useDocument } from "./use-document";
 import { useFileConversion } from "./use-media-events";
@@ -28,15 +27,15 @@ export interface FileFieldProps {
 const POLL_MS = 4000;
 
 const hints: Record<FileFieldProps["uploadType"], [string, string]> = {
-  document_file: [mediaTexts.chooseDocument, mediaTexts.documentHint],
-  recording_audio_file: [mediaTexts.chooseAudio, mediaTexts.audioHint],
-  recording_video_file: [mediaTexts.chooseVideo, mediaTexts.videoHint],
-  post_video_file: [mediaTexts.chooseVideo, mediaTexts.videoHint],
+  document_file: [messages.chooseDocument, messages.documentHint],
+  recording_audio_file: [messages.chooseAudio, messages.audioHint],
+  recording_video_file: [messages.chooseVideo, messages.videoHint],
+  post_video_file: [messages.chooseVideo, messages.videoHint],
 };
 
 function processingText(media: Media): string | null {
   if (media.status === "media-processing")
-    return media.kind === "document" ? messages.fileConverting : mediaTexts.processing;
+    return media.kind === "document" ? messages.fileConverting : messages.processing;
   if (media.status === "failed") return media.error?.message ?? messages.mediaProcessingFailed;
   if (media.status === "unprocessed")
     return (
@@ -109,7 +108,7 @@ export function FileField({ uploadType, label, getMeta, onChange }: FileFieldPro
             disabled={state.status === "uploading"}
             aria-describedby={`${id}-hint`}
           >
-            {media ? mediaTexts.replaceFile : choose}
+            {media ? messages.replaceFile : choose}
           </Button>
           {media ? (
             <Button
@@ -119,7 +118,7 @@ export function FileField({ uploadType, label, getMeta, onChange }: FileFieldPro
                 onChange(null);
               }}
             >
-              {mediaTexts.removeFile}
+              {messages.removeFile}
             </Button>
           ) : null}
         </div>
@@ -167,7 +166,7 @@ export function FileField({ uploadType, label, getMeta, onChange }: FileFieldPro
             <div className="flex flex-col gap-2">
               <iframe
                 src={preview.src ?? undefined}
-                title={`${media.fileName}: ${mediaTexts.ready}`}
+                title={`${media.fileName}: ${messages.ready}`}
                 data-testid="document-preview"
                 className="h-64 w-full rounded-md border border-line bg-white"
               />
@@ -183,7 +182,7 @@ export function FileField({ uploadType, label, getMeta, onChange }: FileFieldPro
                     })
                   }
                 >
-                  {mediaTexts.openDocument}
+                  {messages.openDocument}
                 </Button>
               </div>
             </div>

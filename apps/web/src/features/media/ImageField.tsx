@@ -1,13 +1,12 @@
 "use client";
 
-import { acceptAttribute, type ImageCrops, type Media, type UploadType } from "@vn/contract";
+import { acceptAttribute, type ImageCrops, type Media, messages, type UploadType } from "@vn/contract";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { cn } from "@/lib/cn";
 import { CropDialog } from "./CropDialog";
 import { type CropTarget, checkPickedFile, viaWeb } from "./media-rules";
-import { mediaTexts } from "./texts";
 import { UploadProgress } from "./UploadProgress";
 import { useUpload } from "./use-upload";
 
@@ -35,13 +34,13 @@ export interface ImageFieldProps {
 export function ImageField({
   uploadType,
   label,
-  hint = mediaTexts.imageHint,
+  hint = messages.imageHint,
   current,
   placeholder,
   shape = "round",
   targets = ["desktop", "preview"],
-  chooseLabel = mediaTexts.chooseImage,
-  changeLabel = mediaTexts.changeImage,
+  chooseLabel = messages.chooseImage,
+  changeLabel = messages.changeImage,
   onUploaded,
   onRemoved,
   embeddedImages,
@@ -94,7 +93,7 @@ export function ImageField({
           // biome-ignore lint/performance/noImgElement: media URLs come from the API's storage
           <img
             src={shown}
-            alt={mediaTexts.imageAlt}
+            alt={messages.imageAlt}
             data-testid={`${uploadType}-variant`}
             className={cn(frame, "shrink-0 bg-black/5 object-cover")}
           />
@@ -127,7 +126,7 @@ export function ImageField({
                   onRemoved();
                 }}
               >
-                {mediaTexts.removeImage}
+                {messages.removeImage}
               </Button>
             ) : null}
           </div>

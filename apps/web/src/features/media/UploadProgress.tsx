@@ -1,8 +1,7 @@
 "use client";
 
-import { format } from "@vn/contract";
+import { format, messages } from "@vn/contract";
 import { Button } from "@/components/ui/Button";
-import { mediaTexts } from "./texts";
 
 /** The progress bar of an upload in flight, with its cancel button. */
 export function UploadProgress({
@@ -15,7 +14,7 @@ export function UploadProgress({
   onCancel: () => void;
 }) {
   const percent = Math.round(progress * 100);
-  const label = format(mediaTexts.uploading, { name: fileName });
+  const label = format(messages.uploading, { name: fileName });
   return (
     <div className="flex items-center gap-3 rounded-lg bg-black/[0.03] p-3">
       <div className="min-w-0 flex-1">
@@ -36,7 +35,7 @@ export function UploadProgress({
         {percent}%
       </span>
       <Button variant="tertiary" onClick={onCancel}>
-        {mediaTexts.cancelUpload}
+        {messages.cancelUpload}
       </Button>
     </div>
   );

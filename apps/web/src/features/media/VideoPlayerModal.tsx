@@ -5,7 +5,6 @@ import { Dialog as DialogPrimitive } from "radix-ui";
 import { useRef } from "react";
 import { Icon } from "@/components/ui/Icon";
 import { viaWeb } from "./media-rules";
-import { mediaTexts } from "./texts";
 
 export interface PlayableVideo {
   name: string;
@@ -43,7 +42,7 @@ export function VideoPlayerModal({ video, onClose }: { video: PlayableVideo | nu
         >
           <div className="flex items-center justify-between gap-3 text-white">
             <DialogPrimitive.Title className="min-w-0 truncate text-base font-semibold">
-              {video ? format(mediaTexts.videoPlayer, { name: video.name }) : ""}
+              {video ? format(messages.videoPlayer, { name: video.name }) : ""}
               {video?.durationInMs ? (
                 <span className="ml-2 font-normal text-white/75">
                   {formatMediaDuration(video.durationInMs)}

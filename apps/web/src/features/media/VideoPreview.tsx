@@ -1,10 +1,9 @@
 "use client";
 
-import { format, formatMediaDuration } from "@vn/contract";
+import { format, formatMediaDuration, messages } from "@vn/contract";
 import { useEffect, useRef, useState } from "react";
 import { playIcon } from "./AudioPlayer";
 import { viaWeb } from "./media-rules";
-import { mediaTexts } from "./texts";
 import type { PlayableVideo } from "./VideoPlayerModal";
 import { useTopmostVideo } from "./video-preview";
 
@@ -37,8 +36,8 @@ export function VideoPreview({
       // The visible duration is part of the name (WCAG 2.5.3: label in name).
       aria-label={
         video.durationInMs !== null
-          ? `${format(mediaTexts.playVideo, { name })}, ${formatMediaDuration(video.durationInMs)}`
-          : format(mediaTexts.playVideo, { name })
+          ? `${format(messages.playVideo, { name })}, ${formatMediaDuration(video.durationInMs)}`
+          : format(messages.playVideo, { name })
       }
       data-testid="video-preview"
       data-previewing={active ? "true" : "false"}

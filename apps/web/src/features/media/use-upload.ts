@@ -1,9 +1,9 @@
 "use client";
 
 import type { ImageCrops, Media, UploadType } from "@vn/contract";
+import { messages } from "@vn/contract";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { checkPickedFile, uploadErrorText } from "./media-rules";
-import { mediaTexts } from "./texts";
 import { cancelUploadSession, uploadMedia } from "./upload";
 
 export type UploadStatus = "idle" | "uploading" | "done" | "error" | "cancelled";
@@ -77,7 +77,7 @@ export function useUpload(uploadType: UploadType) {
     const id = sessionId.current;
     sessionId.current = null;
     if (id) void cancelUploadSession(id);
-    setState({ ...idle, status: "cancelled", error: mediaTexts.uploadCancelled });
+    setState({ ...idle, status: "cancelled", error: messages.uploadCancelled });
   }, []);
 
   const reset = useCallback(() => setState(idle), []);
