@@ -1,7 +1,7 @@
 "use client";
 
 import { type ContentItem, format, mediaSubSections, messages } from "@vn/contract";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useState } from "react";
 import { Icon } from "@/components/ui/Icon";
 import { NextPageFailed } from "@/features/content/NextPageFailed";
 import { cn } from "@/lib/cn";
@@ -72,31 +72,11 @@ export function ContentList({
     status: owner && !live ? status : null,
   };
   const initial = section === initialSection && status === null ? firstPage : null;
-  const { data, error, size, setSize, isValidating, mutate } = useContentList(query, initial);
-  const items = useMemo(() => (data ?? []).flatMap((page) => page.data), [data]);
-  const last = data?.[data.length - 1];
-  const hasMore = Boolean(last?.meta.nextCursor);
-  const loadingFirst = !data && !error;
-  const loadingMore = Boolean(data) && size > (data?.length ?? 0) && !error;
+  const { error, items, loadingFirst, loadingMore, mutate, retry, sentinel } = useContentList(query, initial);
   const [opened, setOpened] = useState<ContentItem | null>(null);
-  const sentinel = useRef<HTMLDivElement>(null);
 
   // A planned publication going live (socket contentItem.status) refreshes the owner's list.
   useContentStatus(owner, () => void mutate());
-
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!node || !hasMore || error) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting) && !isValidating)
-          void setSize((current) => current + 1);
-      },
-      { rootMargin: "400px" },
-    );
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [hasMore, error, isValidating, setSize]);
 
   const posts = items.filter((item) => item.type.id === "post");
   const emptyText =
@@ -173,7 +153,7 @@ export function ContentList({
           />
         ))}
         {loadingMore ? <ContentCardSkeleton /> : null}
-        {error ? <NextPageFailed onRetry={() => void mutate()} /> : null}
+        {error ? <NextPageFailed onRetry={retry} /> : null}
         <div ref={sentinel} aria-hidden="true" />
       </div>
       {opened ? (

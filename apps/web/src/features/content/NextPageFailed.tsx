@@ -1,13 +1,20 @@
 import { messages } from "@vn/contract";
 import { Button } from "@/components/ui/Button";
+import { cn } from "@/lib/cn";
 
-/** §8 "Looks like we could not load next page." with a retry, at the foot of an infinite list. */
-export function NextPageFailed({ onRetry }: { onRetry: () => void }) {
+/**
+ * §8 "Looks like we could not load next page." with a retry, at the foot of an infinite list.
+ * `frame` is its box: a card of its own by default; a list already inside a card passes padding only.
+ */
+export function NextPageFailed({
+  onRetry,
+  frame = "rounded-card bg-surface p-6 shadow-card",
+}: {
+  onRetry: () => void;
+  frame?: string;
+}) {
   return (
-    <div
-      role="alert"
-      className="flex flex-col items-center gap-3 rounded-card bg-surface p-6 text-center shadow-card"
-    >
+    <div role="alert" className={cn("flex flex-col items-center gap-3 text-center", frame)}>
       <p className="text-ink">{messages.nextPageFailed}</p>
       <Button variant="secondary" onClick={onRetry}>
         {messages.tryAgain}

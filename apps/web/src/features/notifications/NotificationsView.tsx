@@ -2,10 +2,11 @@
 
 import { messages } from "@vn/contract";
 import { useRouter } from "next/navigation";
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect } from "react";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
 import { Skeleton } from "@/components/ui/Skeleton";
+import { NextPageFailed } from "@/features/content/NextPageFailed";
 import { routes } from "@/lib/paths";
 import { useSession } from "@/lib/session";
 import { NotificationRow } from "./NotificationRow";
@@ -19,21 +20,9 @@ export function NotificationsView() {
   useEffect(() => {
     if (!session.isLoading && !session.user) router.replace(`${routes.login}?redirect=/notifications`);
   }, [session.isLoading, session.user, router]);
-  const { data, error, setSize, isValidating, mutate } = useNotificationList(signedIn, 20);
+  const { data, error, items, retry, sentinel } = useNotificationList(signedIn, 20);
   const unread = useUnreadCount(signedIn);
   const markRead = useMarkRead();
-  const items = useMemo(() => (data ?? []).flatMap((page) => page.data), [data]);
-  const hasMore = Boolean(data?.[data.length - 1]?.meta.nextCursor);
-  const sentinel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!node || !hasMore || error) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting) && !isValidating) void setSize((n) => n + 1);
-    });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [hasMore, error, isValidating, setSize]);
 
   return (
     <div className="mx-auto flex w-full max-w-[680px] flex-col gap-4 px-4 py-6 sm:py-8">
@@ -78,14 +67,7 @@ export function NotificationsView() {
             </li>
           ))}
         </ul>
-        {error ? (
-          <div role="alert" className="flex flex-col items-center gap-3 p-6 text-center">
-            <p className="text-ink">{messages.nextPageFailed}</p>
-            <Button variant="secondary" onClick={() => void mutate()}>
-              {messages.tryAgain}
-            </Button>
-          </div>
-        ) : null}
+        {error ? <NextPageFailed onRetry={retry} frame="p-6" /> : null}
         <div ref={sentinel} aria-hidden="true" />
       </section>
     </div>

@@ -3,9 +3,9 @@
 import type { Notification, NotificationEvent } from "@vn/contract";
 import { useEffect, useState } from "react";
 import { useSWRConfig } from "swr";
-import useSWRInfinite from "swr/infinite";
 import { api, request } from "@/lib/api";
 import { acquireSocket, listen, releaseSocket } from "@/lib/socket";
+import { useCursorList } from "@/lib/use-cursor-list";
 import { useResource } from "@/lib/use-resource";
 
 export const UNREAD_KEY = "/v1/notifications/unread-count";
@@ -15,11 +15,10 @@ export interface NotificationPage {
   meta: { nextCursor: string | null; unreadCount: number };
 }
 
-async function fetchPage([, cursor, perPage]: readonly [
-  string,
-  string | null,
-  number,
-]): Promise<NotificationPage> {
+async function fetchPage(
+  [, perPage]: readonly [string, number],
+  cursor: string | null,
+): Promise<NotificationPage> {
   const query: Record<string, string | number> = { perPage };
   if (cursor) query.cursor = cursor;
   return (await request<NotificationPage>("/v1/notifications", { query, envelope: true })).data;
@@ -33,19 +32,9 @@ function refreshLists(): void {
 
 /** The notification list by cursor (the menu asks for one short page, the page scrolls on). */
 export function useNotificationList(enabled: boolean, perPage: number) {
-  const result = useSWRInfinite<NotificationPage>(
-    (index, previous: NotificationPage | null) => {
-      if (!enabled) return null;
-      if (index > 0 && !previous?.meta.nextCursor) return null;
-      return [
-        `notifications:${perPage}`,
-        index === 0 ? null : (previous?.meta.nextCursor ?? null),
-        perPage,
-      ] as const;
-    },
-    fetchPage,
-    { revalidateOnFocus: true },
-  );
+  const result = useCursorList(enabled ? ([`notifications:${perPage}`, perPage] as const) : null, fetchPage, {
+    revalidateOnFocus: true,
+  });
   const { mutate } = result;
   useEffect(() => {
     const refresh = () => void mutate();

@@ -2,14 +2,13 @@
 
 import { format, messages, type ProfileCard } from "@vn/contract";
 import Link from "next/link";
-import { useEffect, useMemo, useRef } from "react";
-import useSWRInfinite from "swr/infinite";
 import { Avatar } from "@/components/ui/Avatar";
-import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
 import { Skeleton } from "@/components/ui/Skeleton";
+import { NextPageFailed } from "@/features/content/NextPageFailed";
 import { request } from "@/lib/api";
 import { useSession } from "@/lib/session";
+import { useCursorList } from "@/lib/use-cursor-list";
 import { FollowButton } from "./FollowButton";
 
 interface ListPage {
@@ -17,7 +16,7 @@ interface ListPage {
   meta: { nextCursor: string | null; total: number };
 }
 
-async function fetchPage([path, cursor]: readonly [string, string | null]): Promise<ListPage> {
+async function fetchPage([path]: readonly [string], cursor: string | null): Promise<ListPage> {
   const query: Record<string, string | number> = { perPage: 20 };
   if (cursor) query.cursor = cursor;
   return (await request<ListPage>(path, { query, envelope: true })).data;
@@ -27,26 +26,9 @@ async function fetchPage([path, cursor]: readonly [string, string | null]): Prom
 export function FollowListView({ slug, direction }: { slug: string; direction: "followers" | "following" }) {
   const { user } = useSession();
   const path = `/v1/profiles/${encodeURIComponent(slug)}/${direction}`;
-  const { data, error, setSize, isValidating, mutate } = useSWRInfinite<ListPage>(
-    (index, previous: ListPage | null) => {
-      if (index > 0 && !previous?.meta.nextCursor) return null;
-      return [path, index === 0 ? null : (previous?.meta.nextCursor ?? null)] as const;
-    },
-    fetchPage,
-    { revalidateFirstPage: false },
-  );
-  const items = useMemo(() => (data ?? []).flatMap((page) => page.data), [data]);
-  const hasMore = Boolean(data?.[data.length - 1]?.meta.nextCursor);
-  const sentinel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!node || !hasMore || error) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting) && !isValidating) void setSize((n) => n + 1);
-    });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [hasMore, error, isValidating, setSize]);
+  const { data, error, items, retry, sentinel } = useCursorList([path] as const, fetchPage, {
+    revalidateFirstPage: false,
+  });
 
   return (
     <div className="mx-auto flex w-full max-w-[680px] flex-col gap-4 px-4 py-6 sm:py-8">
@@ -113,14 +95,7 @@ export function FollowListView({ slug, direction }: { slug: string; direction: "
             </li>
           ))}
         </ul>
-        {error ? (
-          <div role="alert" className="flex flex-col items-center gap-3 py-6 text-center">
-            <p className="text-ink">{messages.nextPageFailed}</p>
-            <Button variant="secondary" onClick={() => void mutate()}>
-              {messages.tryAgain}
-            </Button>
-          </div>
-        ) : null}
+        {error ? <NextPageFailed onRetry={retry} frame="py-6" /> : null}
         <div ref={sentinel} aria-hidden="true" />
       </section>
     </div>

@@ -2,7 +2,7 @@
 
 import { type ContentItem, messages, type ReactionKind, type Suggestion } from "@vn/contract";
 import { usePathname, useRouter } from "next/navigation";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
 import { Skeleton } from "@/components/ui/Skeleton";
@@ -63,8 +63,10 @@ function Suggestions({ enabled, onFollowChange }: { enabled: boolean; onFollowCh
 
 function Feed({ enabled, version }: { enabled: boolean; version: number }) {
   const pathname = usePathname();
-  const { data, error, size, setSize, isValidating, mutate } = useHomeFeed(enabled, version);
-  const items = useMemo(() => (data ?? []).flatMap((page) => page.data), [data]);
+  const feed = useHomeFeed(enabled, version);
+  const { data, error, items, loadingMore, mutate, retry, sentinel } = feed;
+  // Off (not the viewer's own home) is not loading.
+  const loadingFirst = enabled && feed.loadingFirst;
   const reactions = useMemo(
     () =>
       Object.assign({}, ...(data ?? []).map((page) => page.meta.viewerReactions)) as Record<
@@ -73,11 +75,7 @@ function Feed({ enabled, version }: { enabled: boolean; version: number }) {
       >,
     [data],
   );
-  const hasMore = Boolean(data?.[data.length - 1]?.meta.nextCursor);
-  const loadingFirst = enabled && !data && !error;
-  const loadingMore = Boolean(data) && size > (data?.length ?? 0) && !error;
   const [opened, setOpened] = useState<ContentItem | null>(null);
-  const sentinel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (items.length > 0)
@@ -87,19 +85,6 @@ function Feed({ enabled, version }: { enabled: boolean; version: number }) {
         items.map((item) => item.path),
       );
   }, [items, pathname]);
-
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!node || !hasMore || error) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting) && !isValidating) void setSize((n) => n + 1);
-      },
-      { rootMargin: "400px" },
-    );
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [hasMore, error, isValidating, setSize]);
 
   const posts = items.filter((item) => item.type.id === "post");
   return (
@@ -134,7 +119,7 @@ function Feed({ enabled, version }: { enabled: boolean; version: number }) {
             />
           ))}
           {loadingMore ? <ContentCardSkeleton /> : null}
-          {error ? <NextPageFailed onRetry={() => void mutate()} /> : null}
+          {error ? <NextPageFailed onRetry={retry} /> : null}
           <div ref={sentinel} aria-hidden="true" />
         </div>
         {opened ? (

@@ -1,15 +1,15 @@
 "use client";
 
 import type { ContentItem, ReactionKind } from "@vn/contract";
-import useSWRInfinite from "swr/infinite";
 import { request } from "@/lib/api";
+import { useCursorList } from "@/lib/use-cursor-list";
 
 export interface FeedPage {
   data: ContentItem[];
   meta: { nextCursor: string | null; viewerReactions: Record<string, ReactionKind> };
 }
 
-async function fetchFeed([, , cursor]: readonly [string, number, string | null]): Promise<FeedPage> {
+async function fetchFeed(_key: readonly [string, number], cursor: string | null): Promise<FeedPage> {
   const response = await request<FeedPage>("/v1/feed", {
     query: cursor ? { cursor } : {},
     envelope: true,
@@ -20,13 +20,10 @@ async function fetchFeed([, , cursor]: readonly [string, number, string | null])
 /** The home feed by keyset cursor (infinite scroll): followed profiles' publications, newest first. */
 /** `version` changes when the viewer follows someone from the page: the feed starts over. */
 export function useHomeFeed(enabled: boolean, version = 0) {
-  return useSWRInfinite<FeedPage>(
-    (index, previous: FeedPage | null) => {
-      if (!enabled) return null;
-      if (index > 0 && !previous?.meta.nextCursor) return null;
-      return ["home-feed", version, index === 0 ? null : (previous?.meta.nextCursor ?? null)] as const;
-    },
-    fetchFeed,
-    { revalidateFirstPage: false, revalidateOnFocus: false, keepPreviousData: true },
-  );
+  return useCursorList(enabled ? (["home-feed", version] as const) : null, fetchFeed, {
+    revalidateFirstPage: false,
+    revalidateOnFocus: false,
+    keepPreviousData: true,
+    rootMargin: "400px",
+  });
 }
