@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PER_PAGE_DEFAULT, PER_PAGE_MAX } from "../constants";
 import { commentsModes, contentKinds, contentStatuses, mediaSubSections, profileTabs } from "../enums";
 import { format, messages } from "../messages";
+import { contentMediaRequestSchema } from "./media";
 
 /**
  * Publications (spec §3 "Content item", "Content settings"; §5 post rules; §7 Content).
@@ -123,6 +124,8 @@ export const contentCreateRequestSchema = z
     place: optionalTrimmed(PLACE_MAX),
     onlineUrl: z.url().max(2000).optional(),
     settings: contentSettingsSchema.partial().optional(),
+    /** Media uploaded beforehand, saved with the publication in one transaction. */
+    media: contentMediaRequestSchema.optional(),
   })
   .superRefine((value, ctx) => {
     const need = (field: "title" | "content" | "description", ok: boolean) => {
@@ -164,6 +167,8 @@ export const contentUpdateRequestSchema = z.object({
   place: optionalTrimmed(PLACE_MAX),
   onlineUrl: z.url().max(2000).optional(),
   settings: contentSettingsSchema.partial().optional(),
+  /** Changes to the media (absent fields stay, null clears), saved with the edit in one transaction. */
+  media: contentMediaRequestSchema.optional(),
 });
 export type ContentUpdateRequest = z.input<typeof contentUpdateRequestSchema>;
 

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notifyPublished } from "../notifications/service";
 import {
+  type AttachMedia,
   createContent,
   deleteContent,
   deleteRepost,
@@ -131,6 +132,7 @@ export const contentReadRoutes: FastifyPluginAsyncZod = async (app) => {
 /** Writes of publications (API v1): the acting profile, within its role's scope and plan. */
 export const contentWriteRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.deps.database.db;
+  const attachMedia: AttachMedia = (tx, item, media) => app.media.attach(item, media, tx);
 
   app.post(
     "/content",
@@ -144,7 +146,7 @@ export const contentWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const item = await createContent(db(), request.principal!, request.body);
+      const item = await createContent(db(), request.principal!, request.body, new Date(), attachMedia);
       await notifyPublished({ db: db(), realtime: app.deps.realtime, log: app.log }, item);
       if (item.status === "planned" && app.deps.jobs) {
         // Publish at the minute it is due; the every-minute sweep is the safety net.
@@ -187,7 +189,14 @@ export const contentWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await updateContent(db(), request.principal!, request.params.id, request.body),
+      data: await updateContent(
+        db(),
+        request.principal!,
+        request.params.id,
+        request.body,
+        new Date(),
+        attachMedia,
+      ),
     }),
   );
 

@@ -1,6 +1,7 @@
 import {
   AppError,
   type ContentItem,
+  type ContentMediaRequest,
   type contentCreateRequestSchema,
   type contentFilterSchema,
   type contentUpdateRequestSchema,
@@ -77,11 +78,14 @@ async function insertWithUniqueSlug(
 ): Promise<ContentRow> {
   for (let attempt = 0; ; attempt++) {
     try {
-      const [row] = await db
-        .insert(contentItems)
-        .values({ ...values, slug: uniqueSlug(base) })
-        .returning();
-      return row!;
+      // Its own savepoint: inside the create transaction a failed attempt must not abort the rest.
+      return await db.transaction(async (attemptTx) => {
+        const [row] = await attemptTx
+          .insert(contentItems)
+          .values({ ...values, slug: uniqueSlug(base) })
+          .returning();
+        return row!;
+      });
     } catch (error) {
       // A slug collision (unique violation) is retried with fresh random characters.
       const code =
@@ -92,7 +96,23 @@ async function insertWithUniqueSlug(
   }
 }
 
-export async function createContent(db: Db, principal: Principal, input: CreateInput, now = new Date()) {
+/**
+ * Saves a publication's media in the caller's transaction (the media module's attach, which
+ * checks the files are the owner's and fit the kind). Passed in so content does not own media.
+ */
+export type AttachMedia = (
+  tx: Db,
+  item: { id: string; ownerId: string; kind: string },
+  request: ContentMediaRequest,
+) => Promise<void>;
+
+export async function createContent(
+  db: Db,
+  principal: Principal,
+  input: CreateInput,
+  now = new Date(),
+  attachMedia?: AttachMedia,
+) {
   const ownerId = actingProfileId(principal);
   assertMayAct(principal, input.kind, null);
   const owner = await loadProfile(db, ownerId);
@@ -104,30 +124,35 @@ export async function createContent(db: Db, principal: Principal, input: CreateI
     scheduled: schedule.status === "planned",
   });
 
-  const row = await insertWithUniqueSlug(
-    db,
-    {
-      id: crypto.randomUUID(),
-      ownerId,
-      authorUserId: principal.userId,
-      kind: input.kind,
-      slug: "",
-      title: input.title ?? null,
-      description: input.description ?? null,
-      content: body.content ?? null,
-      shortContent:
-        body.shortContent ?? (input.description ? input.description.slice(0, SHORT_CONTENT_MAX) : null),
-      status: schedule.status,
-      publicationDate: schedule.publicationDate,
-      startsAt: input.startsAt ? new Date(input.startsAt) : null,
-      endsAt: input.endsAt ? new Date(input.endsAt) : null,
-      place: input.place ?? null,
-      onlineUrl: input.onlineUrl ?? null,
-      ...input.settings,
-    },
-    input.title ?? body.shortContent ?? input.kind,
-  );
-  return serializeContent(row, owner, ownerId);
+  // The item and its media commit together: a refused file leaves no publication behind.
+  return db.transaction(async (tx) => {
+    const row = await insertWithUniqueSlug(
+      tx,
+      {
+        id: crypto.randomUUID(),
+        ownerId,
+        authorUserId: principal.userId,
+        kind: input.kind,
+        slug: "",
+        title: input.title ?? null,
+        description: input.description ?? null,
+        content: body.content ?? null,
+        shortContent:
+          body.shortContent ?? (input.description ? input.description.slice(0, SHORT_CONTENT_MAX) : null),
+        status: schedule.status,
+        publicationDate: schedule.publicationDate,
+        startsAt: input.startsAt ? new Date(input.startsAt) : null,
+        endsAt: input.endsAt ? new Date(input.endsAt) : null,
+        place: input.place ?? null,
+        onlineUrl: input.onlineUrl ?? null,
+        ...input.settings,
+      },
+      input.title ?? body.shortContent ?? input.kind,
+    );
+    if (input.media && attachMedia) await attachMedia(tx, row, input.media);
+    const [item] = await withItemMedia(tx, [serializeContent(row, owner, ownerId)]);
+    return item!;
+  });
 }
 
 export async function loadOwnItem(
@@ -154,6 +179,7 @@ export async function updateContent(
   id: string,
   input: UpdateInput,
   now = new Date(),
+  attachMedia?: AttachMedia,
 ) {
   const { row, owner } = await loadOwnItem(db, principal, id);
   if (row.status === "blocked") throw new AppError("content_isBlocked");
@@ -179,24 +205,28 @@ export async function updateContent(
     plainLength: input.content === undefined ? 0 : body.plainLength,
     scheduled: schedule.status === "planned",
   });
-  const [updated] = await db
-    .update(contentItems)
-    .set({
-      ...(input.title !== undefined ? { title: input.title } : {}),
-      ...(input.description !== undefined ? { description: input.description } : {}),
-      ...(input.content !== undefined ? { content: body.content, shortContent: body.shortContent } : {}),
-      ...(input.startsAt !== undefined ? { startsAt: new Date(input.startsAt) } : {}),
-      ...(input.endsAt !== undefined ? { endsAt: new Date(input.endsAt) } : {}),
-      ...(input.place !== undefined ? { place: input.place } : {}),
-      ...(input.onlineUrl !== undefined ? { onlineUrl: input.onlineUrl } : {}),
-      ...input.settings,
-      ...schedule,
-      updatedAt: now,
-    })
-    .where(eq(contentItems.id, id))
-    .returning();
-  const [item] = await withItemMedia(db, [serializeContent(updated!, owner, owner.id)]);
-  return item!;
+  // The edit and its media changes commit together.
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(contentItems)
+      .set({
+        ...(input.title !== undefined ? { title: input.title } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.content !== undefined ? { content: body.content, shortContent: body.shortContent } : {}),
+        ...(input.startsAt !== undefined ? { startsAt: new Date(input.startsAt) } : {}),
+        ...(input.endsAt !== undefined ? { endsAt: new Date(input.endsAt) } : {}),
+        ...(input.place !== undefined ? { place: input.place } : {}),
+        ...(input.onlineUrl !== undefined ? { onlineUrl: input.onlineUrl } : {}),
+        ...input.settings,
+        ...schedule,
+        updatedAt: now,
+      })
+      .where(eq(contentItems.id, id))
+      .returning();
+    if (input.media && attachMedia) await attachMedia(tx, updated!, input.media);
+    const [item] = await withItemMedia(tx, [serializeContent(updated!, owner, owner.id)]);
+    return item!;
+  });
 }
 
 export async function deleteContent(db: Db, principal: Principal, id: string): Promise<void> {

@@ -736,10 +736,14 @@ export class MediaService {
 
   // Attaching media to a publication ------------------------------------------------------------
 
-  /** Sets an item's main image, gallery and file (the caller checked the item is theirs). */
+  /**
+   * Sets an item's main image, gallery and file (the caller checked the item is theirs). Given a
+   * transaction (a publication being saved), it reads and writes inside it.
+   */
   async attach(
     item: { id: string; ownerId: string; kind: string },
     request: ContentMediaRequest,
+    db: Db = this.db,
   ): Promise<void> {
     const ids = [
       ...(request.mainImageId ? [request.mainImageId] : []),
@@ -747,7 +751,7 @@ export class MediaService {
       ...(request.fileId ? [request.fileId] : []),
     ];
     const rows = ids.length
-      ? await this.db
+      ? await db
           .select()
           .from(mediaFiles)
           .where(and(inArray(mediaFiles.id, ids), eq(mediaFiles.ownerId, item.ownerId)))
@@ -785,7 +789,7 @@ export class MediaService {
       if (allowed && !allowed.includes(file.kind)) throw new AppError("file_wrongKind");
     }
     const now = new Date();
-    await this.db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const detach = (role: string) =>
         tx
           .update(mediaFiles)
