@@ -12,13 +12,12 @@ import {
 import { usePathname } from "next/navigation";
 import { useEffect, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
-import { useSnackbar } from "@/components/shell/SnackbarProvider";
-import { Button } from "@/components/ui/Button";
-import { Dialog } from "@/components/ui/Dialog";
 import { Textarea } from "@/components/ui/Textarea";
 import { api } from "@/lib/api";
 import { ApiError } from "@/lib/api-error";
 import { cn } from "@/lib/cn";
+import { FormDialog } from "./FormDialog";
+import { useDialogSubmit } from "./use-dialog-submit";
 
 /** The window event that opens the feedback form from anywhere (spec §2 global overlays). */
 export const OPEN_FEEDBACK_EVENT = "vn:open-feedback";
@@ -38,9 +37,7 @@ const ratings = Array.from({ length: FEEDBACK_RATING_MAX }, (_, index) => index 
 /** The feedback form (§3 feedback: rating, message; §5 both required, message max length). */
 export function FeedbackOverlay() {
   const pathname = usePathname();
-  const snackbar = useSnackbar();
   const [open, setOpen] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<FeedbackRequest>({
     resolver: zodResolver(feedbackRequestSchema) as unknown as Resolver<FeedbackRequest>,
     defaultValues: { message: "" },
@@ -50,81 +47,59 @@ export function FeedbackOverlay() {
     window.addEventListener(OPEN_FEEDBACK_EVENT, show);
     return () => window.removeEventListener(OPEN_FEEDBACK_EVENT, show);
   }, []);
-  const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await api.post("/v1/feedback", { ...values, page: pathname });
-      snackbar.show(messages.feedbackSent, { tone: "success" });
-      form.reset();
-      setOpen(false);
-    } catch (error) {
-      setFailure(feedbackErrorText(error));
-    }
+  const { submit, failure } = useDialogSubmit(form, {
+    send: (values) => api.post("/v1/feedback", { ...values, page: pathname }),
+    sentText: messages.feedbackSent,
+    failureText: feedbackErrorText,
+    close: () => setOpen(false),
   });
   const rating = Number(form.watch("rating")) || 0;
   const errors = form.formState.errors;
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={setOpen}
       title={messages.feedbackTitle}
       description={messages.feedbackIntro}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => setOpen(false)}>
-            {messages.cancel}
-          </Button>
-          <Button type="submit" form="feedback-form" disabled={form.formState.isSubmitting}>
-            {messages.feedbackSubmit}
-          </Button>
-        </>
-      }
+      formId="feedback-form"
+      submitLabel={messages.feedbackSubmit}
+      submitting={form.formState.isSubmitting}
+      failure={failure}
+      onSubmit={submit}
     >
-      <form
-        id="feedback-form"
-        noValidate
-        onSubmit={(event) => void submit(event)}
-        className="flex flex-col gap-4"
-      >
-        <fieldset aria-describedby={errors.rating ? "feedback-rating-error" : undefined}>
-          <legend className="mb-1.5 text-sm font-semibold text-ink">{messages.feedbackRatingLabel}</legend>
-          <div className="flex gap-1">
-            {ratings.map((value) => (
-              <label
-                key={value}
-                className={cn(
-                  "inline-flex size-11 cursor-pointer items-center justify-center rounded-full text-2xl has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand",
-                  value <= rating ? "text-warning" : "text-line-strong",
-                )}
-              >
-                <input type="radio" value={value} className="sr-only" {...form.register("rating")} />
-                <span aria-hidden="true">★</span>
-                <span className="sr-only">{format(messages.feedbackRatingValue, { count: value })}</span>
-              </label>
-            ))}
-          </div>
-          {errors.rating ? (
-            <p id="feedback-rating-error" className="mt-1 text-sm text-danger">
-              {errors.rating.message}
-            </p>
-          ) : null}
-        </fieldset>
-        <Textarea
-          label={messages.feedbackMessageLabel}
-          maxLength={FEEDBACK_MESSAGE_MAX}
-          error={errors.message?.message}
-          hint={format(messages.characterCounter, {
-            count: (form.watch("message") ?? "").length,
-            limit: FEEDBACK_MESSAGE_MAX,
-          })}
-          {...form.register("message")}
-        />
-        {failure ? (
-          <p role="alert" className="text-sm font-medium text-danger">
-            {failure}
+      <fieldset aria-describedby={errors.rating ? "feedback-rating-error" : undefined}>
+        <legend className="mb-1.5 text-sm font-semibold text-ink">{messages.feedbackRatingLabel}</legend>
+        <div className="flex gap-1">
+          {ratings.map((value) => (
+            <label
+              key={value}
+              className={cn(
+                "inline-flex size-11 cursor-pointer items-center justify-center rounded-full text-2xl has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand",
+                value <= rating ? "text-warning" : "text-line-strong",
+              )}
+            >
+              <input type="radio" value={value} className="sr-only" {...form.register("rating")} />
+              <span aria-hidden="true">★</span>
+              <span className="sr-only">{format(messages.feedbackRatingValue, { count: value })}</span>
+            </label>
+          ))}
+        </div>
+        {errors.rating ? (
+          <p id="feedback-rating-error" className="mt-1 text-sm text-danger">
+            {errors.rating.message}
           </p>
         ) : null}
-      </form>
-    </Dialog>
+      </fieldset>
+      <Textarea
+        label={messages.feedbackMessageLabel}
+        maxLength={FEEDBACK_MESSAGE_MAX}
+        error={errors.message?.message}
+        hint={format(messages.characterCounter, {
+          count: (form.watch("message") ?? "").length,
+          limit: FEEDBACK_MESSAGE_MAX,
+        })}
+        {...form.register("message")}
+      />
+    </FormDialog>
   );
 }

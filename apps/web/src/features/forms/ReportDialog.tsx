@@ -10,15 +10,13 @@ import {
   reportReasons,
   reportRequestSchema,
 } from "@vn/contract";
-import { useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
-import { useSnackbar } from "@/components/shell/SnackbarProvider";
-import { Button } from "@/components/ui/Button";
-import { Dialog } from "@/components/ui/Dialog";
 import { Select } from "@/components/ui/Select";
 import { Textarea } from "@/components/ui/Textarea";
 import { api } from "@/lib/api";
 import { ApiError } from "@/lib/api-error";
+import { FormDialog } from "./FormDialog";
+import { useDialogSubmit } from "./use-dialog-submit";
 
 const reasonLabels: Record<ReportReason, string> = {
   spam: messages.reportReasonSpam,
@@ -48,67 +46,43 @@ export interface ReportDialogProps {
 
 /** The report form (spec §2 global overlays; §3 report: reason, description). */
 export function ReportDialog({ targetType, targetId, open, onOpenChange }: ReportDialogProps) {
-  const snackbar = useSnackbar();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ReportRequest>({
     resolver: zodResolver(reportRequestSchema) as unknown as Resolver<ReportRequest>,
     defaultValues: { targetType, targetId, reason: undefined, description: "" },
   });
-  const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await api.post("/v1/reports", { ...values, description: values.description || undefined });
-      snackbar.show(messages.reportSent, { tone: "success" });
-      form.reset();
-      onOpenChange(false);
-    } catch (error) {
-      setFailure(reportErrorText(error));
-    }
+  const { submit, failure } = useDialogSubmit(form, {
+    send: (values) => api.post("/v1/reports", { ...values, description: values.description || undefined }),
+    sentText: messages.reportSent,
+    failureText: reportErrorText,
+    close: () => onOpenChange(false),
   });
   const errors = form.formState.errors;
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={messages.reportTitle}
       description={messages.reportIntro}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            {messages.cancel}
-          </Button>
-          <Button type="submit" form="report-form" disabled={form.formState.isSubmitting}>
-            {messages.reportSubmit}
-          </Button>
-        </>
-      }
+      formId="report-form"
+      submitLabel={messages.reportSubmit}
+      submitting={form.formState.isSubmitting}
+      failure={failure}
+      onSubmit={submit}
     >
-      <form
-        id="report-form"
-        noValidate
-        onSubmit={(event) => void submit(event)}
-        className="flex flex-col gap-4"
-      >
-        <Select
-          label={messages.reportReasonLabel}
-          error={errors.reason?.message}
-          placeholder="—"
-          options={reportReasons.map((reason) => ({ value: reason, label: reasonLabels[reason] }))}
-          {...form.register("reason")}
-        />
-        <Textarea
-          label={messages.reportDescriptionLabel}
-          optional={form.watch("reason") !== "other"}
-          maxLength={REPORT_DESCRIPTION_MAX}
-          error={errors.description?.message}
-          {...form.register("description")}
-        />
-        {failure ? (
-          <p role="alert" className="text-sm font-medium text-danger">
-            {failure}
-          </p>
-        ) : null}
-      </form>
-    </Dialog>
+      <Select
+        label={messages.reportReasonLabel}
+        error={errors.reason?.message}
+        placeholder="—"
+        options={reportReasons.map((reason) => ({ value: reason, label: reasonLabels[reason] }))}
+        {...form.register("reason")}
+      />
+      <Textarea
+        label={messages.reportDescriptionLabel}
+        optional={form.watch("reason") !== "other"}
+        maxLength={REPORT_DESCRIPTION_MAX}
+        error={errors.description?.message}
+        {...form.register("description")}
+      />
+    </FormDialog>
   );
 }
