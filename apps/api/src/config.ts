@@ -1,5 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { COMMENT_LIMIT_PER_POST } from "@vn/contract";
 import { z } from "zod";
 
 /**
@@ -89,6 +90,11 @@ const envSchema = z.object({
     .default(3 * 60 * 60 * 1000),
   /** Image variant pipelines running at once on one node (each may use several libvips threads). */
   IMAGE_CONCURRENCY: z.coerce.number().int().min(1).default(2),
+  /**
+   * Comments one publication may hold, replies included (product decisions: 1,000; then the
+   * comment-limit dialog). Lower only to reach the limit cheaply, e.g. in a browser test.
+   */
+  COMMENT_LIMIT_PER_POST: z.coerce.number().int().min(1).default(COMMENT_LIMIT_PER_POST),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, "MEDIA_DIR"> & { MEDIA_DIR: string };

@@ -3,6 +3,7 @@ import { PER_PAGE_DEFAULT, PER_PAGE_MAX } from "../constants";
 import { commentsModes, contentKinds, privacyLevels } from "../enums";
 import { format, messages } from "../messages";
 import { cleanText } from "../text";
+import { imageUrlsSchema, mediaStatuses } from "./media";
 import { contentRoomRefSchema } from "./realtime";
 
 /**
@@ -29,13 +30,59 @@ export const commentBodySchema = z
       ),
   );
 
-export const commentCreateRequestSchema = z.object({
-  body: commentBodySchema,
-  /** Reply mode: the comment answered. A reply to a reply joins that reply's thread. */
-  parentId: z.string().min(1).max(100).optional(),
-});
+/**
+ * The text of a comment that may carry an image: empty is allowed here, and the request schema
+ * asks for text or an image (an image-only comment is fine, as on other networks).
+ */
+export const commentTextSchema = z
+  .string()
+  .default("")
+  .transform(cleanText)
+  .pipe(
+    z
+      .string()
+      .max(COMMENT_BODY_MAX, format(messages.maxChars, { count: COMMENT_BODY_MAX }))
+      .refine(
+        (v) => (v.match(/\n/g)?.length ?? 0) <= COMMENT_MAX_LINE_BREAKS,
+        format(messages.maxLineBreaks, { count: COMMENT_MAX_LINE_BREAKS }),
+      ),
+  );
+
+/** A media id of the caller's own upload of type comment_content_image (one image per comment). */
+export const commentImageIdSchema = z.string().min(1).max(100);
+
+export const commentCreateRequestSchema = z
+  .object({
+    body: commentTextSchema,
+    /** Reply mode: the comment answered. A reply to a reply joins that reply's thread. */
+    parentId: z.string().min(1).max(100).optional(),
+    /** The comment's image: a `comment_content_image` upload of the acting profile, not used before. */
+    imageId: commentImageIdSchema.optional(),
+  })
+  .superRefine((value, context) => {
+    if (!value.body && !value.imageId)
+      context.addIssue({ code: "custom", path: ["body"], message: messages.fieldRequired });
+  });
 export type CommentCreateRequest = z.input<typeof commentCreateRequestSchema>;
-export const commentUpdateRequestSchema = z.object({ body: commentBodySchema });
+/**
+ * An edit: the text, and the image when it changes (absent keeps it, null removes it, an id
+ * replaces it). A comment keeps text or an image; the API checks that against the stored image.
+ */
+export const commentUpdateRequestSchema = z.object({
+  body: commentTextSchema,
+  imageId: commentImageIdSchema.nullable().optional(),
+});
+export type CommentUpdateRequest = z.input<typeof commentUpdateRequestSchema>;
+
+/** A comment's image: its variants (the URLs are null until the file is ready). */
+export const commentImageSchema = z.object({
+  id: z.string(),
+  status: z.enum(mediaStatuses),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  urls: imageUrlsSchema,
+});
+export type CommentImage = z.infer<typeof commentImageSchema>;
 
 export const commentAuthorSchema = z.object({
   id: z.string(),
@@ -62,8 +109,8 @@ export const commentSchema = z
     edited: z.boolean(),
     pinned: z.boolean(),
     replyCount: z.number(),
-    /** Images in comments arrive with the media pipeline; always null until then. */
-    image: z.null(),
+    /** The comment's one image, or null. */
+    image: commentImageSchema.nullable(),
     permissions: z.object({ edit: z.boolean(), delete: z.boolean(), pin: z.boolean() }).optional(),
   })
   .meta({ id: "Comment" });

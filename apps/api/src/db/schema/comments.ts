@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { contentItems } from "./content";
+import { mediaFiles } from "./media";
 import { profiles } from "./profiles";
 
 /**
@@ -23,6 +24,11 @@ export const comments = pgTable(
     authorUserId: text("author_user_id"),
     parentId: text("parent_id"),
     body: text("body").notNull(),
+    /**
+     * The comment's one image (upload type comment_content_image). Removing the file clears it;
+     * the unique index below keeps one file from serving two comments, even under a race.
+     */
+    imageMediaId: text("image_media_id").references(() => mediaFiles.id, { onDelete: "set null" }),
     replyCount: integer("reply_count").notNull().default(0),
     pinnedAt: timestamp("pinned_at", { withTimezone: true }),
     editedAt: timestamp("edited_at", { withTimezone: true }),
@@ -36,5 +42,6 @@ export const comments = pgTable(
       .on(t.contentId, t.createdAt, t.id)
       .where(sql`${t.parentId} IS NULL AND ${t.deletedAt} IS NULL`),
     index("comments_parent_idx").on(t.parentId, t.createdAt, t.id).where(sql`${t.deletedAt} IS NULL`),
+    uniqueIndex("comments_image_media_idx").on(t.imageMediaId).where(sql`${t.imageMediaId} IS NOT NULL`),
   ],
 );

@@ -32,7 +32,14 @@ const tags = ["comments"];
  */
 export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.deps.database.db;
-  const deps = () => ({ db: db(), realtime: app.deps.realtime, log: app.log });
+  const commentLimit = app.deps.config.COMMENT_LIMIT_PER_POST;
+  const deps = () => ({
+    db: db(),
+    realtime: app.deps.realtime,
+    log: app.log,
+    storage: app.deps.storage,
+    commentLimit,
+  });
   const writeLimit = perAccount(COMMENTS_PER_MINUTE, "minute");
 
   app.get(
@@ -50,7 +57,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { perPage, ...target } = request.query;
-      return { data: await commentsDialog(db(), target, request.principal, perPage) };
+      return { data: await commentsDialog(db(), target, request.principal, perPage, commentLimit) };
     },
   );
 
@@ -114,7 +121,8 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: "active", rateLimit: writeLimit },
       schema: {
         tags,
-        summary: "Comment on a publication, or reply (parentId) to a comment",
+        summary:
+          "Comment on a publication, or reply (parentId) to a comment; text, an image (imageId: a comment_content_image upload), or both",
         params: idParams,
         body: commentCreateRequestSchema,
         response: { 201: commentResponseSchema },
@@ -132,14 +140,14 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: "active", rateLimit: writeLimit },
       schema: {
         tags,
-        summary: "Edit one's own comment",
+        summary: "Edit one's own comment: its text, and its image when imageId is sent (null removes it)",
         params: idParams,
         body: commentUpdateRequestSchema,
         response: { 200: commentResponseSchema },
       },
     },
     async (request) => {
-      const result = await updateComment(deps(), request.principal!, request.params.id, request.body.body);
+      const result = await updateComment(deps(), request.principal!, request.params.id, request.body);
       return { data: result.comment, meta: { totalCount: result.totalCount } };
     },
   );

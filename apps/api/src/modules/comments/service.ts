@@ -7,6 +7,7 @@ import {
   type CommentsDialog,
   type CommentTarget,
   type commentBlockReasons,
+  messages,
   type PrivacyLevel,
   permissionsForRole,
   profileRoomName,
@@ -15,17 +16,36 @@ import {
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { comments, contentItems, follows, profiles } from "../../db/schema/index";
+import type { StorageProvider } from "../../providers/storage/index";
 import { contentRoomFor } from "../../realtime/rooms";
 import type { Principal } from "../accounts/session-lookup";
 import { actingProfileId } from "../content/rules";
+import type { MediaRow } from "../media/serialize";
 import { mentionedProfileIds } from "../notifications/mentions";
 import { type NotificationInput, type NotifyDeps, notify } from "../notifications/service";
 import { type ContentRow, loadInteractiveItem, type ProfileRow } from "../social/items";
 import { after, before, decodeKeyset, encodeKeyset, rowsOf } from "../social/keyset";
 import { blockedAround, isBlockedBetween } from "../social/relations";
+import {
+  claimImage,
+  commentImageOf,
+  deleteStoredImages,
+  dropImageRows,
+  guardImageRace,
+  imagesById,
+} from "./images";
 
 type CommentRow = typeof comments.$inferSelect;
 type CannotCommentReason = (typeof commentBlockReasons)[number];
+
+/** What comment writes need besides the database: the room, the image store, the per-post limit. */
+export interface CommentDeps extends NotifyDeps {
+  /** Where a deleted comment's image bytes are removed from. */
+  storage?: StorageProvider;
+  /** Comments per publication (config COMMENT_LIMIT_PER_POST); the contract's 1,000 when unset. */
+  commentLimit?: number;
+}
+const limitOf = (deps: { commentLimit?: number }) => deps.commentLimit ?? COMMENT_LIMIT_PER_POST;
 
 /**
  * Comments (spec §3, §4, §6, §7). Every write runs in one transaction with the item's counter
@@ -57,7 +77,7 @@ function authorOf(row: ProfileRow): Comment["author"] {
   };
 }
 
-function serialize(row: CommentRow, author: ProfileRow): Comment {
+function serialize(row: CommentRow, author: ProfileRow, image?: MediaRow | null): Comment {
   return {
     id: row.id,
     contentId: row.contentId,
@@ -69,7 +89,7 @@ function serialize(row: CommentRow, author: ProfileRow): Comment {
     edited: row.editedAt !== null,
     pinned: row.pinnedAt !== null,
     replyCount: row.replyCount,
-    image: null,
+    image: row.imageMediaId ? commentImageOf(image) : null,
   };
 }
 
@@ -129,12 +149,13 @@ async function cannotComment(
   db: Db,
   item: ContentRow,
   principal: Principal | null,
+  limit: number,
 ): Promise<CannotCommentReason | null> {
   const actorId = principal?.profileId ?? null;
   if (!principal || !actorId) return "signInRequired";
   if (principal.actingProfileLost || commentsScope(principal) === "none") return "unavailable";
   if (item.commentsMode === "off") return "off";
-  if (item.commentCount >= COMMENT_LIMIT_PER_POST) return "limitReached";
+  if (item.commentCount >= limit) return "limitReached";
   if (item.commentsMode === "limited" && item.ownerId !== actorId) {
     const actor = await actorProfile(db, actorId);
     if (actor.verificationStatus !== "verified") {
@@ -167,9 +188,10 @@ export async function commentsDialog(
   target: CommentTarget,
   principal: Principal | null,
   perPage: number,
+  limit = COMMENT_LIMIT_PER_POST,
 ): Promise<CommentsDialog> {
   const { item, owner } = await resolveTarget(db, target, principal?.profileId ?? null);
-  const reason = await cannotComment(db, item, principal);
+  const reason = await cannotComment(db, item, principal, limit);
   return {
     ownerSlug: owner.slug,
     commentableId: item.id,
@@ -200,10 +222,15 @@ async function withAuthors(
     ? await db.select().from(profiles).where(inArray(profiles.id, authorIds))
     : [];
   const byId = new Map(authors.map((a) => [a.id, a]));
+  const images = await imagesById(
+    db,
+    rows.map((r) => r.imageMediaId),
+  );
   return rows.flatMap((row) => {
     const author = byId.get(row.authorId);
     if (author?.status !== "active") return [];
-    return [{ ...serialize(row, author), permissions: permissionsFor(row, item, principal) }];
+    const image = row.imageMediaId ? images.get(row.imageMediaId) : null;
+    return [{ ...serialize(row, author, image), permissions: permissionsFor(row, item, principal) }];
   });
 }
 
@@ -353,15 +380,16 @@ function assertMayWrite(principal: Principal): string {
 }
 
 export async function createComment(
-  deps: NotifyDeps,
+  deps: CommentDeps,
   principal: Principal,
   contentId: string,
-  input: { body: string; parentId?: string },
+  input: { body: string; parentId?: string; imageId?: string },
 ): Promise<{ comment: Comment; totalCount: number }> {
   const { db } = deps;
+  const limit = limitOf(deps);
   const actorId = assertMayWrite(principal);
   const { item, owner } = await loadInteractiveItem(db, contentId, actorId);
-  const reason = await cannotComment(db, item, principal);
+  const reason = await cannotComment(db, item, principal, limit);
   if (reason === "off") throw new AppError("comments_disabled");
   if (reason === "limited") throw new AppError("comments_limited");
   // "limitReached" is decided below, under the item's row lock.
@@ -377,39 +405,41 @@ export async function createComment(
   }
 
   const now = new Date();
-  const { row, totalCount } = await db.transaction(async (tx) => {
-    const [counted] = await tx
-      .update(contentItems)
-      .set({ commentCount: sql`${contentItems.commentCount} + 1` })
-      .where(
-        and(eq(contentItems.id, contentId), sql`${contentItems.commentCount} < ${COMMENT_LIMIT_PER_POST}`),
-      )
-      .returning({ n: contentItems.commentCount });
-    if (!counted) throw new AppError("comments_limitReached", { details: { limit: COMMENT_LIMIT_PER_POST } });
-    const [inserted] = await tx
-      .insert(comments)
-      .values({
-        id: crypto.randomUUID(),
-        contentId,
-        authorId: actorId,
-        authorUserId: principal.userId,
-        parentId: head?.id ?? null,
-        body: input.body,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (head) {
-      await tx
-        .update(comments)
-        .set({ replyCount: sql`${comments.replyCount} + 1` })
-        .where(eq(comments.id, head.id));
-    }
-    return { row: inserted!, totalCount: counted.n };
-  });
+  const { row, image, totalCount } = await guardImageRace(input.imageId, () =>
+    db.transaction(async (tx) => {
+      const [counted] = await tx
+        .update(contentItems)
+        .set({ commentCount: sql`${contentItems.commentCount} + 1` })
+        .where(and(eq(contentItems.id, contentId), sql`${contentItems.commentCount} < ${limit}`))
+        .returning({ n: contentItems.commentCount });
+      if (!counted) throw new AppError("comments_limitReached", { details: { limit } });
+      const image = input.imageId ? await claimImage(tx, actorId, input.imageId) : null;
+      const [inserted] = await tx
+        .insert(comments)
+        .values({
+          id: crypto.randomUUID(),
+          contentId,
+          authorId: actorId,
+          authorUserId: principal.userId,
+          parentId: head?.id ?? null,
+          body: input.body,
+          imageMediaId: image?.id ?? null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      if (head) {
+        await tx
+          .update(comments)
+          .set({ replyCount: sql`${comments.replyCount} + 1` })
+          .where(eq(comments.id, head.id));
+      }
+      return { row: inserted!, image, totalCount: counted.n };
+    }),
+  );
 
   const author = await actorProfile(db, actorId);
-  const comment = serialize(row, author);
+  const comment = serialize(row, author, image);
   await tellRoom(deps, item, owner, actorId, head ? "comments.replied" : "comments.created", {
     room: roomOf(item, owner),
     contentId,
@@ -444,17 +474,46 @@ async function loadForWrite(db: Db, principal: Principal, id: string) {
   return { row, item, owner, permissions: permissionsFor(row, item, principal) };
 }
 
-export async function updateComment(deps: NotifyDeps, principal: Principal, id: string, body: string) {
+/**
+ * Edits a comment's text and, when `imageId` is given, its image (null removes it; the image it
+ * replaces or removes is deleted). A comment keeps text or an image.
+ */
+export async function updateComment(
+  deps: CommentDeps,
+  principal: Principal,
+  id: string,
+  input: { body: string; imageId?: string | null },
+) {
   const { db } = deps;
   const { row, item, owner, permissions } = await loadForWrite(db, principal, id);
   if (!permissions.edit) throw new AppError("accountManager_permissionNotProvided");
+  const nextImageId = input.imageId === undefined ? row.imageMediaId : input.imageId;
+  if (!input.body && !nextImageId) {
+    throw new AppError("request_validationFailed", {
+      details: [{ path: "body.body", message: messages.fieldRequired }],
+    });
+  }
+  const dropped = row.imageMediaId && row.imageMediaId !== nextImageId ? [row.imageMediaId] : [];
   const now = new Date();
-  const [updated] = await db
-    .update(comments)
-    .set({ body, editedAt: now, updatedAt: now })
-    .where(eq(comments.id, row.id))
-    .returning();
-  const comment = serialize(updated!, await actorProfile(db, row.authorId));
+  const { updated, image } = await guardImageRace(nextImageId, () =>
+    db.transaction(async (tx) => {
+      const image =
+        nextImageId && nextImageId !== row.imageMediaId
+          ? await claimImage(tx, row.authorId, nextImageId, row.id)
+          : null;
+      const [updated] = await tx
+        .update(comments)
+        .set({ body: input.body, imageMediaId: nextImageId, editedAt: now, updatedAt: now })
+        .where(and(eq(comments.id, row.id), isNull(comments.deletedAt)))
+        .returning();
+      if (!updated) throw new AppError("comment_notFound");
+      await dropImageRows(tx, dropped);
+      return { updated, image };
+    }),
+  );
+  await deleteStoredImages(deps.storage, dropped, deps.log);
+  const kept = image ?? (nextImageId ? (await imagesById(db, [nextImageId])).get(nextImageId) : null);
+  const comment = serialize(updated, await actorProfile(db, row.authorId), kept);
   await tellRoom(deps, item, owner, row.authorId, "comments.updated", {
     room: roomOf(item, owner),
     contentId: item.id,
@@ -465,12 +524,12 @@ export async function updateComment(deps: NotifyDeps, principal: Principal, id: 
 }
 
 /** Deletes a comment (the author, or the item's owner); a thread's head takes its replies with it. */
-export async function deleteComment(deps: NotifyDeps, principal: Principal, id: string): Promise<void> {
+export async function deleteComment(deps: CommentDeps, principal: Principal, id: string): Promise<void> {
   const { db } = deps;
   const { row, item, owner, permissions } = await loadForWrite(db, principal, id);
   if (!permissions.delete) throw new AppError("accountManager_permissionNotProvided");
   const now = new Date();
-  const { deletedIds, totalCount } = await db.transaction(async (tx) => {
+  const { deletedIds, imageIds, totalCount } = await db.transaction(async (tx) => {
     const gone = await tx
       .update(comments)
       .set({ deletedAt: now, pinnedAt: null, updatedAt: now })
@@ -482,7 +541,10 @@ export async function deleteComment(deps: NotifyDeps, principal: Principal, id: 
             : eq(comments.id, row.id),
         ),
       )
-      .returning({ id: comments.id });
+      .returning({ id: comments.id, imageMediaId: comments.imageMediaId });
+    // Their images go with them (the FK clears image_media_id); the bytes follow after the commit.
+    const imageIds = gone.flatMap((g) => (g.imageMediaId ? [g.imageMediaId] : []));
+    await dropImageRows(tx, imageIds);
     if (row.parentId) {
       await tx
         .update(comments)
@@ -494,8 +556,9 @@ export async function deleteComment(deps: NotifyDeps, principal: Principal, id: 
       .set({ commentCount: sql`greatest(${contentItems.commentCount} - ${gone.length}, 0)` })
       .where(eq(contentItems.id, item.id))
       .returning({ n: contentItems.commentCount });
-    return { deletedIds: gone.map((g) => g.id), totalCount: counted?.n ?? 0 };
+    return { deletedIds: gone.map((g) => g.id), imageIds, totalCount: counted?.n ?? 0 };
   });
+  await deleteStoredImages(deps.storage, imageIds, deps.log);
   await tellRoom(deps, item, owner, row.authorId, "comments.deleted", {
     room: roomOf(item, owner),
     contentId: item.id,
@@ -507,7 +570,7 @@ export async function deleteComment(deps: NotifyDeps, principal: Principal, id: 
 }
 
 /** Pins a top-level comment (the item's owner); one pinned comment per item, so a pin replaces the last. */
-export async function setPinned(deps: NotifyDeps, principal: Principal, id: string, pinned: boolean) {
+export async function setPinned(deps: CommentDeps, principal: Principal, id: string, pinned: boolean) {
   const { db } = deps;
   const { row, item, owner, permissions } = await loadForWrite(db, principal, id);
   if (row.parentId !== null) throw new AppError("comment_notPinnable");
@@ -539,17 +602,19 @@ export async function setPinned(deps: NotifyDeps, principal: Principal, id: stri
   const authors = new Map(
     (await db.select().from(profiles).where(inArray(profiles.id, authorIds))).map((a) => [a.id, a]),
   );
+  const images = await imagesById(db, [updated.imageMediaId, ...unpinned.map((u) => u.imageMediaId)]);
+  const imageOf = (r: CommentRow) => (r.imageMediaId ? images.get(r.imageMediaId) : null);
   for (const other of unpinned) {
     const author = authors.get(other.authorId);
     if (author)
       await tellRoom(deps, item, owner, other.authorId, "comments.unpinned", {
         room,
         contentId: item.id,
-        comment: serialize(other, author),
+        comment: serialize(other, author, imageOf(other)),
         totalCount: item.commentCount,
       });
   }
-  const comment = serialize(updated, authors.get(updated.authorId)!);
+  const comment = serialize(updated, authors.get(updated.authorId)!, imageOf(updated));
   await tellRoom(deps, item, owner, updated.authorId, pinned ? "comments.pinned" : "comments.unpinned", {
     room,
     contentId: item.id,

@@ -1,0 +1,3 @@
+ALTER TABLE "comments" ADD COLUMN "image_media_id" text;--> statement-breakpoint
+ALTER TABLE "comments" ADD CONSTRAINT "comments_image_media_id_media_files_id_fk" FOREIGN KEY ("image_media_id") REFERENCES "public"."media_files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "comments_image_media_idx" ON "comments" USING btree ("image_media_id") WHERE "comments"."image_media_id" IS NOT NULL;
