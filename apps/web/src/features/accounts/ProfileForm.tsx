@@ -14,11 +14,11 @@ import { Select } from "@/components/ui/Select";
 import { Textarea } from "@/components/ui/Textarea";
 import { ImageField } from "@/features/media/ImageField";
 import { api } from "@/lib/api";
-import { ApiError } from "@/lib/api-error";
 import { countries } from "@/lib/countries";
-import { cleanSubmit, fieldErrorsOf, submitErrorMessage } from "@/lib/forms";
+import { cleanSubmit } from "@/lib/forms";
 import { SESSION_KEY } from "@/lib/session";
-import { HandleField } from "./HandleField";
+import { FormHandleField } from "./FormHandleField";
+import { showHandleSaveError } from "./handle-save-error";
 
 interface ProfileValues {
   name: string;
@@ -69,15 +69,7 @@ export interface ProfileFormProps {
 export function ProfileForm({ info, submitLabel, onSaved }: ProfileFormProps) {
   const [serverError, setServerError] = useState<string | null>(null);
   const { mutate } = useSWRConfig();
-  const {
-    register,
-    handleSubmit,
-    control,
-    setValue,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ProfileValues, unknown, ProfileOutput>({
+  const form = useForm<ProfileValues, unknown, ProfileOutput>({
     resolver: zodResolver(generalInfoWizardSchema) as unknown as Resolver<
       ProfileValues,
       unknown,
@@ -85,7 +77,15 @@ export function ProfileForm({ info, submitLabel, onSaved }: ProfileFormProps) {
     >,
     defaultValues: valuesOf(info),
   });
-  const [name, slug] = useWatch({ control, name: ["name", "slug"] });
+  const {
+    register,
+    handleSubmit,
+    control,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = form;
+  const name = useWatch({ control, name: "name" });
 
   const onSubmit = cleanSubmit(async (values: ProfileOutput) => {
     setServerError(null);
@@ -96,16 +96,7 @@ export function ProfileForm({ info, submitLabel, onSaved }: ProfileFormProps) {
     try {
       saved = await api.patch<GeneralInfo>("/v1/users/me/general-info", body);
     } catch (error) {
-      if (error instanceof ApiError && error.code === "slug_alreadyTakenConflict") {
-        setError("slug", { message: messages.handleTaken }, { shouldFocus: true });
-      } else if (error instanceof ApiError && error.code === "account_accessForbiddenByPlan") {
-        setError("slug", { message: error.message }, { shouldFocus: true });
-      } else {
-        const fields = fieldErrorsOf(error);
-        const known = Object.keys(fields).filter((field) => field in values);
-        for (const field of known) setError(field as keyof ProfileValues, { message: fields[field] });
-        if (known.length === 0) setServerError(submitErrorMessage(error));
-      }
+      showHandleSaveError(error, { fields: Object.keys(values), setError, showAlert: setServerError });
       throw error;
     }
     reset(valuesOf(saved));
@@ -144,15 +135,7 @@ export function ProfileForm({ info, submitLabel, onSaved }: ProfileFormProps) {
         error={errors.name?.message}
         {...register("name")}
       />
-      <HandleField
-        value={slug}
-        currentHandle={info.slug}
-        nameForSuggestion={name}
-        ownerType="user"
-        onSuggested={(handle) => setValue("slug", handle, { shouldValidate: true, shouldDirty: true })}
-        error={errors.slug?.message}
-        {...register("slug")}
-      />
+      <FormHandleField form={form} currentHandle={info.slug} ownerType="user" field={register("slug")} />
       <Input
         label={messages.dateOfBirthLabel}
         type="date"

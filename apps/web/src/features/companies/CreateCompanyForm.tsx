@@ -14,13 +14,13 @@ import { Icon } from "@/components/ui/Icon";
 import { Input } from "@/components/ui/Input";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { Textarea } from "@/components/ui/Textarea";
-import { HandleField } from "@/features/accounts/HandleField";
+import { FormHandleField } from "@/features/accounts/FormHandleField";
+import { showHandleSaveError } from "@/features/accounts/handle-save-error";
 import { useAccountSwitch } from "@/features/accounts/use-account-switch";
 import { GENERAL_INFO_KEY } from "@/features/accounts/use-general-info";
 import { ImageField } from "@/features/media/ImageField";
 import { api } from "@/lib/api";
-import { ApiError } from "@/lib/api-error";
-import { cleanSubmit, fieldErrorsOf, submitErrorMessage } from "@/lib/forms";
+import { cleanSubmit } from "@/lib/forms";
 import { routes } from "@/lib/paths";
 import { useSession } from "@/lib/session";
 import { COMPANIES_KEY } from "./use-companies";
@@ -50,14 +50,7 @@ export function CreateCompanyForm() {
   const { switchTo } = useAccountSwitch();
   const [serverError, setServerError] = useState<string | null>(null);
   const logoUrl = useRef<string | undefined>(undefined);
-  const {
-    register,
-    handleSubmit,
-    control,
-    setValue,
-    setError,
-    formState: { errors, isSubmitting, isSubmitSuccessful },
-  } = useForm<CompanyValues, unknown, CompanyCreate>({
+  const form = useForm<CompanyValues, unknown, CompanyCreate>({
     resolver: zodResolver(companyCreateRequestSchema) as unknown as Resolver<
       CompanyValues,
       unknown,
@@ -65,7 +58,14 @@ export function CreateCompanyForm() {
     >,
     defaultValues: { name: "", slug: "", about: "" },
   });
-  const [name, slug] = useWatch({ control, name: ["name", "slug"] });
+  const {
+    register,
+    handleSubmit,
+    control,
+    setError,
+    formState: { errors, isSubmitting, isSubmitSuccessful },
+  } = form;
+  const name = useWatch({ control, name: "name" });
 
   const onSubmit = cleanSubmit(async (values: CompanyCreate) => {
     setServerError(null);
@@ -76,18 +76,7 @@ export function CreateCompanyForm() {
         logoUrl.current ? { ...values, logoUrl: logoUrl.current } : values,
       );
     } catch (error) {
-      if (error instanceof ApiError && error.code === "slug_alreadyTakenConflict") {
-        setError("slug", { message: messages.handleTaken }, { shouldFocus: true });
-      } else if (error instanceof ApiError && error.code === "account_accessForbiddenByPlan") {
-        setError("slug", { message: error.message }, { shouldFocus: true });
-      } else {
-        const fields = fieldErrorsOf(error);
-        const known = Object.keys(fields).filter(
-          (field) => field === "name" || field === "slug" || field === "about",
-        );
-        for (const field of known) setError(field as keyof CompanyValues, { message: fields[field] });
-        if (known.length === 0) setServerError(submitErrorMessage(error));
-      }
+      showHandleSaveError(error, { fields: ["name", "slug", "about"], setError, showAlert: setServerError });
       throw error;
     }
     if (fromWizard) {
@@ -151,14 +140,11 @@ export function CreateCompanyForm() {
               error={errors.name?.message}
               {...register("name")}
             />
-            <HandleField
-              value={slug}
-              nameForSuggestion={name}
+            <FormHandleField
+              form={form}
               ownerType="company"
               addressTemplate={messages.companyHandleHint}
-              onSuggested={(handle) => setValue("slug", handle, { shouldValidate: true, shouldDirty: true })}
-              error={errors.slug?.message}
-              {...register("slug")}
+              field={register("slug")}
             />
             <Textarea
               label={messages.aboutLabel}
