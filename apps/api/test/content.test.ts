@@ -7,6 +7,7 @@ import { type App, buildApp } from "../src/app";
 import { testConfig } from "../src/config";
 import { contentItems, profiles } from "../src/db/schema/index";
 import { publishPlanned } from "../src/jobs/publish-planned";
+import { forgetAnchors } from "../src/modules/content/page-anchors";
 import { attachRealtime } from "../src/realtime/index";
 import { createCompany, createPerson, type SeededPerson } from "../src/seed/library";
 import { createTestDatabase, type TestDatabase } from "./support/database";
@@ -404,6 +405,79 @@ describe("lists", () => {
     });
     expect(defaults.json().data).toHaveLength(5);
     expect(defaults.json().meta.counts).toEqual({ feedCount: 12, newsCount: 0 });
+  });
+
+  it("gives the same deep pages through anchors as a plain walk, before and after the list changes", async () => {
+    const db = testDb.database.db;
+    const deep = await createPerson(db, {
+      name: "Deep Lister",
+      email: "deep@example.com",
+      slug: "deep.lister.77",
+    });
+    // 530 items written with now(): microsecond dates, and pairs sharing one date (ties by id).
+    await db.execute(sql`
+      INSERT INTO content_items (id, owner_id, kind, slug, short_content, status, publication_date)
+      SELECT 'deep-' || lpad(i::text, 4, '0'), ${deep.profileId}, CASE WHEN i % 7 = 0 THEN 'release' ELSE 'post' END,
+             'deep-' || i, 'Deep ' || i, CASE WHEN i % 50 = 0 THEN 'draft' ELSE 'active' END,
+             now() - make_interval(secs => (i / 2) * 1.000001)
+      FROM generate_series(1, 530) AS i`);
+    forgetAnchors();
+    const reference = async (kind?: string) =>
+      (
+        await db.execute(sql`
+          SELECT id FROM content_items WHERE owner_id = ${deep.profileId} AND status = 'active'
+            AND kind <> 'repost' ${kind ? sql`AND kind = ${kind}` : sql``}
+          ORDER BY publication_date DESC, id DESC`)
+      ).rows.map((r) => (r as { id: string }).id);
+    const page = async (n: number, perPage: number, filter?: object) => {
+      const q = new URLSearchParams({ pagination: JSON.stringify({ page: n, perPage }) });
+      if (filter) q.set("filter", JSON.stringify(filter));
+      const res = await app.inject({ method: "GET", url: `/api/v2/profiles/deep.lister.77/content?${q}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.map((i: ContentItem) => i.id) as string[];
+    };
+    const check = async (pages: number[], perPage: number) => {
+      const all = await reference();
+      for (const n of pages)
+        expect(await page(n, perPage)).toEqual(all.slice((n - 1) * perPage, n * perPage));
+    };
+    // Pages on both sides of anchor boundaries (every 100 rows), the last page and beyond it.
+    await check([1, 20, 21, 40, 41, 61, 103, 104, 105, 106], 5);
+    await check([1, 5, 11, 12, 13], 45);
+    // The release section is its own list with its own anchors.
+    const releases = await reference("release");
+    expect(await page(3, 25, { section: "releases" })).toEqual(releases.slice(50, 75));
+
+    // A new item on top shifts every page by one; a removed one and an unpublished one shift back.
+    await create("basic", { kind: "post", content: "ignored" });
+    await db.insert(contentItems).values({
+      id: "deep-new",
+      ownerId: deep.profileId,
+      kind: "post",
+      slug: "deep-new",
+      shortContent: "Newest",
+      status: "active",
+      publicationDate: new Date(),
+    });
+    await check([21, 22, 101], 5);
+    await db.update(contentItems).set({ status: "removed" }).where(eq(contentItems.id, "deep-0100"));
+    await db.update(contentItems).set({ status: "active" }).where(eq(contentItems.id, "deep-0450"));
+    await db
+      .update(contentItems)
+      .set({ publicationDate: new Date(0) })
+      .where(eq(contentItems.id, "deep-0003"));
+    await check([1, 20, 21, 80, 103, 104, 106], 5);
+
+    // Cursors keep microseconds: walking by cursor meets every row once.
+    const byCursor: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const url: string = `/api/v2/profiles/deep.lister.77/content?pagination=${encodeURIComponent('{"perPage":50}')}${cursor ? `&cursor=${cursor}` : ""}`;
+      const res = await app.inject({ method: "GET", url });
+      byCursor.push(...res.json().data.map((i: ContentItem) => i.id));
+      cursor = res.json().meta.nextCursor;
+    } while (cursor);
+    expect(byCursor).toEqual(await reference());
   });
 
   it("answers notFound for an unknown profile and refuses malformed JSON parameters", async () => {

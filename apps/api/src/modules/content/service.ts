@@ -11,15 +11,17 @@ import {
   richTextKinds,
   sectionKinds,
 } from "@vn/contract";
-import { and, desc, eq, inArray, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { contentCounts, contentItems, profiles } from "../../db/schema/index";
 import { uniqueSlug } from "../../lib/slug";
 import type { Principal } from "../accounts/session-lookup";
 import { withItemMedia } from "../media/content";
+import { before, decodeKeyset, encodeKeyset, timestampTextOf } from "../social/keyset";
 import { reactionCountsFor } from "../social/reactions";
 import { blockedAround, isBlockedBetween } from "../social/relations";
+import { pageStart } from "./page-anchors";
 import { actingProfileId, assertMayAct, assertPlanAllows } from "./rules";
 import { plainText, sanitizeRichText } from "./sanitize";
 import { serializeContent } from "./serialize";
@@ -364,20 +366,6 @@ export interface ListResult {
   counts?: Record<string, number>;
 }
 
-/** Cursor = base64url("<publicationDate ISO>|<id>") of the last item of the previous page. */
-function encodeCursor(row: { publicationDate: Date; id: string }): string {
-  return Buffer.from(`${row.publicationDate.toISOString()}|${row.id}`).toString("base64url");
-}
-function decodeCursor(cursor: string): { date: Date; id: string } {
-  const [iso, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const date = new Date(iso ?? "");
-  if (!id || Number.isNaN(date.getTime()))
-    throw new AppError("request_validationFailed", {
-      details: [{ path: "query.cursor", message: messages.invalidRequest }],
-    });
-  return { date, id };
-}
-
 export async function findProfileBySlug(db: Db, slug: string): Promise<ProfileRow> {
   const [row] = await db
     .select()
@@ -413,39 +401,48 @@ export async function listProfileContent(
 
   const where = and(...conditions);
   const perPage = query.perPage || PER_PAGE_DEFAULT;
-  let rows: ContentRow[];
+  const newestFirst = [desc(contentItems.publicationDate), desc(contentItems.id)];
+  // Rows with the text form of their date (microseconds kept) for the next page's cursor.
+  const columns = { ...getTableColumns(contentItems), at: timestampTextOf(contentItems.publicationDate) };
+  let rows: Array<ContentRow & { at: string }> = [];
   let page = query.page;
   if (query.cursor) {
-    const { date, id } = decodeCursor(query.cursor);
+    const cursor = decodeKeyset(query.cursor)!;
     rows = await db
-      .select()
+      .select(columns)
       .from(contentItems)
-      .where(
-        and(
-          where,
-          or(
-            lt(contentItems.publicationDate, date),
-            and(eq(contentItems.publicationDate, date), lt(contentItems.id, id)),
-          ),
-        ),
-      )
-      .orderBy(desc(contentItems.publicationDate), desc(contentItems.id))
+      .where(and(where, before(contentItems.publicationDate, contentItems.id, cursor)))
+      .orderBy(...newestFirst)
       .limit(perPage + 1);
     page = 0;
   } else {
-    // The offset walks the (owner, status, date, id) index only; rows are fetched for one page.
-    const ids = db
-      .select({ id: contentItems.id })
-      .from(contentItems)
-      .where(where)
-      .orderBy(desc(contentItems.publicationDate), desc(contentItems.id))
-      .limit(perPage + 1)
-      .offset((page - 1) * perPage);
-    rows = await db
-      .select()
-      .from(contentItems)
-      .where(inArray(contentItems.id, ids))
-      .orderBy(desc(contentItems.publicationDate), desc(contentItems.id));
+    // Seek to the nearest cached anchor, then walk fewer than ANCHOR_STEP index entries (the walk
+    // touches the (owner, status, date, id) index only; rows are fetched for one page).
+    const listKey = [
+      owner.id,
+      isOwner ? wanted : "active",
+      kinds?.join(",") ?? "",
+      query.tab === "feed",
+    ].join("|");
+    const start = await pageStart(db, { key: listKey, ownerId: owner.id, where }, (page - 1) * perPage);
+    if (start !== "beyond-end") {
+      const ids = db
+        .select({ id: contentItems.id })
+        .from(contentItems)
+        .where(
+          start.after
+            ? and(where, before(contentItems.publicationDate, contentItems.id, start.after))
+            : where,
+        )
+        .orderBy(...newestFirst)
+        .limit(perPage + 1)
+        .offset(start.skip);
+      rows = await db
+        .select(columns)
+        .from(contentItems)
+        .where(inArray(contentItems.id, ids))
+        .orderBy(...newestFirst);
+    }
   }
   const hasMore = rows.length > perPage;
   rows = rows.slice(0, perPage);
@@ -458,7 +455,7 @@ export async function listProfileContent(
     perPage,
     total,
     totalPages: Math.max(1, Math.ceil(total / perPage)),
-    nextCursor: hasMore && last ? encodeCursor(last) : null,
+    nextCursor: hasMore && last ? encodeKeyset(last.at, last.id) : null,
     counts: query.counts ? await groupCounts(db, owner.id, query.counts) : undefined,
   };
 }
