@@ -32,10 +32,7 @@ import {
 } from "./follows";
 import { perAccount } from "./rate-limits";
 import { listReactions, react, recordView, unreact, viewerKey, viewerReactionsFor } from "./reactions";
-
-const slugParams = z.object({ slug: z.string().min(1).max(254) });
-const idParams = z.object({ id: z.string().min(1).max(100) });
-const tags = ["social"];
+import { cursorPage, idParams, profileAction, slugParams, tags } from "./route-options";
 
 /** Follows, blocks, mutes, the home feed, suggestions, reactions and views (issue 6), on API v1. */
 export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,30 +42,14 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
   // Follows ------------------------------------------------------------------------------------
   app.post(
     "/profiles/:slug/follow",
-    {
-      config: { access: "active", rateLimit: perAccount(60, "minute") },
-      schema: {
-        tags,
-        summary: "Follow a person or company as the acting profile",
-        params: slugParams,
-        response: { 200: followStateResponseSchema },
-      },
-    },
+    profileAction("Follow a person or company as the acting profile", { 200: followStateResponseSchema }),
     async (request) => ({
       data: await followProfile(notifyDeps(), request.principal!, request.params.slug),
     }),
   );
   app.delete(
     "/profiles/:slug/follow",
-    {
-      config: { access: "active", rateLimit: perAccount(60, "minute") },
-      schema: {
-        tags,
-        summary: "Stop following a profile",
-        params: slugParams,
-        response: { 200: followStateResponseSchema },
-      },
-    },
+    profileAction("Stop following a profile", { 200: followStateResponseSchema }),
     async (request) => ({ data: await unfollowProfile(db(), request.principal!, request.params.slug) }),
   );
   for (const direction of ["followers", "following"] as const) {
@@ -95,10 +76,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
           request.query,
           request.principal?.profileId ?? null,
         );
-        return {
-          data: result.items,
-          meta: { perPage: request.query.perPage, nextCursor: result.nextCursor, total: result.total },
-        };
+        return cursorPage(result, request.query.perPage, { total: result.total });
       },
     );
   }
@@ -128,28 +106,20 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
     ],
   ] as const;
   for (const [name, add, remove, addSummary, removeSummary] of relationRoutes) {
-    app.post(
-      `/profiles/:slug/${name}`,
-      {
-        config: { access: "active", rateLimit: perAccount(60, "minute") },
-        schema: { tags, summary: addSummary, params: slugParams, response: { 204: z.null() } },
-      },
-      async (request, reply) => {
-        await add(db(), request.principal!, request.params.slug);
-        return reply.status(204).send(null);
-      },
-    );
-    app.delete(
-      `/profiles/:slug/${name}`,
-      {
-        config: { access: "active", rateLimit: perAccount(60, "minute") },
-        schema: { tags, summary: removeSummary, params: slugParams, response: { 204: z.null() } },
-      },
-      async (request, reply) => {
-        await remove(db(), request.principal!, request.params.slug);
-        return reply.status(204).send(null);
-      },
-    );
+    for (const [method, change, summary] of [
+      ["POST", add, addSummary],
+      ["DELETE", remove, removeSummary],
+    ] as const) {
+      app.route({
+        method,
+        url: `/profiles/:slug/${name}`,
+        ...profileAction(summary, { 204: z.null() }),
+        handler: async (request, reply) => {
+          await change(db(), request.principal!, request.params.slug);
+          return reply.status(204).send(null);
+        },
+      });
+    }
   }
   for (const which of ["blocks", "mutes"] as const) {
     app.get(
@@ -165,10 +135,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const result = await listOwnRelations(db(), request.principal!, which, request.query);
-        return {
-          data: result.items,
-          meta: { perPage: request.query.perPage, nextCursor: result.nextCursor, total: result.total },
-        };
+        return cursorPage(result, request.query.perPage, { total: result.total });
       },
     );
   }
@@ -187,14 +154,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const result = await homeFeed(db(), actingProfileId(request.principal!), request.query);
-      return {
-        data: result.items,
-        meta: {
-          perPage: request.query.perPage,
-          nextCursor: result.nextCursor,
-          viewerReactions: result.viewerReactions,
-        },
-      };
+      return cursorPage(result, request.query.perPage, { viewerReactions: result.viewerReactions });
     },
   );
   app.get(
@@ -260,10 +220,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query,
         request.principal?.profileId ?? null,
       );
-      return {
-        data: result.items,
-        meta: { perPage: request.query.perPage, nextCursor: result.nextCursor, summary: result.summary },
-      };
+      return cursorPage(result, request.query.perPage, { summary: result.summary });
     },
   );
   app.get(
