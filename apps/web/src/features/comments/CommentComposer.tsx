@@ -1,30 +1,45 @@
 "use client";
 
-import { COMMENT_BODY_MAX, commentBodySchema, messages } from "@vn/contract";
+import { COMMENT_BODY_MAX, type Comment, commentTextSchema, messages } from "@vn/contract";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { ApiError } from "@/lib/api-error";
 import { cn } from "@/lib/cn";
+import { CommentImageButton } from "./CommentImageButton";
+import { CommentImagePreview } from "./CommentImagePreview";
+import { useCommentImage } from "./use-comment-image";
+
+/** What a composer sends: the text, and the image when it changed (null: removed). */
+export interface CommentDraft {
+  body: string;
+  imageId?: string | null;
+}
 
 export interface CommentComposerProps {
   label: string;
   placeholder: string;
   submitLabel: string;
   initial?: string;
+  /** The image of the comment being edited. */
+  initialImage?: Comment["image"];
   autoFocus?: boolean;
-  onSubmit: (body: string) => Promise<void>;
+  onSubmit: (draft: CommentDraft) => Promise<void>;
   onCancel?: () => void;
   /** The per-post limit was hit: the page shows the comment-limit dialog. */
   onLimitReached?: () => void;
   compact?: boolean;
 }
 
-/** A comment, reply or edit: the shared body rule (contract), submit on button or Ctrl+Enter. */
+/**
+ * A comment, reply or edit: text, one image (docs/decisions/0011), or both, under the contract's
+ * text rule; submit on button or Ctrl+Enter.
+ */
 export function CommentComposer({
   label,
   placeholder,
   submitLabel,
   initial = "",
+  initialImage = null,
   autoFocus,
   onSubmit,
   onCancel,
@@ -35,18 +50,29 @@ export function CommentComposer({
   const [body, setBody] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const image = useCommentImage(initialImage);
+  const hasContent = body.trim().length > 0 || image.pending !== null;
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
-    const parsed = commentBodySchema.safeParse(body);
+    if (image.uploading || busy) return;
+    const parsed = commentTextSchema.safeParse(body);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? messages.fieldRequired);
+      return;
+    }
+    if (!parsed.data && !image.pending) {
+      setError(messages.fieldRequired);
       return;
     }
     setBusy(true);
     setError(null);
     try {
-      await onSubmit(parsed.data);
+      await onSubmit({
+        body: parsed.data,
+        ...(image.imageId === undefined ? {} : { imageId: image.imageId }),
+      });
       setBody("");
+      image.clear();
     } catch (failure) {
       if (failure instanceof ApiError && failure.code === "comments_limitReached" && onLimitReached)
         onLimitReached();
@@ -55,6 +81,7 @@ export function CommentComposer({
       setBusy(false);
     }
   };
+  const shownError = error ?? image.state.error;
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-2">
       <label htmlFor={id} className="sr-only">
@@ -73,24 +100,28 @@ export function CommentComposer({
         autoFocus={autoFocus}
         rows={compact ? 2 : 3}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={shownError ? `${id}-error` : undefined}
         className={cn(
           "w-full resize-y rounded-lg border border-line-strong bg-surface px-3 py-2 text-[0.95rem] text-ink placeholder:text-ink-muted focus:outline-2 focus:outline-brand",
           error && "border-danger",
         )}
       />
-      {error ? (
+      <CommentImagePreview image={image} />
+      {shownError ? (
         <p id={`${id}-error`} role="alert" className="text-sm text-danger">
-          {error}
+          {shownError}
         </p>
       ) : null}
-      <div className="flex justify-end gap-2">
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        <div className="mr-auto">
+          <CommentImageButton image={image} disabled={busy} />
+        </div>
         {onCancel ? (
           <Button variant="tertiary" onClick={onCancel}>
             {messages.cancel}
           </Button>
         ) : null}
-        <Button type="submit" disabled={busy || body.trim().length === 0} aria-busy={busy}>
+        <Button type="submit" disabled={busy || image.uploading || !hasContent} aria-busy={busy}>
           {submitLabel}
         </Button>
       </div>

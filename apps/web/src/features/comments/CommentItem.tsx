@@ -13,12 +13,13 @@ import { Menu, type MenuItem } from "@/components/ui/Menu";
 import { formatDateTime } from "@/features/content/kinds";
 import { ApiError } from "@/lib/api-error";
 import { ReportDialog } from "../forms/ReportDialog";
-import { CommentComposer } from "./CommentComposer";
+import { CommentComposer, type CommentDraft } from "./CommentComposer";
+import { CommentImage } from "./CommentImage";
 import { type CommentViewer, permissionsOf } from "./comment-state";
 
 export interface CommentActions {
-  reply: (body: string, parentId: string) => Promise<void>;
-  edit: (id: string, body: string) => Promise<void>;
+  reply: (draft: CommentDraft, parentId: string) => Promise<void>;
+  edit: (id: string, draft: CommentDraft) => Promise<void>;
   remove: (comment: Comment) => Promise<void>;
   setPinned: (comment: Comment, pinned: boolean) => Promise<void>;
   loadReplies: (parentId: string) => Promise<void>;
@@ -128,17 +129,23 @@ export function CommentItem({ comment, replies, canWrite, signedIn, viewer, acti
                 placeholder={messages.commentPlaceholder}
                 submitLabel={messages.saveAction}
                 initial={comment.body}
+                initialImage={comment.image}
                 autoFocus
                 compact
-                onSubmit={async (body) => {
-                  await actions.edit(comment.id, body);
+                onSubmit={async (draft) => {
+                  await actions.edit(comment.id, draft);
                   setEditing(false);
                 }}
                 onCancel={() => setEditing(false)}
               />
             </div>
           ) : (
-            <p className="mt-1 text-[0.95rem] break-words whitespace-pre-line text-ink">{comment.body}</p>
+            <>
+              {comment.body ? (
+                <p className="mt-1 text-[0.95rem] break-words whitespace-pre-line text-ink">{comment.body}</p>
+              ) : null}
+              {comment.image ? <CommentImage image={comment.image} authorName={comment.author.name} /> : null}
+            </>
           )}
         </div>
         <div className="mt-0.5 flex flex-wrap items-center gap-1">
@@ -175,8 +182,8 @@ export function CommentItem({ comment, replies, canWrite, signedIn, viewer, acti
               autoFocus
               compact
               onLimitReached={actions.onLimitReached}
-              onSubmit={async (body) => {
-                await actions.reply(body, comment.id);
+              onSubmit={async (draft) => {
+                await actions.reply(draft, comment.id);
                 setReplying(false);
                 if (isHead) setShowReplies(true);
               }}

@@ -37,7 +37,7 @@ export function CommentsSection({ item, live = false }: { item: ContentItem; liv
   const dialog = comments.dialog;
   const canWrite = Boolean(user && dialog?.canComment && !live);
   const actions: CommentActions = {
-    reply: (body, parentId) => comments.add(body, parentId),
+    reply: (draft, parentId) => comments.add(draft, parentId),
     edit: comments.edit,
     remove: comments.remove,
     setPinned: comments.setPinned,
@@ -64,7 +64,7 @@ export function CommentsSection({ item, live = false }: { item: ContentItem; liv
           label={messages.commentFieldLabel}
           placeholder={messages.commentPlaceholder}
           submitLabel={messages.commentSubmit}
-          onSubmit={(body) => comments.add(body)}
+          onSubmit={(draft) => comments.add(draft)}
           onLimitReached={() => setLimitOpen(true)}
         />
       ) : !user || reason === "signInRequired" ? (

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { api, request } from "@/lib/api";
 import { acquireSocket, listen, releaseSocket } from "@/lib/socket";
 import { useResource } from "@/lib/use-resource";
+import type { CommentDraft } from "./CommentComposer";
 import {
   appendPage,
   type CommentsState,
@@ -148,11 +149,11 @@ export function useComments(target: CommentTarget, live: boolean) {
   }, []);
 
   const add = useCallback(
-    async (body: string, parentId?: string) => {
+    async (draft: CommentDraft, parentId?: string) => {
       if (!contentId) return;
       const { data } = await request<{ data: Comment; meta: { totalCount: number } }>(
         `/v1/content/${encodeURIComponent(contentId)}/comments`,
-        { method: "POST", body: { body, parentId }, envelope: true },
+        { method: "POST", body: { ...draft, imageId: draft.imageId ?? undefined, parentId }, envelope: true },
       );
       setState((current) => upsertComment(current, data.data));
       updateCount(data.meta.totalCount);
@@ -160,8 +161,8 @@ export function useComments(target: CommentTarget, live: boolean) {
     [contentId, updateCount],
   );
 
-  const edit = useCallback(async (id: string, body: string) => {
-    const comment = await api.patch<Comment>(`/v1/comments/${encodeURIComponent(id)}`, { body });
+  const edit = useCallback(async (id: string, draft: CommentDraft) => {
+    const comment = await api.patch<Comment>(`/v1/comments/${encodeURIComponent(id)}`, draft);
     setState((current) => upsertComment(current, comment));
   }, []);
 
