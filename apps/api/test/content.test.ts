@@ -424,11 +424,11 @@ describe("lists", () => {
     forgetAnchors();
     const reference = async (kind?: string) =>
       (
-        await db.execute(sql`
+        (await db.execute(sql`
           SELECT id FROM content_items WHERE owner_id = ${deep.profileId} AND status = 'active'
             AND kind <> 'repost' ${kind ? sql`AND kind = ${kind}` : sql``}
-          ORDER BY publication_date DESC, id DESC`)
-      ).rows.map((r) => (r as { id: string }).id);
+          ORDER BY publication_date DESC, id DESC`)) as unknown as { rows: Array<{ id: string }> }
+      ).rows.map((r) => r.id);
     const page = async (n: number, perPage: number, filter?: object) => {
       const q = new URLSearchParams({ pagination: JSON.stringify({ page: n, perPage }) });
       if (filter) q.set("filter", JSON.stringify(filter));

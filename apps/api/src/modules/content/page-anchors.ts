@@ -1,6 +1,7 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { contentItems, contentListVersions } from "../../db/schema/index";
+import { LruCache } from "../../lib/lru-cache";
 import { type Keyset, rowsOf } from "../social/keyset";
 
 /**
@@ -27,13 +28,7 @@ interface Anchors {
 }
 
 /** Least-recently-used lists' anchors, by list key (owner, status, kinds). */
-const cache = new Map<string, Anchors>();
-
-function remember(key: string, anchors: Anchors) {
-  cache.delete(key);
-  cache.set(key, anchors);
-  if (cache.size > CACHE_LISTS) cache.delete(cache.keys().next().value!);
-}
+const cache = new LruCache<string, Anchors>(CACHE_LISTS);
 
 async function listVersion(db: Db, ownerId: string): Promise<number> {
   const [row] = await db
@@ -71,7 +66,7 @@ export async function pageStart(
     );
     anchors = { version, keys };
   }
-  remember(list.key, anchors);
+  cache.set(list.key, anchors);
   const anchor = anchors.keys[k - 1];
   if (!anchor) return "beyond-end";
   return { after: anchor, skip: offset - k * ANCHOR_STEP };
