@@ -85,9 +85,18 @@ function failed(result: { timedOut: boolean; stderr: string; code: number | null
   });
 }
 
-/** H.264 High / AAC in MP4 with faststart, at most 1920 px on the long side, even sizes. */
-export async function transcodeVideo(input: string, outDir: string, options: TranscodeOptions) {
-  const output = path.join(outDir, "stream.mp4");
+/**
+ * One ffmpeg transcode of `input` to `outDir/fileName`: quiet, never reading stdin, overwriting,
+ * with `-progress` on stdout feeding onProgress; a non-zero exit is a damaged file.
+ */
+async function transcode(
+  input: string,
+  outDir: string,
+  fileName: string,
+  codecArgs: string[],
+  options: TranscodeOptions,
+): Promise<string> {
+  const output = path.join(outDir, fileName);
   const result = await run(
     options.ffmpegPath,
     [
@@ -99,6 +108,24 @@ export async function transcodeVideo(input: string, outDir: string, options: Tra
       "-y",
       "-i",
       input,
+      ...codecArgs,
+      "-progress",
+      "pipe:1",
+      output,
+    ],
+    { timeoutMs: options.timeoutMs, onLine: progressReader(options.durationMs, options.onProgress) },
+  );
+  if (result.code !== 0) throw failed(result);
+  return output;
+}
+
+/** H.264 High / AAC in MP4 with faststart, at most 1920 px on the long side, even sizes. */
+export function transcodeVideo(input: string, outDir: string, options: TranscodeOptions) {
+  return transcode(
+    input,
+    outDir,
+    "stream.mp4",
+    [
       "-map",
       "0:v:0",
       "-map",
@@ -123,47 +150,20 @@ export async function transcodeVideo(input: string, outDir: string, options: Tra
       "+faststart",
       "-max_muxing_queue_size",
       "1024",
-      "-progress",
-      "pipe:1",
-      output,
     ],
-    { timeoutMs: options.timeoutMs, onLine: progressReader(options.durationMs, options.onProgress) },
+    options,
   );
-  if (result.code !== 0) throw failed(result);
-  return output;
 }
 
 /** AAC 160 kb/s in an .m4a with faststart. */
-export async function transcodeAudio(input: string, outDir: string, options: TranscodeOptions) {
-  const output = path.join(outDir, "stream.m4a");
-  const result = await run(
-    options.ffmpegPath,
-    [
-      "-hide_banner",
-      "-nostdin",
-      "-nostats",
-      "-loglevel",
-      "error",
-      "-y",
-      "-i",
-      input,
-      "-map",
-      "0:a:0",
-      "-vn",
-      "-c:a",
-      "aac",
-      "-b:a",
-      "160k",
-      "-movflags",
-      "+faststart",
-      "-progress",
-      "pipe:1",
-      output,
-    ],
-    { timeoutMs: options.timeoutMs, onLine: progressReader(options.durationMs, options.onProgress) },
+export function transcodeAudio(input: string, outDir: string, options: TranscodeOptions) {
+  return transcode(
+    input,
+    outDir,
+    "stream.m4a",
+    ["-map", "0:a:0", "-vn", "-c:a", "aac", "-b:a", "160k", "-movflags", "+faststart"],
+    options,
   );
-  if (result.code !== 0) throw failed(result);
-  return output;
 }
 
 /** One frame a second in (or mid-way through a shorter clip), or the audio's attached cover. */
