@@ -1,28 +1,17 @@
 import { format, messages } from "@vn/contract";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import {
   DEMO_PASSWORD,
   expectNoSidewaysScroll,
   expectSnackbar,
   openAccountMenu,
-  signInWithForm,
+  signInAt,
 } from "../support/accounts";
-import {
-  expectNoAxeViolations,
-  launchBrowser,
-  newContext,
-  screenshot,
-  screenshotWidths,
-} from "../support/browser";
+import { expectNoAxeViolations, screenshot, screenshotWidths } from "../support/browser";
+import { useBrowser } from "../support/suite";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const suite = useBrowser();
 
 async function switchTo(page: Page, name: string): Promise<void> {
   await openAccountMenu(page);
@@ -32,11 +21,8 @@ async function switchTo(page: Page, name: string): Promise<void> {
 
 describe("acting as a company", () => {
   it("switches from the person to their company and back with the header switcher", async () => {
-    const context = await newContext(browser, 1280);
-    const page = await context.newPage();
-    await page.goto("/login");
-    await signInWithForm(page, "anna@demo.verified.local", DEMO_PASSWORD);
-    await page.waitForURL((url) => url.pathname === "/anna.kowalski");
+    const { context, page } = await suite.open(1280);
+    await signInAt(page, "anna@demo.verified.local", DEMO_PASSWORD, "/anna.kowalski");
     await expect.poll(() => page.getByText(messages.verifiedBadge).first().isVisible()).toBe(true);
 
     await openAccountMenu(page);
@@ -70,11 +56,8 @@ describe("acting as a company", () => {
   });
 
   it("creates a company page, acts as it, and switches back", async () => {
-    const context = await newContext(browser, 360);
-    const page = await context.newPage();
-    await page.goto("/login");
-    await signInWithForm(page, "anna@demo.verified.local", DEMO_PASSWORD);
-    await page.waitForURL((url) => url.pathname === "/anna.kowalski");
+    const { context, page } = await suite.open(360);
+    await signInAt(page, "anna@demo.verified.local", DEMO_PASSWORD, "/anna.kowalski");
 
     await openAccountMenu(page);
     await page.getByRole("menuitem", { name: messages.createCompanyPage }).click();
@@ -122,8 +105,7 @@ describe("acting as a company", () => {
   });
 
   it("shows a visitor the public profile without owner controls, and an unknown handle as not found", async () => {
-    const context = await newContext(browser, 1280);
-    const page = await context.newPage();
+    const { context, page } = await suite.open(1280);
     await page.goto("/anna.kowalski");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Anna Kowalski");
     await expect.poll(() => page.getByText(messages.verifiedBadge).first().isVisible()).toBe(true);

@@ -1,39 +1,25 @@
 import { format, messages } from "@vn/contract";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   apiCall,
   createMember,
   expectNoSidewaysScroll,
   expectSnackbar,
+  signInAt,
   signInWithForm,
 } from "../support/accounts";
-import {
-  expectNoAxeViolations,
-  launchBrowser,
-  newContext,
-  screenshot,
-  screenshotWidths,
-} from "../support/browser";
+import { expectNoAxeViolations, screenshot, screenshotWidths } from "../support/browser";
 import { readAccessChangeCode, readResetLink } from "../support/mail";
+import { useBrowser } from "../support/suite";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const suite = useBrowser();
 
 describe("the account lifecycle", () => {
   it("deletes an account in settings and restores it from the sign-in dialog", async () => {
     const member = await createMember("restore", "Clara Weiss");
-    const context = await newContext(browser, 1280);
-    const page = await context.newPage();
+    const { context, page } = await suite.open(1280);
 
-    await page.goto("/login");
-    await signInWithForm(page, member.email, member.password);
-    await page.waitForURL((url) => url.pathname === `/${member.slug}`);
+    await signInAt(page, member.email, member.password, `/${member.slug}`);
 
     await page.goto("/settings");
     await expect
@@ -86,8 +72,7 @@ describe("the account lifecycle", () => {
     const deleted = await apiCall("/v1/users/me", { method: "DELETE", token: member.token });
     expect(deleted.status).toBe(200);
 
-    const context = await newContext(browser, 360);
-    const page = await context.newPage();
+    const { context, page } = await suite.open(360);
     await page.goto("/login");
     await signInWithForm(page, member.email, member.password);
     const choice = page.getByRole("dialog", { name: messages.deletedDialogTitle });
@@ -112,8 +97,7 @@ describe("the account lifecycle", () => {
   });
 
   it("answers wrong credentials, an unknown email for a reset, and a bad token with the spec's messages", async () => {
-    const context = await newContext(browser, 1280);
-    const page = await context.newPage();
+    const { context, page } = await suite.open(1280);
     await page.goto("/login?error=invalidToken");
     await expect.poll(() => page.getByText(messages.invalidToken).isVisible()).toBe(true);
 
@@ -141,8 +125,7 @@ describe("the account lifecycle", () => {
 
   it("resets a forgotten password with the mailed link", async () => {
     const member = await createMember("reset", "Ines Duarte");
-    const context = await newContext(browser, 360);
-    const page = await context.newPage();
+    const { context, page } = await suite.open(360);
     await page.goto("/login?mode=forgot");
     await page.getByLabel(messages.emailLabel, { exact: true }).fill(member.email);
     const since = Date.now();
@@ -169,8 +152,7 @@ describe("the account lifecycle", () => {
   });
 
   it("sends a blocked-or-unavailable account to /not-available", async () => {
-    const context = await newContext(browser, 360);
-    const page = await context.newPage();
+    const { context, page } = await suite.open(360);
     await page.goto("/not-available?email=someone%40example.com");
     await expect
       .poll(() => page.getByRole("heading", { level: 1 }).textContent())
@@ -185,11 +167,8 @@ describe("the account lifecycle", () => {
 describe("settings", () => {
   it("changes the password (other sessions end) and the email with a code sent to the new address", async () => {
     const member = await createMember("settings", "Leo Martins");
-    const context = await newContext(browser, 1280);
-    const page = await context.newPage();
-    await page.goto("/login");
-    await signInWithForm(page, member.email, member.password);
-    await page.waitForURL((url) => url.pathname === `/${member.slug}`);
+    const { context, page } = await suite.open(1280);
+    await signInAt(page, member.email, member.password, `/${member.slug}`);
     await page.goto("/settings#password");
 
     await page.getByLabel(messages.currentPasswordLabel, { exact: true }).fill("not-my-password");
@@ -221,11 +200,8 @@ describe("settings", () => {
 
 describe("an unfinished profile", () => {
   it("opens the wizard after sign-in, and keeps the member there", async () => {
-    const context = await newContext(browser, 1280);
-    const page = await context.newPage();
-    await page.goto("/login");
-    await signInWithForm(page, "sam@demo.verified.local", "demo-password-2026");
-    await page.waitForURL((url) => url.pathname === "/create-profile/profile");
+    const { context, page } = await suite.open(1280);
+    await signInAt(page, "sam@demo.verified.local", "demo-password-2026", "/create-profile/profile");
     await page.goto("/settings");
     await page.waitForURL((url) => url.pathname === "/create-profile/profile");
     await context.close();

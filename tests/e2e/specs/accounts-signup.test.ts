@@ -1,6 +1,5 @@
 import { format, messages } from "@vn/contract";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   apiCall,
   DEMO_PASSWORD,
@@ -10,27 +9,15 @@ import {
   signInWithForm,
   uniqueEmail,
 } from "../support/accounts";
-import {
-  expectNoAxeViolations,
-  launchBrowser,
-  newContext,
-  screenshot,
-  screenshotWidths,
-} from "../support/browser";
+import { expectNoAxeViolations, screenshot, screenshotWidths } from "../support/browser";
 import { readInviteLink, readSignUpCode } from "../support/mail";
+import { useBrowser } from "../support/suite";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const suite = useBrowser();
 
 describe.each([1280, 360])("joining at %i px", (width) => {
   it("signs up, proves the email with the mailed code, completes the wizard, lands on the profile, signs out and back in", async () => {
-    const context = await newContext(browser, width);
-    const page = await context.newPage();
+    const { context, page } = await suite.open(width);
     const email = uniqueEmail(`join${width}`);
     const password = "correct-horse-battery";
     const name = width === 360 ? "Mia Novak" : "Jonas Berg";
@@ -169,8 +156,7 @@ describe.each([1280, 360])("joining at %i px", (width) => {
 
 describe("the wizard's entry points", () => {
   it("shows the steps on /create-profile and sends a visitor to join with the intent", async () => {
-    const context = await newContext(browser, 1280);
-    const page = await context.newPage();
+    const { context, page } = await suite.open(1280);
     await page.goto("/create-profile");
     await expect
       .poll(() => page.getByRole("heading", { level: 1 }).textContent())
@@ -198,8 +184,7 @@ describe("the wizard's entry points", () => {
     const link = new URL(await readInviteLink(email, since));
     const code = link.searchParams.get("code") ?? "";
 
-    const context = await newContext(browser, 1280);
-    const page = await context.newPage();
+    const { context, page } = await suite.open(1280);
     await page.goto(`${link.pathname}${link.search}`);
     await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("code") === code);
     await expect
@@ -228,8 +213,7 @@ describe("the wizard's entry points", () => {
   });
 
   it("keeps an invitation code from a link through to the join form", async () => {
-    const context = await newContext(browser, 1280);
-    const page = await context.newPage();
+    const { context, page } = await suite.open(1280);
     await page.goto("/?type=invite&code=no-such-code");
     await page.waitForURL((url) => url.pathname === "/login");
     const params = new URL(page.url()).searchParams;

@@ -77,6 +77,13 @@ export async function signInWithForm(page: Page, email: string, password: string
   await page.getByRole("button", { name: messages.signIn, exact: true }).click();
 }
 
+/** Signs in on /login and waits for the page it leads to (`landing`, a path). */
+export async function signInAt(page: Page, email: string, password: string, landing: string): Promise<void> {
+  await page.goto("/login");
+  await signInWithForm(page, email, password);
+  await page.waitForURL((url) => url.pathname === landing);
+}
+
 /** Opens the header's account menu. */
 export async function openAccountMenu(page: Page): Promise<void> {
   await page.getByRole("button", { name: messages.openAccountMenu }).click();
