@@ -1,8 +1,12 @@
 import type { Notification, NotificationEvent } from "@vn/contract";
+import { eq } from "drizzle-orm";
+import pino from "pino";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../src/app";
 import { testConfig } from "../src/config";
+import { contentItems } from "../src/db/schema/index";
+import { publishPlanned } from "../src/jobs/publish-planned";
 import { attachRealtime } from "../src/realtime/index";
 import { createContent, createPerson, type SeededPerson } from "../src/seed/library";
 import { createTestDatabase, type TestDatabase } from "./support/database";
@@ -155,5 +159,70 @@ describe("notifications", () => {
     expect((await list("nora")).data.every((n: Notification) => n.readAt !== null)).toBe(true);
     // Someone else's notification is not found.
     expect((await call("POST", `/notifications/${first.data[0].id}/read`, "omar")).statusCode).toBe(404);
+  });
+});
+
+describe("mentions in publications published later", () => {
+  it("reach the mentioned when a planned post goes live or a draft is published, not before", async () => {
+    const quinn = await createPerson(db(), {
+      name: "Quinn Quist",
+      email: "quinn@example.com",
+      slug: "quinn.quist.40",
+      planTier: "standard",
+    });
+    const rita = await createPerson(db(), {
+      name: "Rita Ruiz",
+      email: "rita@example.com",
+      slug: "rita.ruiz.50",
+    });
+    as.quinn = await bearerFor(db(), quinn.userId);
+    as.rita = await bearerFor(db(), rita.userId);
+    const mentions = async () =>
+      ((await list("rita")).data as Notification[])
+        .filter((n) => n.kind === "mention")
+        .map((n) => n.content?.id);
+
+    const planned = await call("POST", "/content", "quinn", {
+      kind: "post",
+      content: "Next week with @rita.ruiz.50",
+      publicationDate: new Date(Date.now() + 3600_000).toISOString(),
+    });
+    expect(planned.json().data.status).toBe("planned");
+    const draft = await call("POST", "/content", "quinn", {
+      kind: "post",
+      content: "Draft thanks to @rita.ruiz.50",
+      draft: true,
+    });
+    expect(await mentions()).toEqual([]);
+
+    // The planned post's time comes: the job publishes it and Rita hears of it, live.
+    const socket = await socketOf("rita");
+    const live = new Promise<NotificationEvent>((resolve) => socket.once("notification", resolve));
+    await db()
+      .update(contentItems)
+      .set({ publicationDate: new Date(Date.now() - 1000) })
+      .where(eq(contentItems.id, planned.json().data.id));
+    await publishPlanned.handle(
+      { database: testDb.database, log: pino({ level: "silent" }), realtime: app.deps.realtime },
+      {},
+    );
+    expect((await live).notification).toMatchObject({ kind: "mention", actor: { slug: "quinn.quist.40" } });
+    expect(await mentions()).toEqual([planned.json().data.id]);
+
+    // Publishing the draft by editing it tells her too; editing it again does not repeat it.
+    const published = await app.inject({
+      method: "PATCH",
+      url: `/api/v1/content/${draft.json().data.id}`,
+      headers: as.quinn,
+      payload: { draft: false },
+    });
+    expect(published.json().data.status).toBe("active");
+    await app.inject({
+      method: "PATCH",
+      url: `/api/v1/content/${draft.json().data.id}`,
+      headers: as.quinn,
+      payload: { content: "Thanks to @rita.ruiz.50 again" },
+    });
+    expect(await mentions()).toEqual([draft.json().data.id, planned.json().data.id]);
   });
 });

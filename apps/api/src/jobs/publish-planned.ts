@@ -1,4 +1,5 @@
-import { publishDue } from "../modules/content/service";
+import { getContentById, publishDue } from "../modules/content/service";
+import { notifyPublished } from "../modules/notifications/service";
 import type { JobContext, JobModule } from "./index";
 
 /**
@@ -10,7 +11,8 @@ export const publishPlanned: JobModule = {
   queue: "content.publish-planned",
   cron: "* * * * *",
   async handle({ database, log, realtime }: JobContext): Promise<void> {
-    const changed = await publishDue(database.db);
+    const db = database.db;
+    const changed = await publishDue(db);
     for (const change of changed) {
       // §7 contentItem.status reaches the owner (every session acting as that profile).
       realtime?.emitToProfile(change.ownerId, "contentItem.status", {
@@ -18,6 +20,16 @@ export const publishPlanned: JobModule = {
         slug: change.slug,
         status: change.status,
       });
+      // Mentions (and a quote's author) hear of it now that others can read it, not when it was
+      // written. A failure here must not undo the publication, which has already committed.
+      try {
+        await notifyPublished(
+          { db, realtime, log },
+          await getContentById(db, change.contentId, change.ownerId),
+        );
+      } catch (error) {
+        log.error({ err: error, contentId: change.contentId }, "could not notify of a planned publication");
+      }
     }
     if (changed.length) log.info({ count: changed.length }, "published planned items");
   },

@@ -188,16 +188,18 @@ export const contentWriteRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: contentItemResponseSchema },
       },
     },
-    async (request) => ({
-      data: await updateContent(
+    async (request) => {
+      const { item, published } = await updateContent(
         db(),
         request.principal!,
         request.params.id,
         request.body,
         new Date(),
         attachMedia,
-      ),
-    }),
+      );
+      if (published) await notifyPublished({ db: db(), realtime: app.deps.realtime, log: app.log }, item);
+      return { data: item };
+    },
   );
 
   app.delete(

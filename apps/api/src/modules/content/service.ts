@@ -227,7 +227,8 @@ export async function updateContent(
       .returning();
     if (input.media && attachMedia) await attachMedia(tx, updated!, input.media);
     const [item] = await withItemMedia(tx, [serializeContent(updated!, owner, owner.id)]);
-    return item!;
+    // A draft published by this edit is news to those it mentions.
+    return { item: item!, published: row.status !== "active" && updated!.status === "active" };
   });
 }
 
