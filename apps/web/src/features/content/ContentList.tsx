@@ -1,14 +1,11 @@
 "use client";
 
-import { type ContentItem, format, mediaSubSections, messages } from "@vn/contract";
+import { format, mediaSubSections, messages } from "@vn/contract";
 import { useState } from "react";
-import { Icon } from "@/components/ui/Icon";
-import { NextPageFailed } from "@/features/content/NextPageFailed";
+import { ContentFeed } from "@/features/social/ContentFeed";
 import { cn } from "@/lib/cn";
-import { ContentCard, ContentCardSkeleton } from "./ContentCard";
 import type { MediaSection } from "./content-routes";
 import { sectionLabels } from "./kinds";
-import { PostOverlay } from "./PostOverlay";
 import { type ContentListPage, type ContentListQuery, useContentList } from "./use-content-list";
 import { useContentStatus } from "./use-content-status";
 
@@ -73,12 +70,10 @@ export function ContentList({
   };
   const initial = section === initialSection && status === null ? firstPage : null;
   const { error, items, loadingFirst, loadingMore, mutate, retry, sentinel } = useContentList(query, initial);
-  const [opened, setOpened] = useState<ContentItem | null>(null);
 
   // A planned publication going live (socket contentItem.status) refreshes the owner's list.
   useContentStatus(owner, () => void mutate());
 
-  const posts = items.filter((item) => item.type.id === "post");
   const emptyText =
     tab === "feed"
       ? messages.emptyFeed
@@ -127,44 +122,22 @@ export function ContentList({
         </fieldset>
       ) : null}
 
-      <div aria-live="polite" aria-busy={loadingFirst || loadingMore} className="flex flex-col gap-4">
-        {loadingFirst ? (
-          <>
-            <span className="sr-only">{messages.loading}</span>
-            <ContentCardSkeleton />
-            <ContentCardSkeleton />
-          </>
-        ) : null}
-        {!loadingFirst && items.length === 0 && !error ? (
-          <div className="flex flex-col items-center gap-3 rounded-card bg-surface px-6 py-12 text-center shadow-card">
-            <span className="inline-flex size-14 items-center justify-center rounded-full bg-brand-soft text-brand">
-              <Icon name="document" size={26} />
-            </span>
-            <p className="max-w-sm text-ink-muted">{format(emptyText, { name: ownerName })}</p>
-          </div>
-        ) : null}
-        {items.map((item) => (
-          <ContentCard
-            key={item.id}
-            item={item}
-            live={live}
-            onOpen={item.type.id === "post" ? setOpened : undefined}
-            onDeleted={() => void mutate()}
-          />
-        ))}
-        {loadingMore ? <ContentCardSkeleton /> : null}
-        {error ? <NextPageFailed onRetry={retry} /> : null}
-        <div ref={sentinel} aria-hidden="true" />
-      </div>
-      {opened ? (
-        <PostOverlay
-          posts={posts}
-          current={opened}
-          onNavigate={setOpened}
-          onClose={() => setOpened(null)}
-          live={live}
-        />
-      ) : null}
+      <ContentFeed
+        items={items}
+        loadingFirst={loadingFirst}
+        skeletons={2}
+        loadingMore={loadingMore}
+        empty={
+          !loadingFirst && items.length === 0 && !error
+            ? { icon: "document", text: format(emptyText, { name: ownerName }) }
+            : null
+        }
+        failed={Boolean(error)}
+        onRetry={retry}
+        sentinel={sentinel}
+        onDeleted={() => void mutate()}
+        live={live}
+      />
     </div>
   );
 }

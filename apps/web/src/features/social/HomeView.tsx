@@ -1,17 +1,14 @@
 "use client";
 
-import { type ContentItem, messages, type ReactionKind, type Suggestion } from "@vn/contract";
+import { messages, type ReactionKind, type Suggestion } from "@vn/contract";
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
 import { Button } from "@/components/ui/Button";
-import { Icon } from "@/components/ui/Icon";
 import { Skeleton } from "@/components/ui/Skeleton";
-import { ContentCard, ContentCardSkeleton } from "@/features/content/ContentCard";
-import { NextPageFailed } from "@/features/content/NextPageFailed";
-import { PostOverlay } from "@/features/content/PostOverlay";
 import { routes } from "@/lib/paths";
 import { useSession } from "@/lib/session";
 import { useResource } from "@/lib/use-resource";
+import { ContentFeed } from "./ContentFeed";
 import { SuggestionCard } from "./SuggestionCard";
 import { saveSuggested } from "./suggested-navigation";
 import { useHomeFeed } from "./use-home-feed";
@@ -75,8 +72,6 @@ function Feed({ enabled, version }: { enabled: boolean; version: number }) {
       >,
     [data],
   );
-  const [opened, setOpened] = useState<ContentItem | null>(null);
-
   useEffect(() => {
     if (items.length > 0)
       saveSuggested(
@@ -86,51 +81,23 @@ function Feed({ enabled, version }: { enabled: boolean; version: number }) {
       );
   }, [items, pathname]);
 
-  const posts = items.filter((item) => item.type.id === "post");
   return (
     <section aria-labelledby="feed-heading" className="flex min-w-0 flex-col gap-4">
       <h2 id="feed-heading" className="sr-only">
         {messages.feedHeading}
       </h2>
       <ViewerReactionsProvider value={reactions}>
-        <div aria-live="polite" aria-busy={loadingFirst || loadingMore} className="flex flex-col gap-4">
-          {loadingFirst ? (
-            <>
-              <span className="sr-only">{messages.loading}</span>
-              <ContentCardSkeleton />
-              <ContentCardSkeleton />
-              <ContentCardSkeleton />
-            </>
-          ) : null}
-          {data && items.length === 0 ? (
-            <div className="flex flex-col items-center gap-3 rounded-card bg-surface px-6 py-12 text-center shadow-card">
-              <span className="inline-flex size-14 items-center justify-center rounded-full bg-brand-soft text-brand">
-                <Icon name="people" size={26} />
-              </span>
-              <p className="max-w-sm text-ink-muted">{messages.feedEmpty}</p>
-            </div>
-          ) : null}
-          {items.map((item) => (
-            <ContentCard
-              key={item.id}
-              item={item}
-              onOpen={item.type.id === "post" ? setOpened : undefined}
-              onDeleted={() => void mutate()}
-            />
-          ))}
-          {loadingMore ? <ContentCardSkeleton /> : null}
-          {error ? <NextPageFailed onRetry={retry} /> : null}
-          <div ref={sentinel} aria-hidden="true" />
-        </div>
-        {opened ? (
-          <PostOverlay
-            posts={posts}
-            current={opened}
-            onNavigate={setOpened}
-            onClose={() => setOpened(null)}
-            live={false}
-          />
-        ) : null}
+        <ContentFeed
+          items={items}
+          loadingFirst={loadingFirst}
+          skeletons={3}
+          loadingMore={loadingMore}
+          empty={data && items.length === 0 ? { icon: "people", text: messages.feedEmpty } : null}
+          failed={Boolean(error)}
+          onRetry={retry}
+          sentinel={sentinel}
+          onDeleted={() => void mutate()}
+        />
       </ViewerReactionsProvider>
     </section>
   );
