@@ -721,6 +721,22 @@ export const messages = {
   playPodcast: "Play: {name}",
   nowPlaying: "Now playing",
   duration: "Duration {time}",
+  galleryLabel: "Pictures and videos",
+  galleryHint: "Up to {images} images and {videos} videos. The post shows the images first, then the videos.",
+  galleryEmpty: "No pictures or videos yet.",
+  galleryImageName: "Image {position}",
+  galleryVideoName: "Video {position}",
+  addVideo: "Add video",
+  postVideoHint: "MP4, MOV, WebM, MKV or AVI, up to 2 GB.",
+  removeEntry: "Remove {name}",
+  moveEarlier: "Move {name} earlier",
+  moveLater: "Move {name} later",
+  entryMoved: "{name} is now number {position} of {count}.",
+  editCrop: "Edit crop",
+  editCropOf: "Edit crop of {name}",
+  applyRecrop: "Apply crop",
+  cropSaved: "The new crop is saved.",
+  loadingImage: "Loading the image…",
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -3,23 +3,26 @@
 import {
   audioTrackOf,
   type ContentFile,
+  type ContentGallery,
   type ContentItem,
   contentFileSchema,
   contentGallerySchema,
   format,
   formatMediaDuration,
+  type Media,
   messages,
 } from "@vn/contract";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
+import { api } from "@/lib/api";
 import { playIcon, useAudioPlayer } from "./AudioPlayer";
 import { downloadFile } from "./download";
 import { FileViewer, type ViewerFile } from "./FileViewer";
 import { viaWeb } from "./media-rules";
-import { useFileConversion } from "./use-media-events";
+import { useFileConversion, useFilesConversion } from "./use-media-events";
 import { type PlayableVideo, VideoPlayerModal } from "./VideoPlayerModal";
 import { VideoPreview } from "./VideoPreview";
 
@@ -31,6 +34,30 @@ function statusText(file: ContentFile): string | null {
   if (state === "unprocessed")
     return file.kind === "document" ? messages.documentUnprocessed : messages.mediaUnprocessed;
   return null;
+}
+
+type GalleryVideo = ContentGallery["videos"][number];
+
+const POLL_MS = 4000;
+
+function videoStatusText(video: GalleryVideo): string | null {
+  if (video.status === "media-processing") return messages.mediaProcessing;
+  if (video.status === "failed") return messages.mediaProcessingFailed;
+  if (video.status === "unprocessed") return messages.mediaUnprocessed;
+  return null;
+}
+
+/** A gallery video as the owner's own media answer has it once its job finished. */
+function finishedVideo(video: GalleryVideo, media: Media): GalleryVideo {
+  return {
+    ...video,
+    status: media.status,
+    width: media.width,
+    height: media.height,
+    durationInMs: media.durationInMs,
+    streamUrl: media.status === "ready" ? media.urls.stream : null,
+    poster: media.urls.poster,
+  };
 }
 
 /**
@@ -46,11 +73,43 @@ export function ContentMedia({ item }: { item: ContentItem }) {
   const gallery = contentGallerySchema.safeParse(item.gallery);
   const parsedFile = contentFileSchema.safeParse(item.file);
   const file = parsedFile.success ? parsedFile.data : null;
+  // Gallery videos whose job finished while the page was open (the owner hears of it, §7).
+  const [finished, setFinished] = useState<Record<string, Media>>({});
   const images = gallery.success ? gallery.data.images.filter((i) => i.status === "ready") : [];
   const videos = gallery.success
-    ? gallery.data.videos.filter((v) => v.status === "ready" && v.streamUrl)
+    ? gallery.data.videos.map((v) => {
+        const media = finished[v.id];
+        return media ? finishedVideo(v, media) : v;
+      })
     : [];
+  const processingVideos = item.isOwner
+    ? videos.filter((v) => v.status === "media-processing").map((v) => v.id)
+    : [];
+  const refreshVideo = useCallback(async (fileId: string) => {
+    try {
+      const media = await api.get<Media>(`/v1/media/${fileId}`);
+      setFinished((current) => ({ ...current, [fileId]: media }));
+    } catch {
+      // The page shows the processing state until it is loaded again.
+    }
+  }, []);
+  useFilesConversion(processingVideos, (event) => void refreshVideo(event.fileId));
+  // A fallback for an event sent before the socket joined (a short video may finish that fast).
+  const pending = processingVideos.join(",");
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setInterval(() => {
+      for (const id of pending.split(",")) void refreshVideo(id);
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [pending, refreshVideo]);
   const name = item.title ?? file?.title ?? file?.name ?? "";
+  const videoName = (position: number) =>
+    name
+      ? videos.length > 1
+        ? `${name} ${position}`
+        : name
+      : format(messages.galleryVideoName, { position });
   const track = audioTrackOf(item);
   const problem = file ? statusText(file) : null;
   const router = useRouter();
@@ -97,15 +156,35 @@ export function ContentMedia({ item }: { item: ContentItem }) {
           ))}
         </ul>
       ) : null}
-      {videos.map((v) => (
-        <VideoPreview
-          key={v.id}
-          id={`${item.id}:${v.id}`}
-          name={name}
-          video={{ name, streamUrl: v.streamUrl ?? "", poster: v.poster, durationInMs: v.durationInMs }}
-          onPlay={setVideo}
-        />
-      ))}
+      {videos.map((v, i) => {
+        const label = videoName(i + 1);
+        if (v.status === "ready" && v.streamUrl) {
+          return (
+            <VideoPreview
+              key={v.id}
+              id={`${item.id}:${v.id}`}
+              name={label}
+              video={{ name: label, streamUrl: v.streamUrl, poster: v.poster, durationInMs: v.durationInMs }}
+              onPlay={setVideo}
+            />
+          );
+        }
+        // Until its job is done a video shows where it will play, and why it does not yet.
+        return (
+          <div
+            key={v.id}
+            data-testid="gallery-video-pending"
+            data-status={v.status}
+            className="flex aspect-video w-full flex-col items-center justify-center gap-2 rounded-lg bg-black/[0.06] p-4 text-center text-sm text-ink-muted"
+          >
+            <span className="font-semibold text-ink">{label}</span>
+            <span role="status" className="flex items-center gap-2">
+              <Icon name="alert" size={18} />
+              {videoStatusText(v)}
+            </span>
+          </div>
+        );
+      })}
       {file && problem ? (
         <p
           className="flex items-center gap-2 rounded-lg bg-black/[0.03] p-3 text-sm text-ink-muted"

@@ -5,15 +5,15 @@ import {
   type ContentMediaRequest,
   contentFileSchema,
   contentGallerySchema,
-  type Media,
   messages,
   type UploadType,
 } from "@vn/contract";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "@/lib/api";
 import { FileField, type FileFieldProps } from "./FileField";
+import { GalleryField } from "./GalleryField";
 import { ImageField } from "./ImageField";
-import { uploadErrorText, viaWeb } from "./media-rules";
+import { galleryEntriesOf, uploadErrorText, viaWeb } from "./media-rules";
 
 /** Which image upload type a kind's main image (or a post's gallery) uses (§3). */
 const imageTypes: Record<string, UploadType> = {
@@ -51,14 +51,9 @@ export interface ContentMediaFieldsProps {
   onChange: (request: ContentMediaRequest) => void;
 }
 
-interface GalleryEntry {
-  id: string;
-  src: string | null;
-}
-
 /**
- * The media of a create/edit page: a post's gallery of images, the main image of other kinds
- * (cropped 350×350 and 350×448), and the file of documents, podcasts and videos.
+ * The media of a create/edit page: a post's gallery of images and videos, the main image of other
+ * kinds (cropped 350×350 and 350×448), and the file of documents, podcasts and videos.
  */
 export function ContentMediaFields({ kind, item, getMeta, onChange }: ContentMediaFieldsProps) {
   const imageType = imageTypes[kind];
@@ -66,30 +61,16 @@ export function ContentMediaFields({ kind, item, getMeta, onChange }: ContentMed
   const isPost = kind === "post";
   const existingGallery = contentGallerySchema.safeParse(item?.gallery);
   const existingFile = contentFileSchema.safeParse(item?.file);
-  const [gallery, setGallery] = useState<GalleryEntry[]>(
-    existingGallery.success
-      ? existingGallery.data.images.map((i) => ({ id: i.id, src: i.urls.small ?? i.urls.preview }))
-      : [],
+  const [initialGallery] = useState(() =>
+    galleryEntriesOf(existingGallery.success ? existingGallery.data : null),
   );
   const [request, setRequest] = useState<ContentMediaRequest>({});
-  const [addKey, setAddKey] = useState(0);
   const changed = useRef(onChange);
   changed.current = onChange;
   useEffect(() => changed.current(request), [request]);
+  const setGallery = useCallback((galleryIds: string[]) => setRequest((r) => ({ ...r, galleryIds })), []);
 
   if (!imageType && !fileType) return null;
-
-  const addToGallery = (media: Media) => {
-    const next = [...gallery, { id: media.id, src: media.urls.small ?? media.urls.preview }];
-    setGallery(next);
-    setRequest((r) => ({ ...r, galleryIds: next.map((g) => g.id) }));
-    setAddKey((k) => k + 1);
-  };
-  const removeFromGallery = (id: string) => {
-    const next = gallery.filter((g) => g.id !== id);
-    setGallery(next);
-    setRequest((r) => ({ ...r, galleryIds: next.map((g) => g.id) }));
-  };
 
   return (
     <div className="flex flex-col gap-4">
@@ -105,40 +86,7 @@ export function ContentMediaFields({ kind, item, getMeta, onChange }: ContentMed
         <p className="text-sm text-ink-muted">{existingFile.data.name}</p>
       ) : null}
       {isPost && imageType ? (
-        <div className="flex flex-col gap-3">
-          {gallery.length > 0 ? (
-            <ul className="flex flex-wrap gap-2" aria-label={messages.chooseImage}>
-              {gallery.map((g, i) => (
-                <li key={g.id} className="relative">
-                  {/* biome-ignore lint/performance/noImgElement: media URLs come from the API's storage */}
-                  <img
-                    src={viaWeb(g.src) ?? ""}
-                    alt={`${messages.imageAlt} ${i + 1}`}
-                    data-testid="gallery-variant"
-                    className="size-24 rounded-md bg-black/5 object-cover"
-                  />
-                  <button
-                    type="button"
-                    onClick={() => removeFromGallery(g.id)}
-                    aria-label={`${messages.removeImage} ${i + 1}`}
-                    className="absolute -top-2 -right-2 inline-flex size-8 items-center justify-center rounded-full bg-surface text-ink shadow-card hover:bg-black/5"
-                  >
-                    ×
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          <ImageField
-            key={addKey}
-            uploadType={imageType}
-            label={messages.chooseImage}
-            shape="wide"
-            showResult={false}
-            embeddedImages={gallery.length}
-            onUploaded={addToGallery}
-          />
-        </div>
+        <GalleryField imageType={imageType} initial={initialGallery} onChange={setGallery} />
       ) : imageType ? (
         <ImageField
           uploadType={imageType}

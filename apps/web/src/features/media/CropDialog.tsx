@@ -4,11 +4,19 @@ import { type CropRect, type ImageCrops, messages } from "@vn/contract";
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
-import { CROP_ASPECT, type CropTarget, initialCrop, moveCrop, zoomCrop } from "./media-rules";
+import { CROP_ASPECT, type CropTarget, initialCrop, moveCrop, scaleCrops, zoomCrop } from "./media-rules";
 
 export interface CropDialogProps {
-  /** An object URL of the picked image; null closes the dialog. */
+  /** An object URL of the picked image (or an uploaded image's full variant); null closes the dialog. */
   src: string | null;
+  /**
+   * Re-cropping an uploaded image: `src` may be smaller than the original (the full variant is at
+   * most 2560 px), and the rectangles given and answered are in pixels of the upright original.
+   */
+  original?: { width: number; height: number; crops?: ImageCrops | null };
+  confirmLabel?: string;
+  /** While the crops are being saved the confirm button waits. */
+  busy?: boolean;
   /** Which crops to ask for: profile pictures only need the square one. */
   targets?: CropTarget[];
   onCancel: () => void;
@@ -22,7 +30,15 @@ const VIEW_MAX = 320;
  * frame moves by dragging or with the arrow keys (Shift for bigger steps) and zooms with the
  * slider or + and −; the rectangles are in pixels of the upright image, as the API takes them.
  */
-export function CropDialog({ src, targets = ["desktop", "preview"], onCancel, onConfirm }: CropDialogProps) {
+export function CropDialog({
+  src,
+  targets = ["desktop", "preview"],
+  original,
+  confirmLabel = messages.applyCrop,
+  busy = false,
+  onCancel,
+  onConfirm,
+}: CropDialogProps) {
   const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
   const [target, setTarget] = useState<CropTarget>(targets[0] ?? "desktop");
   const [crops, setCrops] = useState<Record<CropTarget, CropRect | null>>({ desktop: null, preview: null });
@@ -41,9 +57,11 @@ export function CropDialog({ src, targets = ["desktop", "preview"], onCancel, on
   const onLoad = (img: HTMLImageElement) => {
     const size = { width: img.naturalWidth, height: img.naturalHeight };
     setNatural(size);
+    // An uploaded image opens on its current crops, in the shown image's pixels.
+    const current = original ? scaleCrops(original.crops, size.width / original.width, size) : {};
     setCrops({
-      desktop: initialCrop(size.width, size.height, CROP_ASPECT.desktop),
-      preview: initialCrop(size.width, size.height, CROP_ASPECT.preview),
+      desktop: current.desktop ?? initialCrop(size.width, size.height, CROP_ASPECT.desktop),
+      preview: current.preview ?? initialCrop(size.width, size.height, CROP_ASPECT.preview),
     });
   };
 
@@ -99,7 +117,7 @@ export function CropDialog({ src, targets = ["desktop", "preview"], onCancel, on
       const rect = crops[t];
       if (rect) result[t] = rect;
     }
-    onConfirm(result);
+    onConfirm(original && natural ? scaleCrops(result, original.width / natural.width, original) : result);
   };
 
   return (
@@ -115,8 +133,8 @@ export function CropDialog({ src, targets = ["desktop", "preview"], onCancel, on
           <Button variant="secondary" onClick={onCancel}>
             {messages.cancel}
           </Button>
-          <Button onClick={confirm} disabled={!natural}>
-            {messages.applyCrop}
+          <Button onClick={confirm} disabled={!natural || busy} aria-busy={busy || undefined}>
+            {confirmLabel}
           </Button>
         </>
       }
@@ -147,6 +165,11 @@ export function CropDialog({ src, targets = ["desktop", "preview"], onCancel, on
       ) : null}
       {src ? (
         <div className="flex flex-col items-center gap-4">
+          {natural ? null : (
+            <p role="status" className="text-sm text-ink-muted">
+              {messages.loadingImage}
+            </p>
+          )}
           <div
             className="relative touch-none overflow-hidden rounded-lg bg-black/80"
             style={natural ? { width: natural.width * scale, height: natural.height * scale } : undefined}

@@ -8,6 +8,7 @@ import { cn } from "@/lib/cn";
 import { CropDialog } from "./CropDialog";
 import { type CropTarget, checkPickedFile, viaWeb } from "./media-rules";
 import { UploadProgress } from "./UploadProgress";
+import { useRecrop } from "./use-recrop";
 import { useUpload } from "./use-upload";
 
 export interface ImageFieldProps {
@@ -22,6 +23,10 @@ export interface ImageFieldProps {
   targets?: CropTarget[];
   chooseLabel?: string;
   changeLabel?: string;
+  /**
+   * The image was uploaded, or re-cropped ("Edit crop"): a new crop makes new variants under new
+   * names and the old ones go, so whoever keeps a variant's URL takes the new one.
+   */
   onUploaded: (media: Media) => void | Promise<void>;
   onRemoved?: () => void;
   /** A gallery that holds its maximum refuses more (§8 "maximum embedded images"). */
@@ -50,7 +55,11 @@ export function ImageField({
   const input = useRef<HTMLInputElement>(null);
   const [picked, setPicked] = useState<{ file: File; url: string } | null>(null);
   const [pickError, setPickError] = useState<string | null>(null);
-  const { state, start, cancel, reset } = useUpload(uploadType);
+  const { state, start, cancel, reset, setMedia } = useUpload(uploadType);
+  const recrop = useRecrop(async (media) => {
+    setMedia(media);
+    await onUploaded(media);
+  }, targets);
 
   useEffect(() => () => (picked ? URL.revokeObjectURL(picked.url) : undefined), [picked]);
 
@@ -78,7 +87,7 @@ export function ImageField({
     viaWeb(shape === "wide" ? (media?.urls.preview ?? media?.urls.full) : media?.urls.small) ??
     current ??
     null;
-  const error = pickError ?? (state.status === "error" ? state.error : null);
+  const error = pickError ?? (state.status === "error" ? state.error : null) ?? recrop.error;
   const frame =
     shape === "round"
       ? "size-20 rounded-full"
@@ -118,6 +127,16 @@ export function ImageField({
             >
               {shown ? changeLabel : chooseLabel}
             </Button>
+            {media?.kind === "image" ? (
+              <Button
+                variant="tertiary"
+                onClick={() => recrop.open(media.id)}
+                disabled={recrop.activeId !== null}
+                data-testid={`${uploadType}-edit-crop`}
+              >
+                {messages.editCrop}
+              </Button>
+            ) : null}
             {media && onRemoved ? (
               <Button
                 variant="tertiary"
@@ -150,6 +169,12 @@ export function ImageField({
         <UploadProgress fileName={state.fileName ?? ""} progress={state.progress} onCancel={cancel} />
       ) : null}
       {error ? <Alert>{error}</Alert> : null}
+      {recrop.status ? (
+        <p className="text-sm text-ink-muted" role="status">
+          {recrop.status}
+        </p>
+      ) : null}
+      {recrop.dialog}
       {state.status === "cancelled" && state.error ? (
         <p className="text-sm text-ink-muted" role="status">
           {state.error}

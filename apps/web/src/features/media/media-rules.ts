@@ -5,11 +5,16 @@
  */
 import {
   type AudioTrack,
+  type ContentGallery,
   type CropRect,
   cycleIndex,
   extensionOf,
   format,
+  type ImageCrops,
   MEDIA_GALLERY_MAX_IMAGES,
+  MEDIA_GALLERY_MAX_VIDEOS,
+  type Media,
+  type MediaStatus,
   messages,
   type UploadType,
   uploadPolicy,
@@ -19,7 +24,7 @@ import {
 export function checkPickedFile(
   type: UploadType,
   file: { name: string; size: number },
-  meta?: { title?: string; description?: string; embeddedImages?: number },
+  meta?: { title?: string; description?: string; embeddedImages?: number; embeddedVideos?: number },
 ): string | null {
   const policy = uploadPolicy(type);
   if (!policy.extensions.includes(extensionOf(file.name))) return messages.fileInvalidType;
@@ -29,6 +34,10 @@ export function checkPickedFile(
     if (!meta.description?.trim()) return messages.fileDescriptionRequired;
   }
   if (meta?.embeddedImages !== undefined && meta.embeddedImages >= MEDIA_GALLERY_MAX_IMAGES) {
+    return messages.fileMaxEmbeddedImages;
+  }
+  // The API answers the same "maximum embedded images" for a gallery's videos (§8).
+  if (meta?.embeddedVideos !== undefined && meta.embeddedVideos >= MEDIA_GALLERY_MAX_VIDEOS) {
     return messages.fileMaxEmbeddedImages;
   }
   return null;
@@ -118,6 +127,125 @@ export function zoomCrop(
   const cx = crop.x + crop.width / 2;
   const cy = crop.y + crop.height / 2;
   return clampCrop({ ...base, x: cx - base.width / 2, y: cy - base.height / 2 }, imageWidth, imageHeight);
+}
+
+/**
+ * A rectangle of one image in another's pixels (factor = other / this), kept inside `bounds`. The
+ * crop dialog edits the `full` variant (at most 2560 px) while the API takes rectangles of the
+ * upright original.
+ */
+export function scaleCrop(
+  crop: CropRect,
+  factor: number,
+  bounds: { width: number; height: number },
+): CropRect {
+  const width = Math.max(1, Math.min(bounds.width, Math.round(crop.width * factor)));
+  const height = Math.max(1, Math.min(bounds.height, Math.round(crop.height * factor)));
+  return clampCrop({ x: crop.x * factor, y: crop.y * factor, width, height }, bounds.width, bounds.height);
+}
+
+/** Both crops of an image scaled by `factor` into `bounds` (absent ones stay absent). */
+export function scaleCrops(
+  crops: ImageCrops | null | undefined,
+  factor: number,
+  bounds: { width: number; height: number },
+): ImageCrops {
+  const result: ImageCrops = {};
+  if (crops?.desktop) result.desktop = scaleCrop(crops.desktop, factor, bounds);
+  if (crops?.preview) result.preview = scaleCrop(crops.preview, factor, bounds);
+  return result;
+}
+
+// Gallery ---------------------------------------------------------------------------------------
+
+/** One picture or video of a post's gallery as the editor lists it. */
+export interface GalleryEntry {
+  id: string;
+  kind: "image" | "video";
+  status: MediaStatus;
+  /** The image's square variant, or the video's poster. */
+  thumb: string | null;
+  durationInMs: number | null;
+}
+
+/** ContentItem.gallery keeps images and videos apart (§3): the editor lists images, then videos. */
+export function galleryEntriesOf(gallery: ContentGallery | null | undefined): GalleryEntry[] {
+  if (!gallery) return [];
+  return [
+    ...gallery.images.map(
+      (i): GalleryEntry => ({
+        id: i.id,
+        kind: "image",
+        status: i.status,
+        thumb: i.urls.small ?? i.urls.preview,
+        durationInMs: null,
+      }),
+    ),
+    ...gallery.videos.map(
+      (v): GalleryEntry => ({
+        id: v.id,
+        kind: "video",
+        status: v.status,
+        thumb: v.poster,
+        durationInMs: v.durationInMs,
+      }),
+    ),
+  ];
+}
+
+/** The entry of a freshly uploaded (or refreshed) gallery file. */
+export function galleryEntryOf(media: Media): GalleryEntry {
+  return {
+    id: media.id,
+    kind: media.kind === "video" ? "video" : "image",
+    status: media.status,
+    thumb: media.kind === "video" ? media.urls.poster : (media.urls.small ?? media.urls.preview),
+    durationInMs: media.durationInMs,
+  };
+}
+
+/** Adds an entry where the post will show it: a new image after the images, a video at the end. */
+export function addGalleryEntry(entries: GalleryEntry[], entry: GalleryEntry): GalleryEntry[] {
+  if (entry.kind === "video") return [...entries, entry];
+  const firstVideo = entries.findIndex((e) => e.kind === "video");
+  if (firstVideo < 0) return [...entries, entry];
+  return [...entries.slice(0, firstVideo), entry, ...entries.slice(firstVideo)];
+}
+
+/** Replaces the entry with the same id (a finished video, a re-cropped image). */
+export function replaceGalleryEntry(entries: GalleryEntry[], entry: GalleryEntry): GalleryEntry[] {
+  return entries.map((e) => (e.id === entry.id ? entry : e));
+}
+
+/**
+ * Whether an entry can move one place earlier (-1) or later (1). Entries move among their own
+ * kind: the post shows images first, then videos, so the editor keeps that order too.
+ */
+export function canMoveGalleryEntry(entries: GalleryEntry[], id: string, step: 1 | -1): boolean {
+  const at = entries.findIndex((e) => e.id === id);
+  const other = entries[at + step];
+  return at >= 0 && other !== undefined && other.kind === entries[at]?.kind;
+}
+
+export function moveGalleryEntry(entries: GalleryEntry[], id: string, step: 1 | -1): GalleryEntry[] {
+  if (!canMoveGalleryEntry(entries, id, step)) return entries;
+  const at = entries.findIndex((e) => e.id === id);
+  const next = [...entries];
+  const [entry] = next.splice(at, 1);
+  if (entry) next.splice(at + step, 0, entry);
+  return next;
+}
+
+/** An entry's position among its kind (1-based): "Image 2", "Video 1". */
+export function galleryPosition(entries: GalleryEntry[], id: string): number {
+  const entry = entries.find((e) => e.id === id);
+  if (!entry) return 0;
+  return entries.filter((e) => e.kind === entry.kind).findIndex((e) => e.id === id) + 1;
+}
+
+export function galleryCounts(entries: GalleryEntry[]): { images: number; videos: number } {
+  const images = entries.filter((e) => e.kind === "image").length;
+  return { images, videos: entries.length - images };
 }
 
 // Video preview ----------------------------------------------------------------------------------

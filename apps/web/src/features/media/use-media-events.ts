@@ -9,10 +9,20 @@ export function useFileConversion(
   fileId: string | null,
   onFinished: (event: FileConversionFinishedEvent) => void,
 ) {
+  useFilesConversion(fileId ? [fileId] : [], onFinished);
+}
+
+/** `file.conversion.finished` (§7) for any of several files of the owner (a gallery's videos). */
+export function useFilesConversion(
+  fileIds: readonly string[],
+  onFinished: (event: FileConversionFinishedEvent) => void,
+) {
   const handler = useRef(onFinished);
   handler.current = onFinished;
+  const key = [...fileIds].sort().join(",");
   useEffect(() => {
-    if (!fileId) return;
+    if (!key) return;
+    const wanted = new Set(key.split(","));
     let cancelled = false;
     let acquired = false;
     let off: (() => void) | null = null;
@@ -24,7 +34,7 @@ export function useFileConversion(
         return;
       }
       off = listen<FileConversionFinishedEvent>(socket, "file.conversion.finished", (event) => {
-        if (event.fileId === fileId) handler.current(event);
+        if (wanted.has(event.fileId)) handler.current(event);
       });
     });
     return () => {
@@ -32,5 +42,5 @@ export function useFileConversion(
       off?.();
       if (acquired) releaseSocket();
     };
-  }, [fileId]);
+  }, [key]);
 }

@@ -1,0 +1,148 @@
+"use client";
+
+import {
+  format,
+  MEDIA_GALLERY_MAX_IMAGES,
+  MEDIA_GALLERY_MAX_VIDEOS,
+  type Media,
+  messages,
+  type UploadType,
+} from "@vn/contract";
+import { useCallback, useId, useRef, useState } from "react";
+import { Alert } from "@/components/ui/Alert";
+import { GalleryTile } from "./GalleryTile";
+import { GalleryVideoUpload } from "./GalleryVideoUpload";
+import { ImageField } from "./ImageField";
+import {
+  addGalleryEntry,
+  canMoveGalleryEntry,
+  type GalleryEntry,
+  galleryCounts,
+  galleryEntryOf,
+  galleryPosition,
+  moveGalleryEntry,
+  replaceGalleryEntry,
+} from "./media-rules";
+import { useRecrop } from "./use-recrop";
+
+export interface GalleryFieldProps {
+  imageType: UploadType;
+  initial: GalleryEntry[];
+  /** The gallery's ids in order, whenever it changes (PUT …/media's galleryIds). */
+  onChange: (galleryIds: string[]) => void;
+}
+
+/**
+ * A post's gallery (§3): pictures (cropped, §9) and videos (resumable upload, transcoded by a
+ * job) up to the contract's limits, each re-croppable (images), movable and removable.
+ */
+export function GalleryField({ imageType, initial, onChange }: GalleryFieldProps) {
+  const id = useId();
+  const [entries, setEntries] = useState<GalleryEntry[]>(initial);
+  const [announcement, setAnnouncement] = useState("");
+  const [addKey, setAddKey] = useState(0);
+  const changed = useRef(onChange);
+  changed.current = onChange;
+  const list = useRef<HTMLUListElement>(null);
+
+  const update = useCallback((next: GalleryEntry[], tell = true) => {
+    setEntries(next);
+    if (tell) changed.current(next.map((e) => e.id));
+  }, []);
+  // A finished video or a new crop changes the entry, not the gallery's ids.
+  const refreshEntry = useCallback(
+    (entry: GalleryEntry) => setEntries((current) => replaceGalleryEntry(current, entry)),
+    [],
+  );
+  const recrop = useRecrop((media: Media) => refreshEntry(galleryEntryOf(media)));
+
+  const nameOf = (entry: GalleryEntry, within = entries) =>
+    format(entry.kind === "video" ? messages.galleryVideoName : messages.galleryImageName, {
+      position: galleryPosition(within, entry.id),
+    });
+  const add = (media: Media) => {
+    update(addGalleryEntry(entries, galleryEntryOf(media)));
+    setAddKey((k) => k + 1);
+  };
+  const move = (entry: GalleryEntry, step: 1 | -1) => {
+    const next = moveGalleryEntry(entries, entry.id, step);
+    update(next);
+    const position = galleryPosition(next, entry.id);
+    const count = next.filter((e) => e.kind === entry.kind).length;
+    setAnnouncement(format(messages.entryMoved, { name: nameOf(entry), position, count }));
+    // Focus follows the entry; at the end of its row the same button is disabled, so the other one.
+    requestAnimationFrame(() => {
+      const row = list.current?.querySelector<HTMLElement>(`[data-id="${entry.id}"]`);
+      const same = row?.querySelector<HTMLButtonElement>(`button[data-move="${step}"]`);
+      const other = row?.querySelector<HTMLButtonElement>(`button[data-move="${-step}"]`);
+      (same && !same.disabled ? same : other)?.focus();
+    });
+  };
+  const remove = (entry: GalleryEntry) => {
+    const at = entries.findIndex((e) => e.id === entry.id);
+    const next = entries.filter((e) => e.id !== entry.id);
+    update(next);
+    // Focus stays in the list: on the entry that took its place, or the one before.
+    requestAnimationFrame(() => {
+      const rows = list.current?.querySelectorAll<HTMLElement>("[data-testid=gallery-entry]");
+      const row = rows?.[Math.min(at, (rows?.length ?? 1) - 1)];
+      row?.querySelector<HTMLButtonElement>("button:not(:disabled)")?.focus();
+    });
+  };
+
+  const counts = galleryCounts(entries);
+  return (
+    <fieldset
+      className="flex flex-col gap-3 rounded-lg border border-line p-4"
+      aria-describedby={`${id}-hint`}
+    >
+      <legend className="px-1 text-sm font-semibold text-ink">{messages.galleryLabel}</legend>
+      <p id={`${id}-hint`} className="text-sm text-ink-muted">
+        {format(messages.galleryHint, { images: MEDIA_GALLERY_MAX_IMAGES, videos: MEDIA_GALLERY_MAX_VIDEOS })}
+      </p>
+      {entries.length > 0 ? (
+        <ul ref={list} className="flex flex-col gap-2" aria-label={messages.galleryLabel}>
+          {entries.map((entry) => {
+            const name = nameOf(entry);
+            return (
+              <GalleryTile
+                key={entry.id}
+                entry={entry}
+                name={name}
+                canMoveEarlier={canMoveGalleryEntry(entries, entry.id, -1)}
+                canMoveLater={canMoveGalleryEntry(entries, entry.id, 1)}
+                cropBusy={recrop.activeId !== null}
+                onMove={(step) => move(entry, step)}
+                onRemove={() => remove(entry)}
+                onEditCrop={() => recrop.open(entry.id)}
+                onUpdate={refreshEntry}
+              />
+            );
+          })}
+        </ul>
+      ) : (
+        <p className="text-sm text-ink-muted">{messages.galleryEmpty}</p>
+      )}
+      <p className="sr-only" role="status">
+        {announcement}
+      </p>
+      {recrop.error ? <Alert>{recrop.error}</Alert> : null}
+      {recrop.status ? (
+        <p className="text-sm text-ink-muted" role="status">
+          {recrop.status}
+        </p>
+      ) : null}
+      {recrop.dialog}
+      <ImageField
+        key={addKey}
+        uploadType={imageType}
+        label={messages.chooseImage}
+        shape="wide"
+        showResult={false}
+        embeddedImages={counts.images}
+        onUploaded={add}
+      />
+      <GalleryVideoUpload embeddedVideos={counts.videos} onUploaded={add} />
+    </fieldset>
+  );
+}
