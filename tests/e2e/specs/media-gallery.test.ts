@@ -3,7 +3,13 @@ import { format, MEDIA_GALLERY_MAX_VIDEOS, messages } from "@vn/contract";
 import type { Browser, Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectNoAxeViolations, launchBrowser, newContext, screenshotWidths } from "../support/browser";
+import {
+  apiUrl,
+  expectNoAxeViolations,
+  launchBrowser,
+  newContext,
+  screenshotWidths,
+} from "../support/browser";
 import { signInDemo } from "../support/content";
 import { type Fixtures, makeFixtures } from "./media-fixtures";
 
@@ -197,6 +203,71 @@ describe("post gallery", () => {
       .toBe(true);
     await page.keyboard.press("Escape");
     await expect.poll(() => page.getByTestId("video-modal-player").count()).toBe(0);
+
+    // Editing: the gallery comes back as the post has it; removing Image 2 goes with the edit
+    // (the media travel in the PATCH itself).
+    const postPath = new URL(page.url()).pathname;
+    await main.getByRole("link", { name: `${messages.editAction}:` }).click();
+    await page.waitForURL((url) => url.pathname.includes("/edit"));
+    await expect.poll(() => entryIds(page), { timeout: 20_000 }).toEqual([first, second, clip]);
+    await page.getByRole("button", { name: format(messages.removeEntry, { name: "Image 2" }) }).click();
+    const patch = page.waitForRequest(
+      (request) => request.method() === "PATCH" && /\/api\/v1\/content\/[^/]+$/.test(request.url()),
+    );
+    await page.getByRole("button", { name: messages.saveChanges }).click();
+    expect((await patch).postDataJSON()).toMatchObject({ media: { galleryIds: [first, clip] } });
+    await page.waitForURL((url) => url.pathname === postPath, { timeout: 30_000 });
+    await expect.poll(() => main.getByRole("button", { name: /^View image \d$/ }).count()).toBe(1);
+    await main.getByRole("button", { name: /^Play video: Video 1/ }).waitFor();
+    await context.close();
+  });
+
+  it("sends the media with the publication: a refused file saves nothing, sending again publishes once", {
+    timeout: 120_000,
+  }, async () => {
+    const context = await newContext(browser, 1280);
+    const page = await context.newPage();
+    await signIn(page);
+    await go(page, "/create/post");
+    const text = `Atomic ${stamp}`;
+    await page.getByLabel(messages.fieldPostContent).fill(text);
+    await addImage(page, { name: "green.png", mimeType: "image/png", buffer: green });
+    const [image] = await entryIds(page);
+
+    // The first attempt names a file that does not exist beside the real one: the API refuses the
+    // whole request, so no publication is left behind.
+    const creates: unknown[] = [];
+    let separateMediaRequests = 0;
+    page.on("request", (request) => {
+      if (request.method() === "PUT" && request.url().endsWith("/media")) separateMediaRequests++;
+    });
+    await page.route("**/api/v1/content", async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      const body = route.request().postDataJSON() as { media?: { galleryIds?: string[] } };
+      creates.push(body);
+      if (creates.length > 1) return route.continue();
+      const galleryIds = [...(body.media?.galleryIds ?? []), "missing-file"];
+      await route.continue({ postData: JSON.stringify({ ...body, media: { ...body.media, galleryIds } }) });
+    });
+    await page.getByRole("button", { name: messages.publishAction }).click();
+    await expect
+      .poll(() => page.getByText(messages.documentNotFound).isVisible(), { timeout: 20_000 })
+      .toBe(true);
+    expect(new URL(page.url()).pathname).toBe("/create/post");
+    expect(creates[0]).toMatchObject({ content: text, media: { galleryIds: [image] } });
+
+    // Sending the same form again publishes it, once.
+    await page.getByRole("button", { name: messages.publishAction }).click();
+    await page.waitForURL((url) => url.pathname.includes("/anna.kowalski/posts/"), { timeout: 30_000 });
+    await expect
+      .poll(() => page.getByRole("main").getByRole("button", { name: "View image 1" }).count())
+      .toBe(1);
+    expect(separateMediaRequests).toBe(0);
+    // The profile's posts hold it once: the refused attempt left nothing behind.
+    const query = new URLSearchParams({ tab: "media", filter: JSON.stringify({ section: "posts" }) });
+    const response = await fetch(`${apiUrl()}/api/v2/profiles/anna.kowalski/content?${query.toString()}`);
+    const posts = ((await response.json()) as { data: { content: string | null }[] }).data;
+    expect(posts.filter((post) => post.content === text)).toHaveLength(1);
     await context.close();
   });
 

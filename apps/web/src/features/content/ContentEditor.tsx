@@ -23,7 +23,7 @@ import { Button } from "@/components/ui/Button";
 import { Checkbox } from "@/components/ui/Checkbox";
 import { Input } from "@/components/ui/Input";
 import { Textarea } from "@/components/ui/Textarea";
-import { ContentMediaFields, saveContentMedia } from "@/features/media/ContentMediaFields";
+import { ContentMediaFields, mediaChanges } from "@/features/media/ContentMediaFields";
 import { api } from "@/lib/api";
 import { ApiError } from "@/lib/api-error";
 import { fieldErrorsOf, submitErrorMessage } from "@/lib/forms";
@@ -155,20 +155,17 @@ export function ContentEditor({ mode, kind, title, item }: ContentEditorProps) {
       setOverPlan(true);
       return;
     }
+    // The media go in the same request: the API saves them with the publication in one
+    // transaction, so a refused file leaves nothing half-saved and the form can simply be sent again.
+    const withMedia = { ...request, media: mediaChanges(media.current) };
     try {
       let saved: ContentItem;
       if (mode === "edit" && item) {
-        const { kind: _kind, ...patch } = request;
+        const { kind: _kind, ...patch } = withMedia;
         saved = await api.patch<ContentItem>(`/v1/content/${item.id}`, patch);
-        saved = await saveContentMedia(saved, media.current, (text) =>
-          snackbar.show(text, { tone: "error" }),
-        );
         snackbar.show(messages.publicationSaved, { tone: "success" });
       } else {
-        saved = await api.post<ContentItem>("/v1/content", request);
-        saved = await saveContentMedia(saved, media.current, (text) =>
-          snackbar.show(text, { tone: "error" }),
-        );
+        saved = await api.post<ContentItem>("/v1/content", withMedia);
         snackbar.show(
           saved.status === "draft"
             ? messages.publicationDraftSaved
@@ -192,11 +189,12 @@ export function ContentEditor({ mode, kind, title, item }: ContentEditorProps) {
         setFormError(messages.editMissingPost);
         return;
       }
-      const fields = fieldErrorsOf(error);
-      for (const [field, message] of Object.entries(fields)) {
+      // Errors of fields the form has go under them; the rest (e.g. the media's) above the form.
+      const fields = Object.entries(fieldErrorsOf(error)).filter(([field]) => field in form.getValues());
+      for (const [field, message] of fields) {
         setError(field as keyof FormInput, { message });
       }
-      if (Object.keys(fields).length === 0) setFormError(submitErrorMessage(error));
+      if (fields.length === 0) setFormError(submitErrorMessage(error));
     }
   });
   const send = (draft: boolean) => () => {

@@ -9,11 +9,10 @@ import {
   type UploadType,
 } from "@vn/contract";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { api } from "@/lib/api";
 import { FileField, type FileFieldProps } from "./FileField";
 import { GalleryField } from "./GalleryField";
 import { ImageField } from "./ImageField";
-import { galleryEntriesOf, uploadErrorText, viaWeb } from "./media-rules";
+import { galleryEntriesOf, viaWeb } from "./media-rules";
 
 /** Which image upload type a kind's main image (or a post's gallery) uses (§3). */
 const imageTypes: Record<string, UploadType> = {
@@ -47,7 +46,7 @@ export interface ContentMediaFieldsProps {
   kind: string;
   item?: ContentItem;
   getMeta: () => { title?: string; description?: string };
-  /** What to send to PUT /v1/content/:id/media after the publication is saved. */
+  /** The media to send with the publication (the `media` of its create or update request). */
   onChange: (request: ContentMediaRequest) => void;
 }
 
@@ -101,23 +100,9 @@ export function ContentMediaFields({ kind, item, getMeta, onChange }: ContentMed
   );
 }
 
-/**
- * Sends the picked media once the publication exists; answers the item as it now stands. The
- * publication is saved either way: a failure here is told (onError) and never makes the page
- * send the publication again.
- */
-export async function saveContentMedia(
-  saved: ContentItem,
-  request: ContentMediaRequest,
-  onError?: (message: string) => void,
-): Promise<ContentItem> {
-  if (request.mainImageId === undefined && request.galleryIds === undefined && request.fileId === undefined) {
-    return saved;
-  }
-  try {
-    return await api.put<ContentItem>(`/v1/content/${saved.id}/media`, request);
-  } catch (error) {
-    onError?.(uploadErrorText(error));
-    return saved;
-  }
+/** The media part of a create/update request: undefined when nothing was picked or removed. */
+export function mediaChanges(request: ContentMediaRequest): ContentMediaRequest | undefined {
+  const changed =
+    request.mainImageId !== undefined || request.galleryIds !== undefined || request.fileId !== undefined;
+  return changed ? request : undefined;
 }
