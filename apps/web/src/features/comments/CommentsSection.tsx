@@ -6,6 +6,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
 import { Skeleton } from "@/components/ui/Skeleton";
+import { NextPageFailed } from "@/features/content/NextPageFailed";
 import { routes } from "@/lib/paths";
 import { useSession } from "@/lib/session";
 import { CommentComposer } from "./CommentComposer";
@@ -108,12 +109,7 @@ export function CommentsSection({ item, live = false }: { item: ContentItem; liv
         ))}
       </ul>
       {comments.pageError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3">
-          <p className="text-sm text-ink">{messages.nextPageFailed}</p>
-          <Button variant="secondary" onClick={comments.retry}>
-            {messages.tryAgain}
-          </Button>
-        </div>
+        <NextPageFailed onRetry={comments.retry} frame="py-2" />
       ) : comments.hasMore ? (
         <Button
           variant="secondary"

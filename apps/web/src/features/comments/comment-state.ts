@@ -90,6 +90,15 @@ export function appendPage(state: CommentsState, page: readonly Comment[]): Comm
   return { ...state, top: [...state.top, ...page.filter((c) => !seen.has(c.id))] };
 }
 
+/**
+ * A page merged into what is shown: new comments join in list order (pinned, then newest), and
+ * those already held keep their live state (a page fetched before an event is the older news).
+ */
+export function mergePage(state: CommentsState, page: readonly Comment[]): CommentsState {
+  const appended = appendPage(state, page);
+  return { ...appended, top: [...appended.top].sort(byPinnedThenNewest) };
+}
+
 export function setReplies(state: CommentsState, parentId: string, list: readonly Comment[]): CommentsState {
   const live = (state.replies[parentId] ?? []).filter((c) => !list.some((l) => l.id === c.id));
   return { ...state, replies: { ...state.replies, [parentId]: [...list, ...live] } };

@@ -4,13 +4,14 @@ import type { Comment, CommentDeletedEvent, CommentEvent, CommentsDialog, Commen
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api, request } from "@/lib/api";
 import { acquireSocket, listen, releaseSocket } from "@/lib/socket";
+import { useCursorList } from "@/lib/use-cursor-list";
 import { useResource } from "@/lib/use-resource";
 import type { CommentDraft } from "./CommentComposer";
 import {
-  appendPage,
   type CommentsState,
   emitCommentsUpdated,
   emptyComments,
+  mergePage,
   pinComment,
   removeComments,
   setReplies,
@@ -21,6 +22,15 @@ import { joinContentRoom } from "./room-client";
 interface ListEnvelope {
   data: Comment[];
   meta: { totalCount: number; totalPages: number; nextCursor: string | null };
+}
+
+/** One page of an item's top-level comments: the first by page number (pinned first), then by cursor. */
+async function fetchPage([, contentId]: readonly [string, string], cursor: string | null) {
+  const { data } = await request<ListEnvelope>(`/v1/content/${encodeURIComponent(contentId)}/comments`, {
+    query: cursor ? { cursor } : { page: 1 },
+    envelope: true,
+  });
+  return data;
 }
 
 export function dialogKey(target: CommentTarget): string {
@@ -41,14 +51,9 @@ export function useComments(target: CommentTarget, live: boolean) {
   const info = dialog.data;
   const [state, setState] = useState<CommentsState>(emptyComments);
   const [totalCount, setTotalCount] = useState<number | null>(null);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [hasMore, setHasMore] = useState(false);
-  const [loading, setLoading] = useState(false);
-  const [pageError, setPageError] = useState(false);
   /** In the item's room: live changes arrive. */
   const [joined, setJoined] = useState(false);
   const contentId = info?.commentableId ?? null;
-  const started = useRef<string | null>(null);
 
   const updateCount = useCallback(
     (count: number) => {
@@ -58,38 +63,30 @@ export function useComments(target: CommentTarget, live: boolean) {
     [contentId],
   );
 
-  const loadPage = useCallback(
-    async (from: string | null) => {
-      if (!contentId) return;
-      setLoading(true);
-      setPageError(false);
-      try {
-        const { data } = await request<ListEnvelope>(
-          `/v1/content/${encodeURIComponent(contentId)}/comments`,
-          {
-            query: from ? { cursor: from } : { page: 1 },
-            envelope: true,
-          },
-        );
-        setState((current) => appendPage(from ? current : { ...current, top: [] }, data.data));
-        setCursor(data.meta.nextCursor);
-        setHasMore(Boolean(data.meta.nextCursor));
-        setTotalCount(data.meta.totalCount);
-      } catch {
-        setPageError(true);
-      } finally {
-        setLoading(false);
-      }
-    },
-    [contentId],
-  );
-
+  // Pages come from the shared cursor list ("Show more comments" asks for the next); live events
+  // and the viewer's writes change `state`, into which each page is merged once, as it arrives.
+  const pages = useCursorList(contentId ? (["comments", contentId] as const) : null, fetchPage, {
+    revalidateFirstPage: false,
+    revalidateOnFocus: false,
+  });
+  const merged = useRef(new WeakSet<ListEnvelope>());
+  const shownFor = useRef<string | null>(null);
   useEffect(() => {
-    if (!contentId || started.current === contentId) return;
-    started.current = contentId;
-    setState(emptyComments);
-    void loadPage(null);
-  }, [contentId, loadPage]);
+    if (!contentId) return;
+    const fresh = shownFor.current !== contentId;
+    if (fresh) {
+      shownFor.current = contentId;
+      merged.current = new WeakSet();
+    }
+    const arrived = (pages.data ?? []).filter((page) => !merged.current.has(page));
+    if (!fresh && arrived.length === 0) return;
+    for (const page of arrived) merged.current.add(page);
+    setState((current) =>
+      arrived.reduce((next, page) => mergePage(next, page.data), fresh ? emptyComments : current),
+    );
+    const last = arrived.at(-1);
+    if (last) setTotalCount(last.meta.totalCount);
+  }, [contentId, pages.data]);
 
   // Live: join the item's room and apply comments.* events (not in live mode: no interaction).
   const room = info?.room;
@@ -191,11 +188,11 @@ export function useComments(target: CommentTarget, live: boolean) {
     dialogError: dialog.error as unknown,
     state,
     totalCount: totalCount ?? info?.totalCount ?? 0,
-    hasMore,
-    loading,
-    pageError,
-    loadMore: () => void loadPage(cursor),
-    retry: () => void loadPage(cursor),
+    hasMore: pages.hasMore,
+    loading: Boolean(contentId) && (pages.loadingFirst || pages.loadingMore),
+    pageError: Boolean(pages.error),
+    loadMore: pages.loadMore,
+    retry: pages.retry,
     loadReplies,
     add,
     edit,
