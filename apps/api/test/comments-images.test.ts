@@ -286,6 +286,23 @@ describe("editing and deleting", () => {
   });
 });
 
+describe("images never sent", () => {
+  it("are removed by the media sweep a day after upload; sent ones stay", async () => {
+    const post = await newPost();
+    const unsent = await upload("fan");
+    const sent = await upload("fan");
+    await call("POST", `/content/${post.id}/comments`, "fan", { body: "Kept", imageId: sent.id });
+    // A day is not over yet: nothing goes.
+    await app.media.sweep(new Date(Date.now() + 60 * 60 * 1000));
+    expect(await db().select().from(mediaFiles).where(eq(mediaFiles.id, unsent.id))).toHaveLength(1);
+    await app.media.sweep(new Date(Date.now() + 25 * 60 * 60 * 1000));
+    expect(await db().select().from(mediaFiles).where(eq(mediaFiles.id, unsent.id))).toEqual([]);
+    expect((await filesUnder(media.dir)).filter((f) => f.includes(unsent.id))).toEqual([]);
+    expect(await db().select().from(mediaFiles).where(eq(mediaFiles.id, sent.id))).toHaveLength(1);
+    expect((await filesUnder(media.dir)).filter((f) => f.includes(sent.id)).length).toBeGreaterThan(0);
+  });
+});
+
 describe("the per-post limit as a setting", () => {
   it("COMMENT_LIMIT_PER_POST lowers the limit: the dialog says limitReached and a write is refused", async () => {
     const small = await buildApp(testConfig({ MEDIA_DIR: media.dir, COMMENT_LIMIT_PER_POST: "2" }), {

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { comments, mediaFiles } from "../../db/schema/index";
 import type { StorageProvider } from "../../providers/storage/index";
 import { isUniqueViolation } from "../accounts/general-info";
+import { storagePrefixesOf } from "../media/keys";
 import { type MediaRow, mediaUrls } from "../media/serialize";
 
 /**
@@ -98,8 +99,7 @@ export async function dropImageRows(tx: Tx, ids: string[]): Promise<void> {
 
 /**
  * After the commit: removes the stored objects of dropped images, so their public URLs stop
- * answering. The prefixes are the media pipeline's key layout (docs/decisions/0006); a failure
- * is logged and leaves only unreachable bytes behind.
+ * answering. A failure is logged and leaves only unreachable bytes behind.
  */
 export async function deleteStoredImages(
   storage: StorageProvider | undefined,
@@ -108,7 +108,7 @@ export async function deleteStoredImages(
 ): Promise<void> {
   if (!storage) return;
   for (const id of ids) {
-    for (const prefix of [`originals/${id}/`, `public/${id}/`, `private/${id}/`]) {
+    for (const prefix of storagePrefixesOf(id)) {
       await storage
         .deletePrefix(prefix)
         .catch((err: unknown) => log?.warn({ err, prefix }, "comments: could not delete an image's objects"));

@@ -30,6 +30,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import {
+  comments,
   contentItems,
   type MediaOutputs,
   mediaFiles,
@@ -50,6 +51,7 @@ import { extractPoster, probe, transcodeAudio, transcodeVideo } from "./av";
 import { type Detected, detectFile } from "./detect";
 import { convertToPdf } from "./documents";
 import { openImage, type RenderedVariant, renderPoster, renderVariants, resolveCrops } from "./images";
+import { originalKeyOf, storagePrefixesOf } from "./keys";
 import { checkPdf } from "./pdf";
 import { MEDIA_MAX_ATTEMPTS, MEDIA_PROCESS_QUEUE } from "./queue";
 import { type MediaRow, mediaError, type UploadRow } from "./serialize";
@@ -126,12 +128,6 @@ class Meter extends Transform {
   }
 }
 
-const originalKeyOf = (mediaId: string) => `originals/${mediaId}/original`;
-const prefixesOf = (mediaId: string) => [
-  `originals/${mediaId}/`,
-  `public/${mediaId}/`,
-  `private/${mediaId}/`,
-];
 const PROGRESS_WRITE_MS = 2000;
 /** A processing file untouched this long has lost its job (a node died before sending it). */
 const STUCK_AFTER_MS = 2 * 60 * 1000;
@@ -139,6 +135,8 @@ const STUCK_AFTER_MS = 2 * 60 * 1000;
 const OPEN_UPLOADS_MAX = 10;
 /** Failed files nobody attached are removed after this long. */
 const FAILED_KEEP_MS = 24 * 60 * 60 * 1000;
+/** A comment image no comment took is removed after this long (a draft may wait a while). */
+const UNSENT_COMMENT_IMAGE_KEEP_MS = 24 * 60 * 60 * 1000;
 
 function tooLarge(policy: UploadPolicy, extra: Record<string, unknown> = {}): AppError {
   return new AppError("file_tooLarge", { details: { maxBytes: policy.maxBytes, ...extra } });
@@ -658,7 +656,7 @@ export class MediaService {
   }
 
   private async deleteStored(mediaId: string): Promise<void> {
-    for (const prefix of prefixesOf(mediaId)) {
+    for (const prefix of storagePrefixesOf(mediaId)) {
       await this.env.storage
         .deletePrefix(prefix)
         .catch((error: unknown) =>
@@ -1066,12 +1064,25 @@ export class MediaService {
         ),
       )
       .limit(100);
-    for (const { id } of old) {
+    // Comment images uploaded but never sent (the composer left, or the comment was refused).
+    const unsent = await this.db
+      .select({ id: mediaFiles.id })
+      .from(mediaFiles)
+      .where(
+        and(
+          eq(mediaFiles.uploadType, "comment_content_image"),
+          lt(mediaFiles.createdAt, new Date(now.getTime() - UNSENT_COMMENT_IMAGE_KEEP_MS)),
+          sql`NOT EXISTS (SELECT 1 FROM ${comments} WHERE ${comments.imageMediaId} = ${mediaFiles.id})`,
+        ),
+      )
+      .limit(100);
+    for (const { id } of [...old, ...unsent]) {
       await this.db.delete(mediaFiles).where(eq(mediaFiles.id, id));
       await this.deleteStored(id);
     }
-    if (requeued || expired.length || old.length)
-      log.info({ requeued, expiredUploads: expired.length, removed: old.length }, "media sweep");
-    return { requeued, expiredUploads: expired.length, removed: old.length };
+    const removed = old.length + unsent.length;
+    if (requeued || expired.length || removed)
+      log.info({ requeued, expiredUploads: expired.length, removed }, "media sweep");
+    return { requeued, expiredUploads: expired.length, removed };
   }
 }
