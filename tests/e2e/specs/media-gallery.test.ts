@@ -12,6 +12,7 @@ import {
 } from "../support/browser";
 import { signInDemo } from "../support/content";
 import { type Fixtures, makeFixtures } from "./media-fixtures";
+import { ignoreOtherBuilds } from "./media-version-watch";
 
 let browser: Browser;
 let files: Fixtures;
@@ -50,7 +51,7 @@ async function signIn(page: Page): Promise<void> {
   await signInDemo(page, "anna@demo.verified.local");
   await page.waitForLoadState("networkidle");
   // Another build on this checkout may rewrite public/version.json; its reload is not under test.
-  await page.route("**/version.json", (route) => route.fulfill({ status: 404, body: "" }));
+  await ignoreOtherBuilds(page);
 }
 
 const entries = (page: Page) => page.getByTestId("gallery-entry");

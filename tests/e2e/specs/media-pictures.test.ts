@@ -4,14 +4,23 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMember, signInWithForm } from "../support/accounts";
 import { expectNoAxeViolations, launchBrowser, newContext } from "../support/browser";
+import { ignoreOtherBuilds } from "./media-version-watch";
 
 let browser: Browser;
 let photo: Buffer;
 beforeAll(async () => {
   browser = await launchBrowser();
+  // Two-tone (a red left quarter on blue): variants are named by their content's hash, so a new
+  // crop shows as a new name only when it takes in other pixels.
+  const red = await sharp({
+    create: { width: 200, height: 600, channels: 3, background: { r: 220, g: 40, b: 40 } },
+  })
+    .png()
+    .toBuffer();
   photo = await sharp({
     create: { width: 800, height: 600, channels: 3, background: { r: 10, g: 102, b: 194 } },
   })
+    .composite([{ input: red, left: 0, top: 0 }])
     .jpeg()
     .toBuffer();
 });
@@ -26,7 +35,7 @@ describe("profile pictures", () => {
     const member = await createMember("media-photo", "Rosa Photo");
     const context = await newContext(browser, 1280);
     const page = await context.newPage();
-    await page.route("**/version.json", (route) => route.fulfill({ status: 404, body: "" }));
+    await ignoreOtherBuilds(page);
     await page.goto("/login");
     await signInWithForm(page, member.email, member.password);
     await page.waitForURL((url) => !url.pathname.startsWith("/login"));
@@ -60,6 +69,31 @@ describe("profile pictures", () => {
         }),
       )
       .toContain("/api/media/public/");
+
+    // Edit crop: the dialog opens on the uploaded photo; a new crop is a new variant under a new
+    // name, and the profile takes it (the old variant is deleted).
+    const first = (await variant.getAttribute("src")) ?? "";
+    await page.getByTestId("user_image-edit-crop").click();
+    const frame = dialog.getByTestId("crop-frame");
+    await frame.waitFor({ timeout: 20_000 });
+    await frame.focus();
+    for (let i = 0; i < 4; i++) await page.keyboard.press("Shift+ArrowLeft");
+    await dialog.getByRole("button", { name: messages.applyRecrop }).click();
+    await expect.poll(() => variant.getAttribute("src"), { timeout: 30_000 }).not.toBe(first);
+    const recropped = (await variant.getAttribute("src")) ?? "";
+    expect(recropped).toContain("/api/media/public/");
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const response = await fetch("/api/v1/users/me/general-info");
+          return JSON.stringify(await response.json());
+        }),
+      )
+      .toContain(recropped);
+    // Focus is back on "Edit crop".
+    expect(
+      await page.getByTestId("user_image-edit-crop").evaluate((el) => el === document.activeElement),
+    ).toBe(true);
 
     await page.goto("/create/company");
     await page.getByTestId("company_image-input").setInputFiles({

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations, launchBrowser, newContext, screenshotWidths } from "../support/browser";
 import { signInDemo } from "../support/content";
 import { type Fixtures, makeFixtures } from "./media-fixtures";
+import { ignoreOtherBuilds } from "./media-version-watch";
 
 let browser: Browser;
 let files: Fixtures;
@@ -222,7 +223,7 @@ describe("media", () => {
     await signIn(page);
     // Another build on this checkout rewrites public/version.json, which the running server serves;
     // the version watch would then reload at the next navigation. This test is about the player.
-    await page.route("**/version.json", (route) => route.fulfill({ status: 404, body: "" }));
+    await ignoreOtherBuilds(page);
     const titles = [`Episode A ${stamp}`, `Episode B ${stamp}`];
     const sources = [files.audioA, files.audioB];
     for (const [i, title] of titles.entries()) {
