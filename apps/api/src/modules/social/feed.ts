@@ -101,6 +101,3 @@ export async function homeFeed(
     ),
   };
 }
-
-// Suggestions moved to their own file; routes still import them from here until routes.ts is next edited.
-export { suggestions } from "./suggestions";

@@ -18,7 +18,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { actingProfileId } from "../content/rules";
-import { homeFeed, suggestions } from "./feed";
+import { homeFeed } from "./feed";
 import {
   blockProfile,
   followProfile,
@@ -33,6 +33,7 @@ import {
 import { perAccount } from "./rate-limits";
 import { listReactions, react, recordView, unreact, viewerKey, viewerReactionsFor } from "./reactions";
 import { cursorPage, idParams, profileAction, slugParams, tags } from "./route-options";
+import { suggestions } from "./suggestions";
 
 /** Follows, blocks, mutes, the home feed, suggestions, reactions and views (issue 6), on API v1. */
 export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
