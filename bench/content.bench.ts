@@ -1,5 +1,8 @@
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import path from "node:path";
+import readline from "node:readline";
+import { SESSION_COOKIE_NAME, SESSION_COOKIE_NAME_SECURE } from "@vn/contract";
+import autocannon from "autocannon";
 import { benchDatabase } from "./lib/database";
 import { type LoadResult, load, report } from "./lib/load";
 import { repoRoot, startServer } from "./lib/process";
@@ -8,9 +11,18 @@ import { startWeb } from "./lib/web";
 /**
  * Publications on a seeded set of 100k items (BENCH_ITEMS): a profile's content list at page 1
  * and page 1,000 (the heavy profile owns 10k items), a detail page, the profile page data, beside
- * /api/health of the same API process. PostgreSQL when BENCH_DATABASE_URL/TEST_DATABASE_URL is set.
+ * /api/health of the same API process; then the server-rendered profile and detail pages, each as
+ * an anonymous visitor (no cookie: the cached render, docs/decisions/0010) and as a signed-in
+ * visitor (a session cookie: the personalised render). PostgreSQL when
+ * BENCH_DATABASE_URL/TEST_DATABASE_URL is set.
+ *
+ * BENCH_WEB_ONLY=1 skips the API rows; BENCH_WEB_CPU_PROFILE=<dir> runs the Next server with
+ * `node --cpu-prof --cpu-prof-dir=<dir>` (a .cpuprofile per process, written when it stops).
  */
 const items = Number(process.env.BENCH_ITEMS ?? 100_000);
+const PASSWORD = "demo-password-2026";
+/** Sign-in checks the Origin of JSON calls (better-auth); the bench signs in as the web app would. */
+const WEB_ORIGIN = "http://localhost:3000";
 const database = await benchDatabase();
 const apiEnv = {
   ...database.env,
@@ -21,34 +33,67 @@ const apiEnv = {
   JOBS_ENABLED: "false",
   NODE_ENV: "production",
   RATE_LIMIT_PER_MINUTE: "100000000",
+  AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+  WEB_ORIGIN,
   AUTH_SECRET: "bench-secret-bench-secret-bench-secret-1",
 };
 
 console.log(`Seeding ${items} publications into ${database.kind}…`);
-const seed = spawnSync(
-  path.join(repoRoot, "node_modules/.bin/tsx"),
-  [
-    "src/seed/cli.ts",
-    "--people",
-    "2000",
-    "--companies",
-    "200",
-    "--items",
-    String(items),
-    "--follows",
-    "20",
-    "--heavy",
-    "10000",
-  ],
-  { cwd: path.join(repoRoot, "apps/api"), env: { ...process.env, ...apiEnv }, stdio: "inherit" },
-);
-if (seed.status !== 0) throw new Error("seeding failed");
+/** Runs the seed CLI, echoing its progress, and returns the data set's tag (names its emails). */
+function seed(): Promise<string> {
+  const child = spawn(
+    path.join(repoRoot, "node_modules/.bin/tsx"),
+    [
+      "src/seed/cli.ts",
+      ...["--people", "2000", "--companies", "200", "--items", String(items)],
+      ...["--follows", "20", "--heavy", "10000"],
+    ],
+    { cwd: path.join(repoRoot, "apps/api"), env: { ...process.env, ...apiEnv, LOG_LEVEL: "info" } },
+  );
+  let tag = "";
+  readline.createInterface({ input: child.stdout }).on("line", (line) => {
+    try {
+      const parsed = JSON.parse(line) as { msg?: string; tag?: string };
+      if (parsed.tag) tag = parsed.tag;
+      if (parsed.msg) console.log(`  seed: ${parsed.msg}`);
+    } catch {
+      console.log(`  seed: ${line}`);
+    }
+  });
+  child.stderr.pipe(process.stderr);
+  return new Promise((resolve, reject) =>
+    child.once("exit", (code) =>
+      code === 0 && tag ? resolve(tag) : reject(new Error(`seeding failed (${code})`)),
+    ),
+  );
+}
+const tag = await seed();
+
+/** load() with request headers (the signed-in rows send the session cookie). */
+async function loadWith(name: string, url: string, headers: Record<string, string>): Promise<LoadResult> {
+  const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+  const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+  await autocannon({ url, headers, connections, duration: 2 });
+  const result = await autocannon({ url, headers, connections, duration: seconds, pipelining: 1 });
+  return {
+    name,
+    url,
+    requestsPerSecond: Math.round(result.requests.average),
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
 
 const api = await startServer("src/server.ts", {
   cwd: path.join(repoRoot, "apps/api"),
   env: { ...apiEnv, LOG_LEVEL: "info" },
 });
-const web = await startWeb(api.url);
+const profileDir = process.env.BENCH_WEB_CPU_PROFILE;
+const web = await startWeb(api.url, {
+  nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
+});
 try {
   const heavy = (await (await fetch(`${api.url}/api/v2/profiles/heavy.publisher/content`)).json()) as {
     data: { slug: string }[];
@@ -57,27 +102,54 @@ try {
   const detailSlug = heavy.data[0]!.slug;
   const page = (n: number) =>
     `${api.url}/api/v2/profiles/heavy.publisher/content?pagination=${encodeURIComponent(JSON.stringify({ page: n, perPage: 5 }))}`;
+  // A signed-in visitor who is not the owner (person 1 of the seeded set): the session cookie the
+  // API sets, sent to the web app as a browser would.
+  const signIn = await fetch(`${api.url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: WEB_ORIGIN },
+    body: JSON.stringify({ email: `person1-${tag}@seed.verified.local`, password: PASSWORD }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  const session = signIn.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0]!)
+    .find(
+      (pair) =>
+        pair.startsWith(`${SESSION_COOKIE_NAME}=`) || pair.startsWith(`${SESSION_COOKIE_NAME_SECURE}=`),
+    );
+  if (!session)
+    throw new Error(`sign-in set no session cookie: ${signIn.headers.getSetCookie().join(" | ")}`);
+  const signedIn = { cookie: session };
+
   const results: LoadResult[] = [];
   results.push(await load("GET /api/health (same process)", `${api.url}/api/health`));
-  results.push(await load("profile content list, page 1", page(1)));
-  results.push(await load("profile content list, page 1,000", page(1000)));
-  results.push(
-    await load("publication detail", `${api.url}/api/v2/content/posts/${detailSlug}?owner=heavy.publisher`),
-  );
-  results.push(await load("profile page data", `${api.url}/api/v2/profiles/heavy.publisher`));
-  // The server-rendered pages: Next fetches the profile and its first page (or the item and its
-  // related sections) from the API on every request, then renders the HTML.
-  for (const [name, url] of [
-    ["web: profile page GET /{slug}", `${web.url}/heavy.publisher`],
-    ["web: detail page GET /{slug}/posts/{post}", `${web.url}/heavy.publisher/posts/${detailSlug}`],
+  if (!process.env.BENCH_WEB_ONLY) {
+    results.push(await load("profile content list, page 1", page(1)));
+    results.push(await load("profile content list, page 1,000", page(1000)));
+    results.push(
+      await load("publication detail", `${api.url}/api/v2/content/posts/${detailSlug}?owner=heavy.publisher`),
+    );
+    results.push(await load("profile page data", `${api.url}/api/v2/profiles/heavy.publisher`));
+  }
+  // The server-rendered pages. Anonymous: no cookie, so the proxy serves the cached render
+  // (docs/decisions/0010). Signed in: the personalised render, which fetches the profile and its
+  // first page (or the item and its related sections) from the API on every request.
+  const profileUrl = `${web.url}/heavy.publisher`;
+  const detailUrl = `${web.url}/heavy.publisher/posts/${detailSlug}`;
+  for (const [name, url, headers] of [
+    ["web: profile page GET /{slug}, anonymous", profileUrl, {}],
+    ["web: profile page GET /{slug}, signed in", profileUrl, signedIn],
+    ["web: detail page GET /{slug}/posts/{post}, anonymous", detailUrl, {}],
+    ["web: detail page GET /{slug}/posts/{post}, signed in", detailUrl, signedIn],
   ] as const) {
-    const check = await fetch(url);
+    const check = await fetch(url, { headers });
     if (check.status !== 200) throw new Error(`${url} answered ${check.status}`);
-    results.push(await load(name, url));
+    results.push(await loadWith(name, url, headers));
   }
   report("content", results, [
     `${database.kind}; ${items.toLocaleString("en-US")} seeded publications plus 10,000 owned by the profile under test (total ${heavy.meta.total.toLocaleString("en-US")}).`,
-    "Web rows: the built Next app (next start) on the same machine, server-rendering from this API.",
+    "Web rows: the built Next app (next start) on the same machine, server-rendering from this API. Anonymous rows send no cookie; signed-in rows send the session cookie of a seeded person who is not the owner.",
+    "Client, API, PostgreSQL and Next share the machine's cores; compare each row with the health baseline of the same run.",
   ]);
 } finally {
   await web.stop();

@@ -1,6 +1,8 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { NextConfig } from "next";
+import { anonymousMaxAgeSeconds } from "./src/features/content/anonymous-cache-window";
+import { ANONYMOUS_SEGMENT, anonymousRewriteRules } from "./src/features/content/anonymous-render";
 
 const apiOrigin = process.env.API_ORIGIN ?? "http://localhost:4000";
 
@@ -17,12 +19,34 @@ function buildVersion(): string {
   }
 }
 
+/**
+ * The first path segments the app serves itself (/faq, /search, /login…), looked up through route
+ * groups: they win over /{slug}, so they are never rewritten to the anonymous render of a profile
+ * (src/features/content/anonymous-render.ts). Read from src/app when the config loads.
+ */
+function staticTopLevelRoutes(dir = join(process.cwd(), "src", "app")): string[] {
+  const names: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    if (entry.name.startsWith("(") && entry.name.endsWith(")")) {
+      names.push(...staticTopLevelRoutes(join(dir, entry.name)));
+    } else if (!/^[[_@]/.test(entry.name)) {
+      names.push(entry.name);
+    }
+  }
+  return [...new Set(names)].sort();
+}
+
 const nextConfig: NextConfig = {
   // NEXT_DIST_DIR lets two builds live side by side (e.g. two engineers' browser runs on one checkout).
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
   // The contract package exports TypeScript source.
   transpilePackages: ["@vn/contract"],
   poweredByHeader: false,
+  // The longest an ISR page may be served from Next's page cache (the anonymous render of profile
+  // and detail pages is the only ISR route): older than this, a request waits for a new render.
+  // Read when the server starts, so ANONYMOUS_PAGE_MAX_AGE_SECONDS needs no rebuild.
+  expireTime: anonymousMaxAgeSeconds(),
   env: {
     NEXT_PUBLIC_APP_VERSION: buildVersion(),
     // The rewrite below is fixed at build time; src/proxy.ts compares this with the API_ORIGIN the
@@ -32,7 +56,17 @@ const nextConfig: NextConfig = {
   async rewrites() {
     // The browser talks to one origin; /api/* is forwarded to the API (the socket connects to the
     // API origin directly, so /socket.io needs no rewrite).
-    return [{ source: "/api/:path*", destination: `${apiOrigin}/api/:path*` }];
+    // A cookie-less request of a profile or detail page goes to their cached anonymous render
+    // (docs/decisions/0010); the URL the visitor sees does not change.
+    return {
+      // The anonymous render is reached only through the rewrites below, never by its address.
+      beforeFiles: [{ source: `/:first/${ANONYMOUS_SEGMENT}/:rest*`, destination: "/not-found" }],
+      afterFiles: [
+        { source: "/api/:path*", destination: `${apiOrigin}/api/:path*` },
+        ...anonymousRewriteRules(staticTopLevelRoutes()),
+      ],
+      fallback: [],
+    };
   },
   async headers() {
     return [
@@ -47,6 +81,14 @@ const nextConfig: NextConfig = {
           { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
         ],
       },
+      // The anonymous render is shared by every cookie-less visitor of a URL but is not what a
+      // signed-in visitor of the same URL gets, so no browser or shared cache may keep it (Next
+      // would advertise its page-cache lifetime as s-maxage). Next's own cache is the only one.
+      ...anonymousRewriteRules(staticTopLevelRoutes()).map(({ source, missing }) => ({
+        source,
+        missing,
+        headers: [{ key: "Cache-Control", value: "private, no-cache, no-store, max-age=0, must-revalidate" }],
+      })),
       {
         // Polled for new deployments; must never be served from a cache.
         source: "/version.json",

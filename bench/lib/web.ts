@@ -18,17 +18,22 @@ async function freePort(): Promise<number> {
 
 /**
  * Starts the built web app (`next start`, run as node so its PID is the server's) pointed at an
- * API origin. Needs `npm run build` in apps/web first.
+ * API origin. Needs `npm run build` in apps/web first (into NEXT_DIST_DIR when that is set, as the
+ * server reads it too). `nodeArgs` go to node before next (e.g. --cpu-prof), `env` to the server.
  */
-export async function startWeb(apiOrigin: string): Promise<Running> {
+export async function startWeb(
+  apiOrigin: string,
+  options: { nodeArgs?: string[]; env?: Record<string, string> } = {},
+): Promise<Running> {
   const webDir = path.join(repoRoot, "apps/web");
-  if (!fs.existsSync(path.join(webDir, ".next", "BUILD_ID"))) {
+  if (!fs.existsSync(path.join(webDir, process.env.NEXT_DIST_DIR ?? ".next", "BUILD_ID"))) {
     throw new Error("apps/web is not built: run npm run build in apps/web first");
   }
   const port = await freePort();
   const child = spawn(
     process.execPath,
     [
+      ...(options.nodeArgs ?? []),
       path.join(repoRoot, "node_modules/next/dist/bin/next"),
       "start",
       "--port",
@@ -38,7 +43,13 @@ export async function startWeb(apiOrigin: string): Promise<Running> {
     ],
     {
       cwd: webDir,
-      env: { ...process.env, NODE_ENV: "production", API_ORIGIN: apiOrigin, NEXT_TELEMETRY_DISABLED: "1" },
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        API_ORIGIN: apiOrigin,
+        NEXT_TELEMETRY_DISABLED: "1",
+        ...options.env,
+      },
       stdio: ["ignore", "pipe", "inherit"],
     },
   );

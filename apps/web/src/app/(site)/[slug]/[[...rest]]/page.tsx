@@ -1,266 +1,34 @@
-import {
-  type ContentItem,
-  META_DESCRIPTION_MAX,
-  messages,
-  type ProfilePage,
-  SHARE_TEXT_MAX,
-  truncateText,
-} from "@vn/contract";
-import type { Metadata } from "next";
-import Link from "next/link";
-import { notFound, redirect } from "next/navigation";
-import { cache } from "react";
-import { ContentDetail, type RelatedContent } from "@/features/content/ContentDetail";
-import { ContentEditor } from "@/features/content/ContentEditor";
-import {
-  type MediaSection,
-  plainText,
-  resolveSlugRoute,
-  type SlugRoute,
-  safeSponsoredUrl,
-} from "@/features/content/content-routes";
-import { kindLabels } from "@/features/content/kinds";
-import { type ContentListPage, listQuery } from "@/features/content/list-query";
-import { serverGet } from "@/features/content/server-api";
-import { ProfileUnavailable, ProfileView } from "@/features/profiles/ProfileView";
-
-interface SlugPageProps {
-  params: Promise<{ slug: string; rest?: string[] }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}
-
-const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
-
-async function routeOf(params: SlugPageProps["params"]): Promise<{ slug: string; route: SlugRoute }> {
-  const { slug, rest = [] } = await params;
-  const first = decodeURIComponent(slug);
-  return { slug: first, route: resolveSlugRoute(first, rest.map(decodeURIComponent)) };
-}
-
-// One request per render even though metadata and the page both ask (React cache per request).
-const loadProfile = cache((slug: string) =>
-  serverGet<ProfilePage>(`/v2/profiles/${encodeURIComponent(slug)}`),
-);
-const loadItem = cache((segment: string, itemSlug: string, owner: string | null) =>
-  serverGet<ContentItem>(
-    `/v2/content/${segment}/${encodeURIComponent(itemSlug)}`,
-    owner ? { owner } : undefined,
-  ),
-);
-const loadRecordings = cache((owner: string, kind: "podcast" | "video") =>
-  serverGet<ContentItem[]>(`/v2/profiles/${encodeURIComponent(owner)}/content`, {
-    tab: "media",
-    pagination: JSON.stringify({ page: 1, perPage: 20 }),
-    filter: JSON.stringify({ section: kind === "video" ? "videos" : "podcasts" }),
-  }),
-);
-
-function describe(item: ContentItem): string {
-  return plainText(item.description ?? item.quote ?? item.shortContent ?? item.content ?? item.title ?? "");
-}
-
-function itemMetadata(item: ContentItem): Metadata {
-  const title = item.title ?? `${kindLabels[item.type.id] ?? item.type.title} · ${item.owner.name}`;
-  const text = describe(item);
-  const share = truncateText(text || title, SHARE_TEXT_MAX);
-  return {
-    title,
-    description: truncateText(text || title, META_DESCRIPTION_MAX),
-    openGraph: { title, description: share, type: "article" },
-    twitter: { card: "summary", title, description: share },
-  };
-}
-
-export async function generateMetadata({ params, searchParams }: SlugPageProps): Promise<Metadata> {
-  const { slug, route } = await routeOf(params);
-  if (route.screen === "profile") {
-    const result = await loadProfile(slug);
-    if (!result.data) return { title: messages.profileUnavailableTitle, robots: { index: false } };
-    const user = result.data.user;
-    const text = plainText(user.about ?? user.profession ?? user.name);
-    return {
-      title: user.name || `@${user.slug}`,
-      description: truncateText(text, META_DESCRIPTION_MAX),
-      openGraph: { title: user.name, description: truncateText(text, SHARE_TEXT_MAX), type: "profile" },
-    };
-  }
-  if (route.screen === "detail") {
-    const result = await loadItem(route.segment, route.itemSlug, route.ownerSlug);
-    return result.data ? itemMetadata(result.data) : { title: messages.notFoundTitle };
-  }
-  if (route.screen === "recordings") {
-    const list = await loadRecordings(slug, route.kind);
-    const wanted = one((await searchParams).item);
-    const item = list.data?.find((entry) => entry.slug === wanted) ?? list.data?.[0];
-    return item
-      ? itemMetadata(item)
-      : { title: route.kind === "video" ? messages.sectionVideos : messages.sectionPodcasts };
-  }
-  if (route.screen === "edit") return { title: messages.editPublicationTitle, robots: { index: false } };
-  return {};
-}
-
-function ApiOriginMeta() {
-  const origin = process.env.PUBLIC_API_ORIGIN ?? process.env.API_ORIGIN ?? "";
-  return origin ? <meta name="api-origin" content={origin} /> : null;
-}
-
-async function relatedOf(item: ContentItem): Promise<RelatedContent | null> {
-  return (await serverGet<RelatedContent>(`/v2/content/${item.id}/related`)).data;
-}
+import type { ContentItem } from "@vn/contract";
+import { RELATED_SECTIONS_SECONDS } from "@/features/content/anonymous-render";
+import type { RelatedContent } from "@/features/content/ContentDetail";
+import { publicGetCached, serverGet } from "@/features/content/server-api";
+import { type SlugPageProps, slugPage } from "../slug-page";
 
 /**
- * Everything under /{slug} (§2): the profile with its optional tab (/{slug}, /{slug}/{tab},
- * /{slug}/profile/{tab}, /{slug}/{section}), the detail routes in both forms (/{slug}/posts/{post},
- * /posts/{slug}, /releases/{slug}…), the owner's recordings and the edit pages.
+ * Everything under /{slug} (§2) for a visitor with a session cookie: the profile with its optional
+ * tab (/{slug}, /{slug}/{tab}, /{slug}/profile/{tab}, /{slug}/{section}), the detail routes in both
+ * forms (/{slug}/posts/{post}, /posts/{slug}, /releases/{slug}…), the owner's recordings and the
+ * edit pages, personalised on every request. Cookie-less visitors get the cached anonymous render
+ * (../~anonymous, docs/decisions/0010), which the proxy rewrites them to.
  */
-export default async function SlugPage({ params, searchParams }: SlugPageProps) {
-  const { slug, route } = await routeOf(params);
-  const query = await searchParams;
+const page = slugPage({
+  read: serverGet,
+  // The related sections show the same public items to everyone (titles and links of active
+  // publications), so they come from a short data cache shared by all viewers; an item only its
+  // owner may see (a draft) has none there, and is asked for with the owner's cookie.
+  related: async (item: ContentItem) => {
+    const path = `/v2/content/${item.id}/related`;
+    const shared =
+      item.status === "active"
+        ? await publicGetCached<RelatedContent>(path, undefined, RELATED_SECTIONS_SECONDS)
+        : null;
+    return shared?.data ?? (await serverGet<RelatedContent>(path)).data;
+  },
+  anonymous: false,
+});
 
-  if (route.screen === "profile") {
-    const profile = await loadProfile(slug);
-    if (profile.status === 404) notFound();
-    if (!profile.data) return <ProfileUnavailable />;
-    const tab = route.tab;
-    let firstPage: ContentListPage | null = null;
-    let counts: Record<string, number> = {};
-    if (tab === "media" || tab === "feed") {
-      const list = await serverGet<ContentItem[]>(
-        `/v2/profiles/${encodeURIComponent(profile.data.user.slug)}/content`,
-        {
-          ...listQuery({ slug, tab, section: route.section, status: null }, null),
-          docsCount: true,
-        },
-      );
-      if (list.data) {
-        const meta = list.meta as ContentListPage["meta"] & { counts?: Record<string, number> };
-        firstPage = { data: list.data, meta };
-        counts = meta.counts ?? {};
-      }
-    }
-    const media = profile.data.mediaCounts;
-    const sectionCounts: Partial<Record<MediaSection | "all", number>> = {
-      all: media.all,
-      releases: media.releases,
-      responses: media.responses,
-      ...(counts.docsCount !== undefined ? { files: counts.docsCount } : {}),
-    };
-    return (
-      <>
-        <ApiOriginMeta />
-        <ProfileView
-          page={profile.data}
-          tab={tab}
-          section={route.section}
-          firstPage={firstPage}
-          liveRequested={one(query.viewas) === "live"}
-          sectionCounts={sectionCounts}
-        />
-      </>
-    );
-  }
+export const generateMetadata = page.generateMetadata;
 
-  if (route.screen === "detail") {
-    const result = await loadItem(route.segment, route.itemSlug, route.ownerSlug);
-    if (!result.data) {
-      if (result.status === 403) return <BlockedContent />;
-      notFound();
-    }
-    const item = result.data;
-    const sponsor = safeSponsoredUrl(item.sponsoredUrl);
-    if (sponsor && !item.isOwner) redirect(sponsor);
-    return (
-      <>
-        <ApiOriginMeta />
-        <ContentDetail item={item} related={await relatedOf(item)} />
-      </>
-    );
-  }
-
-  if (route.screen === "recordings") {
-    const list = await loadRecordings(slug, route.kind);
-    if (list.status === 404) notFound();
-    const items = list.data ?? [];
-    const wanted = one(query.item);
-    const item = items.find((entry) => entry.slug === wanted) ?? items[0];
-    if (wanted && !items.some((entry) => entry.slug === wanted)) notFound();
-    if (!item) return <EmptyRecordings slug={slug} />;
-    const base = `/${encodeURIComponent(slug)}/recordings/${route.kind}`;
-    return (
-      <>
-        <ApiOriginMeta />
-        <ContentDetail
-          item={item}
-          related={await relatedOf(item)}
-          aside={
-            items.length > 1 ? (
-              <nav
-                aria-label={route.kind === "video" ? messages.sectionVideos : messages.sectionPodcasts}
-                className="rounded-card bg-surface p-5 shadow-card"
-              >
-                <h2 className="text-base font-semibold text-ink">
-                  {route.kind === "video" ? messages.sectionVideos : messages.sectionPodcasts}
-                </h2>
-                <ul className="mt-2 flex flex-col">
-                  {items.map((entry) => (
-                    <li key={entry.id}>
-                      <Link
-                        href={`${base}?item=${encodeURIComponent(entry.slug)}`}
-                        aria-current={entry.id === item.id ? "true" : undefined}
-                        className="block rounded-md px-2 py-2 text-sm font-semibold text-ink hover:bg-black/[0.04] aria-[current=true]:text-brand"
-                      >
-                        {entry.title}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
-            ) : null
-          }
-        />
-      </>
-    );
-  }
-
-  if (route.screen === "edit") {
-    const result = await loadItem(route.segment, route.itemSlug, route.ownerSlug);
-    if (!result.data?.isOwner) return <MissingPost />;
-    return <ContentEditor mode="edit" kind={result.data.type.id} item={result.data} />;
-  }
-
-  notFound();
-}
-
-function BlockedContent() {
-  return (
-    <div className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center px-4 py-16 text-center">
-      <h1 className="text-2xl font-semibold text-ink">{messages.contentBlocked}</h1>
-      <Link href="/" className="mt-6 font-semibold text-brand hover:underline">
-        {messages.notFoundAction}
-      </Link>
-    </div>
-  );
-}
-
-function MissingPost() {
-  return (
-    <div className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center px-4 py-16 text-center">
-      <h1 className="text-2xl font-semibold text-ink">{messages.editMissingPost}</h1>
-      <Link href="/" className="mt-6 font-semibold text-brand hover:underline">
-        {messages.notFoundAction}
-      </Link>
-    </div>
-  );
-}
-
-function EmptyRecordings({ slug }: { slug: string }) {
-  return (
-    <div className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center px-4 py-16 text-center">
-      <h1 className="text-2xl font-semibold text-ink">{messages.recordingsEmpty}</h1>
-      <Link href={`/${encodeURIComponent(slug)}`} className="mt-6 font-semibold text-brand hover:underline">
-        {messages.notFoundAction}
-      </Link>
-    </div>
-  );
+export default function SlugPage(props: SlugPageProps) {
+  return page.SlugPage(props);
 }
