@@ -10,6 +10,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
+import { AnonymousRenderRefresh } from "@/features/content/AnonymousRenderRefresh";
 import { ContentDetail, type RelatedContent } from "@/features/content/ContentDetail";
 import { ContentEditor } from "@/features/content/ContentEditor";
 import {
@@ -75,13 +76,20 @@ function itemMetadata(item: ContentItem): Metadata {
   };
 }
 
-function ApiOriginMeta() {
+/** The page's head extras; in the anonymous render also the refresh for a signed-in viewer. */
+function PageExtras({ anonymous }: { anonymous: boolean }) {
   const origin = process.env.PUBLIC_API_ORIGIN ?? process.env.API_ORIGIN ?? "";
-  return origin ? <meta name="api-origin" content={origin} /> : null;
+  return (
+    <>
+      {origin ? <meta name="api-origin" content={origin} /> : null}
+      {anonymous ? <AnonymousRenderRefresh /> : null}
+    </>
+  );
 }
 
 /** The metadata function and the page component of one kind of render. */
 export function slugPage(source: SlugPageSource) {
+  const ApiOriginMeta = () => <PageExtras anonymous={source.anonymous} />;
   /** An answer the anonymous render may not keep: throw so the page cache does not store it. */
   const settled = <T,>(result: ServerResult<T>): ServerResult<T> => {
     if (source.anonymous && isTransientFailure(result))
