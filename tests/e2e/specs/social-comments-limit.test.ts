@@ -1,12 +1,9 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { messages } from "@vn/contract";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, signInWithForm } from "../support/accounts";
 import { expectNoAxeViolations, launchBrowser, screenshotWidths } from "../support/browser";
-import { createRunDatabase, freePort, repoRoot, type Started, startProcess } from "../support/servers";
+import { type Stack, startStack } from "../support/stack";
 
 /**
  * The comment-limit dialog (§6, §8; product decisions: 1,000 per post). Reaching 1,000 through the
@@ -16,71 +13,13 @@ import { createRunDatabase, freePort, repoRoot, type Started, startProcess } fro
  */
 const LIMIT = 2;
 let browser: Browser;
-let stack: { apiUrl: string; webUrl: string; stop(): Promise<void> };
-
-/** API (demo seed, fresh database, the lowered limit) and the built web app pointing at it. */
-async function startStack(): Promise<typeof stack> {
-  const [apiPort, webPort] = [await freePort(), await freePort()];
-  const apiUrl = `http://127.0.0.1:${apiPort}`;
-  const webUrl = `http://127.0.0.1:${webPort}`;
-  const database = await createRunDatabase();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vn-e2e-limit-"));
-  const started: Started[] = [];
-  const stop = async () => {
-    for (const server of started.reverse()) await server.stop();
-    await database?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    started.push(
-      await startProcess("API", path.join(repoRoot, "node_modules/.bin/tsx"), ["src/server.ts"], {
-        cwd: path.join(repoRoot, "apps/api"),
-        env: {
-          NODE_ENV: "test",
-          HOST: "127.0.0.1",
-          PORT: String(apiPort),
-          DATA_DIR: dataDir,
-          SEED_DEMO: "true",
-          WEB_ORIGIN: webUrl,
-          API_ORIGIN: apiUrl,
-          LOG_REQUESTS: "false",
-          RATE_LIMIT_PER_MINUTE: "5000",
-          AUTH_RATE_LIMIT_PER_MINUTE: "1000",
-          COMMENT_LIMIT_PER_POST: String(LIMIT),
-          ...(database ? { DATABASE_URL: database.url } : {}),
-        },
-        ready: (line) => line.includes("Server listening at"),
-      }),
-    );
-    // The build global setup made (NEXT_DIST_DIR is inherited), started against this API.
-    started.push(
-      await startProcess(
-        "web",
-        process.execPath,
-        [
-          path.join(repoRoot, "node_modules/next/dist/bin/next"),
-          "start",
-          "--port",
-          String(webPort),
-          "--hostname",
-          "127.0.0.1",
-        ],
-        {
-          cwd: path.join(repoRoot, "apps/web"),
-          env: { NODE_ENV: "production", API_ORIGIN: apiUrl, NEXT_TELEMETRY_DISABLED: "1" },
-          ready: (line) => /Ready in|started server/i.test(line),
-        },
-      ),
-    );
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { apiUrl, webUrl, stop };
-}
+let stack: Stack;
 
 beforeAll(async () => {
-  [browser, stack] = await Promise.all([launchBrowser(), startStack()]);
+  [browser, stack] = await Promise.all([
+    launchBrowser(),
+    startStack({ COMMENT_LIMIT_PER_POST: String(LIMIT) }),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
