@@ -305,6 +305,32 @@ describe("post gallery", () => {
     await context.close();
   });
 
+  it("keeps a picture added while a video is still on its way", { timeout: 120_000 }, async () => {
+    const context = await newContext(browser, 1280);
+    const page = await context.newPage();
+    await signIn(page);
+    await go(page, "/create/post");
+    // The video's upload is held at its start until the picture has joined the gallery.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/v1/media/uploads", async (route) => {
+      const body = route.request().postDataJSON() as { uploadType?: string } | null;
+      if (body?.uploadType === "post_video_file") await held;
+      await route.continue();
+    });
+    await page.getByTestId("post_video_file-input").setInputFiles(files.video);
+    await page.getByRole("progressbar").waitFor();
+    await addImage(page, files.image);
+    release();
+    await expect.poll(() => entries(page).count(), { timeout: 30_000 }).toBe(2);
+    expect(
+      await entries(page).evaluateAll((rows) => rows.map((row) => row.getAttribute("data-kind"))),
+    ).toEqual(["image", "video"]);
+    await context.close();
+  });
+
   it("re-crops the main image of an article (Edit crop on the image field)", {
     timeout: 120_000,
   }, async () => {

@@ -45,14 +45,18 @@ export function GalleryField({ imageType, initial, onChange }: GalleryFieldProps
   changed.current = onChange;
   const list = useRef<HTMLUListElement>(null);
 
-  const update = useCallback((next: GalleryEntry[], tell = true) => {
+  // Uploads finish whenever they do (an image and a video may be on their way at once): changes
+  // start from the latest list, not from the render that started the upload.
+  const latest = useRef(initial);
+  const commit = useCallback((next: GalleryEntry[], idsChanged: boolean) => {
+    latest.current = next;
     setEntries(next);
-    if (tell) changed.current(next.map((e) => e.id));
+    if (idsChanged) changed.current(next.map((e) => e.id));
   }, []);
   // A finished video or a new crop changes the entry, not the gallery's ids.
   const refreshEntry = useCallback(
-    (entry: GalleryEntry) => setEntries((current) => replaceGalleryEntry(current, entry)),
-    [],
+    (entry: GalleryEntry) => commit(replaceGalleryEntry(latest.current, entry), false),
+    [commit],
   );
   const recrop = useRecrop((media: Media) => refreshEntry(galleryEntryOf(media)));
 
@@ -61,12 +65,13 @@ export function GalleryField({ imageType, initial, onChange }: GalleryFieldProps
       position: galleryPosition(within, entry.id),
     });
   const add = (media: Media) => {
-    update(addGalleryEntry(entries, galleryEntryOf(media)));
-    setAddKey((k) => k + 1);
+    commit(addGalleryEntry(latest.current, galleryEntryOf(media)), true);
+    // A fresh image field for the next picture (not after a video: an image may be on its way).
+    if (media.kind === "image") setAddKey((k) => k + 1);
   };
   const move = (entry: GalleryEntry, step: 1 | -1) => {
-    const next = moveGalleryEntry(entries, entry.id, step);
-    update(next);
+    const next = moveGalleryEntry(latest.current, entry.id, step);
+    commit(next, true);
     const position = galleryPosition(next, entry.id);
     const count = next.filter((e) => e.kind === entry.kind).length;
     setAnnouncement(format(messages.entryMoved, { name: nameOf(entry), position, count }));
@@ -79,9 +84,9 @@ export function GalleryField({ imageType, initial, onChange }: GalleryFieldProps
     });
   };
   const remove = (entry: GalleryEntry) => {
-    const at = entries.findIndex((e) => e.id === entry.id);
-    const next = entries.filter((e) => e.id !== entry.id);
-    update(next);
+    const at = latest.current.findIndex((e) => e.id === entry.id);
+    const next = latest.current.filter((e) => e.id !== entry.id);
+    commit(next, true);
     // Focus stays in the list: on the entry that took its place, or the one before.
     requestAnimationFrame(() => {
       const rows = list.current?.querySelectorAll<HTMLElement>("[data-testid=gallery-entry]");
