@@ -40,8 +40,8 @@ export function PostOverlay({ posts, current, onNavigate, onClose, live }: PostO
       initiator: initiator.current,
       navigate: posts.length > 1,
       owner: current.isOwner,
-      // Videos are gallery entries too (§3).
-      gallery: current.gallery.images.length + current.gallery.videos.length > 0 ? 1 : undefined,
+      // §2: the 1-based index of an image of the gallery (videos have none).
+      gallery: current.gallery.images.length > 0 ? 1 : undefined,
     });
     if (pushed.current) window.history.replaceState(window.history.state, "", url);
     else {
