@@ -6,11 +6,12 @@ import { ANONYMOUS_SEGMENT, anonymousRewriteRules } from "./src/features/content
 
 const apiOrigin = process.env.API_ORIGIN ?? "http://localhost:4000";
 
-/** The version the prebuild script wrote; baked into the bundle so the page can tell when a newer
- * build is deployed (src/lib/version.ts). "dev" when the file is missing (next dev). */
+/** The version the prebuild script wrote for this build folder; baked into the bundle so the page
+ * can tell when a newer build is deployed (src/lib/version.ts). "dev" when missing (next dev). */
 function buildVersion(): string {
+  const distDir = process.env.NEXT_DIST_DIR ?? ".next";
   try {
-    const parsed = JSON.parse(readFileSync(join(process.cwd(), "public", "version.json"), "utf8")) as {
+    const parsed = JSON.parse(readFileSync(join(process.cwd(), ".versions", `${distDir}.json`), "utf8")) as {
       version?: unknown;
     };
     return typeof parsed.version === "string" ? parsed.version : "dev";
@@ -89,11 +90,6 @@ const nextConfig: NextConfig = {
         missing,
         headers: [{ key: "Cache-Control", value: "private, no-cache, no-store, max-age=0, must-revalidate" }],
       })),
-      {
-        // Polled for new deployments; must never be served from a cache.
-        source: "/version.json",
-        headers: [{ key: "Cache-Control", value: "no-store, max-age=0" }],
-      },
     ];
   },
 };

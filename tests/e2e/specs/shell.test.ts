@@ -93,3 +93,28 @@ describe.each([360, 1280])("the shell at %i px", (width) => {
     await context.close();
   });
 });
+
+describe("new page version (§2)", () => {
+  it("answers /version.json with the version of the build the page runs, never from a cache", async () => {
+    const context = await newContext(browser, 1280);
+    const page = await context.newPage();
+    await page.goto("/terms");
+    const running = await page.evaluate(() =>
+      fetch("/version.json", { cache: "no-store" }).then(async (r) => ({
+        body: (await r.json()) as { version: string },
+        cacheControl: r.headers.get("cache-control"),
+      })),
+    );
+    expect(running.body.version).toMatch(/^[0-9a-z]+-[0-9a-z]+$/);
+    expect(running.cacheControl).toContain("no-store");
+    // The bundle carries the same value, so a page of this build sees no newer version and stays.
+    const html = await (await page.request.get("/terms")).text();
+    const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]!);
+    let found = false;
+    for (const src of scripts) {
+      if ((await (await page.request.get(src)).text()).includes(running.body.version)) found = true;
+    }
+    expect(found).toBe(true);
+    await context.close();
+  });
+});

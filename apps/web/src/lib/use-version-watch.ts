@@ -16,7 +16,7 @@ async function fetchLatestVersion(): Promise<string | null> {
 }
 
 /**
- * Polls public/version.json every VERSION_POLL_MS. When another build is deployed the page
+ * Polls /version.json every VERSION_POLL_MS. When another build is deployed the page
  * reloads at the next navigation (so the new route loads from the new build), or at once if the
  * tab is hidden (spec §2).
  */

@@ -1,7 +1,8 @@
 /**
- * New-version detection (spec §2): public/version.json is written at build time and polled; when
- * it names another build than the one running, the page reloads at the next navigation, or at
- * once while the tab is hidden (nobody is looking, nothing is lost).
+ * New-version detection (spec §2): /version.json answers the version of the build serving it
+ * (app/version.json/route.ts) and is polled; when it names another build than the one running,
+ * the page reloads at the next navigation, or at once while the tab is hidden (nobody is looking,
+ * nothing is lost).
  */
 
 /** The build this bundle came from (next.config.ts bakes it in; "dev" under next dev). */
