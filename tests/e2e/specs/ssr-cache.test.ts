@@ -159,10 +159,7 @@ describe("the anonymous render of profile and detail pages", () => {
     await remove(owner.token, post.id);
   });
 
-  // Known gap (docs/decisions/0010, "Open"): after signing in, Back to a page first loaded
-  // anonymously leaves the router on the previous page (the URL changes, the content does not).
-  // A page that is never rewritten (/{slug}/network/followers) goes back fine in the same flow.
-  it.skip("gives a visitor who signs in their own render of a page they saw without a session", async () => {
+  it("gives a visitor who signs in their own render of a page they saw without a session", async () => {
     const text = `Back after signing in ${stamp}`;
     const post = await publish(owner.token, { kind: "post", content: text });
     await cachedAnonymous(post.path);

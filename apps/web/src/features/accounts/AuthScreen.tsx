@@ -99,6 +99,9 @@ export function AuthScreen() {
         await api.patch("/v1/user-invites", { code: inviteCode }).catch(() => undefined);
       }
       router.replace(destinationAfterSignIn(user, { redirect, intent, origin: window.location.origin }));
+      // Pages kept by the router were rendered for a visitor (some from the shared anonymous
+      // render, decision 0010): drop them, so Back shows this person's own render.
+      router.refresh();
     },
     [mutate, inviteCode, codeStep, router, redirect, intent],
   );

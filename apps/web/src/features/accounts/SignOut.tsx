@@ -30,6 +30,8 @@ export function SignOut() {
       await mutate(() => true, undefined, { revalidate: false });
       await mutate(SESSION_KEY, null, { revalidate: false });
       router.replace(routes.login);
+      // Pages kept by the router were rendered for the signed-in person: never show them again.
+      router.refresh();
       snackbar.show(text || messages.loggedOut);
     })();
   }, [custom, mutate, router, snackbar]);
