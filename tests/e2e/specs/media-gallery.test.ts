@@ -191,6 +191,15 @@ describe("post gallery", () => {
       .locator("img")
       .evaluateAll((imgs) => imgs.map((img) => img.getAttribute("src") ?? ""));
     expect(images.every((src) => src.includes("/api/media/public/"))).toBe(true);
+    // Each picture once: the first gallery picture is not repeated above the gallery.
+    const everyImage = await main
+      .locator("article img")
+      .evaluateAll((imgs) =>
+        imgs.map((img) => /\/api\/media\/public\/([^/]+)\//.exec(img.getAttribute("src") ?? "")?.[1] ?? ""),
+      );
+    const galleryIds = images.map((src) => /\/api\/media\/public\/([^/]+)\//.exec(src)?.[1] ?? "");
+    expect(galleryIds.every(Boolean)).toBe(true);
+    for (const id of galleryIds) expect(everyImage.filter((other) => other === id)).toHaveLength(1);
     await expectNoAxeViolations(page);
     await screenshotWidths(page, "media-gallery-detail");
 

@@ -7,7 +7,13 @@ const richKinds = new Set(["article", "release", "news", "statement", "insight",
 
 /** The text, image and kind-specific facts of one publication. HTML comes sanitized by the API. */
 export function ContentBody({ item, full }: { item: ContentItem; full: boolean }) {
-  const image = item.mainImage?.urls.preview ?? item.mainImage?.urls.full ?? item.image?.urls.preview ?? null;
+  // item.image is the first gallery picture when there is no main image: ContentMedia shows the
+  // gallery itself, so that picture is not repeated above it.
+  const fromGallery = item.gallery.images.length > 0;
+  const image =
+    item.mainImage?.urls.preview ??
+    item.mainImage?.urls.full ??
+    (fromGallery ? null : (item.image?.urls.preview ?? null));
   const text = full ? item.content : (item.shortContent ?? item.content);
   const rich = full && richKinds.has(item.type.id) && item.content;
   return (
