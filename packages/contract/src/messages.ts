@@ -705,6 +705,7 @@ export const messages = {
   zoom: "Zoom",
   applyCrop: "Apply and upload",
   imageAlt: "Uploaded image",
+  commentImageAlt: "Image in {name}'s comment",
   processing: "Processing… The preview appears when it is ready.",
   ready: "Ready",
   openDocument: "Open document",

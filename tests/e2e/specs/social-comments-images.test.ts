@@ -1,4 +1,4 @@
-import { messages } from "@vn/contract";
+import { format, messages } from "@vn/contract";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -109,7 +109,9 @@ describe("images in comments", () => {
     // Anna sees the comment and its image without reloading.
     await expect.poll(() => imageLoaded(anna, text), { timeout: 15_000 }).toBe(true);
     const image = commentWith(anna, text).getByRole("button", { name: messages.viewImage });
-    expect(await image.locator("img").getAttribute("alt")).toBe(messages.imageAlt);
+    expect(await image.locator("img").getAttribute("alt")).toBe(
+      format(messages.commentImageAlt, { name: "Priya Shah" }),
+    );
     await expectNoAxeViolations(anna);
     await screenshotWidths(anna, "social-comments-image");
     await anna.setViewportSize({ width: 360, height: 800 });

@@ -1,7 +1,7 @@
 "use client";
 
 import type { CommentImage as CommentImageData } from "@vn/contract";
-import { messages } from "@vn/contract";
+import { format, messages } from "@vn/contract";
 import { useState } from "react";
 import { FileViewer, type ViewerFile } from "@/features/media/FileViewer";
 import { viaWeb } from "@/features/media/media-rules";
@@ -31,7 +31,7 @@ export function CommentImage({ image, authorName }: { image: CommentImageData; a
         {/* biome-ignore lint/performance/noImgElement: media URLs come from the API's storage */}
         <img
           src={src}
-          alt={messages.imageAlt}
+          alt={format(messages.commentImageAlt, { name: authorName })}
           loading="lazy"
           width={image.width ?? undefined}
           height={image.height ?? undefined}
