@@ -1,14 +1,22 @@
 import { formatMediaDuration, messages } from "@vn/contract";
 import { describe, expect, it } from "vitest";
 import {
+  addGalleryEntry,
   CROP_ASPECT,
+  canMoveGalleryEntry,
   checkPickedFile,
   clampCrop,
   emptyPlaylist,
+  type GalleryEntry,
+  galleryCounts,
+  galleryPosition,
   initialCrop,
   moveCrop,
+  moveGalleryEntry,
   nextPart,
   playlistReducer,
+  scaleCrop,
+  scaleCrops,
   topmostVisible,
   uploadProgress,
   viaWeb,
@@ -125,5 +133,58 @@ describe("API URLs in the browser", () => {
     );
     expect(viaWeb("https://cdn.example.com/file.webp")).toBe("https://cdn.example.com/file.webp");
     expect(viaWeb(null)).toBeNull();
+  });
+});
+
+describe("re-crop scaling (§9)", () => {
+  it("scales a rectangle of the full variant into the original's pixels, inside its bounds", () => {
+    // The dialog edits a 1280-wide variant of a 2560-wide original: everything doubles.
+    expect(scaleCrop({ x: 100, y: 50, width: 350, height: 350 }, 2, { width: 2560, height: 1920 })).toEqual({
+      x: 200,
+      y: 100,
+      width: 700,
+      height: 700,
+    });
+    // Rounding never pushes the frame past the original's edge.
+    const edge = scaleCrop({ x: 930, y: 0, width: 350, height: 448 }, 2.0001, { width: 2560, height: 896 });
+    expect(edge.x + edge.width).toBeLessThanOrEqual(2560);
+    expect(edge.y + edge.height).toBeLessThanOrEqual(896);
+  });
+
+  it("scales both crops and leaves an absent one absent", () => {
+    expect(
+      scaleCrops({ desktop: { x: 10, y: 10, width: 100, height: 100 } }, 3, { width: 1000, height: 1000 }),
+    ).toEqual({
+      desktop: { x: 30, y: 30, width: 300, height: 300 },
+    });
+    expect(scaleCrops(null, 2, { width: 10, height: 10 })).toEqual({});
+  });
+});
+
+describe("gallery order in the editor (§3)", () => {
+  const entry = (id: string, kind: "image" | "video"): GalleryEntry => ({
+    id,
+    kind,
+    status: "ready",
+    thumb: null,
+    durationInMs: null,
+  });
+  const ids = (entries: GalleryEntry[]) => entries.map((e) => e.id);
+
+  it("adds a picture after the pictures and a video at the end", () => {
+    let entries = [entry("i1", "image"), entry("v1", "video")];
+    entries = addGalleryEntry(entries, entry("i2", "image"));
+    entries = addGalleryEntry(entries, entry("v2", "video"));
+    expect(ids(entries)).toEqual(["i1", "i2", "v1", "v2"]);
+    expect(galleryCounts(entries)).toEqual({ images: 2, videos: 2 });
+    expect(galleryPosition(entries, "v2")).toBe(2);
+  });
+
+  it("moves entries only among their own kind", () => {
+    const entries = [entry("i1", "image"), entry("i2", "image"), entry("v1", "video")];
+    expect(ids(moveGalleryEntry(entries, "i2", -1))).toEqual(["i2", "i1", "v1"]);
+    expect(canMoveGalleryEntry(entries, "i2", 1)).toBe(false);
+    expect(ids(moveGalleryEntry(entries, "i2", 1))).toEqual(["i1", "i2", "v1"]);
+    expect(canMoveGalleryEntry(entries, "i1", -1)).toBe(false);
   });
 });
