@@ -2,7 +2,6 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import readline from "node:readline";
 import { SESSION_COOKIE_NAME, SESSION_COOKIE_NAME_SECURE } from "@vn/contract";
-import autocannon from "autocannon";
 import { benchDatabase } from "./lib/database";
 import { type LoadResult, load, report } from "./lib/load";
 import { repoRoot, startServer } from "./lib/process";
@@ -69,23 +68,6 @@ function seed(): Promise<string> {
 }
 const tag = await seed();
 
-/** load() with request headers (the signed-in rows send the session cookie). */
-async function loadWith(name: string, url: string, headers: Record<string, string>): Promise<LoadResult> {
-  const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-  const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-  await autocannon({ url, headers, connections, duration: 2 });
-  const result = await autocannon({ url, headers, connections, duration: seconds, pipelining: 1 });
-  return {
-    name,
-    url,
-    requestsPerSecond: Math.round(result.requests.average),
-    latencyP50Ms: result.latency.p50,
-    latencyP99Ms: result.latency.p99,
-    errors: result.errors,
-    non2xx: result.non2xx,
-  };
-}
-
 const api = await startServer("src/server.ts", {
   cwd: path.join(repoRoot, "apps/api"),
   env: { ...apiEnv, LOG_LEVEL: "info" },
@@ -144,7 +126,7 @@ try {
   ] as const) {
     const check = await fetch(url, { headers });
     if (check.status !== 200) throw new Error(`${url} answered ${check.status}`);
-    results.push(await loadWith(name, url, headers));
+    results.push(await load(name, url, headers));
   }
   report("content", results, [
     `${database.kind}; ${items.toLocaleString("en-US")} seeded publications plus 10,000 owned by the profile under test (total ${heavy.meta.total.toLocaleString("en-US")}).`,

@@ -1,6 +1,5 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
-import autocannon from "autocannon";
 import { benchDatabase } from "./lib/database";
 import { type LoadResult, load, report } from "./lib/load";
 import { repoRoot, startServer } from "./lib/process";
@@ -70,23 +69,6 @@ function seed(): Promise<{ tag: string; seconds: number }> {
   );
 }
 
-/** load() with request headers (the feed needs a session). */
-async function loadAuthed(name: string, url: string, headers: Record<string, string>): Promise<LoadResult> {
-  const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-  const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-  await autocannon({ url, connections, duration: 2, headers });
-  const result = await autocannon({ url, connections, duration: seconds, pipelining: 1, headers });
-  return {
-    name,
-    url,
-    requestsPerSecond: Math.round(result.requests.average),
-    latencyP50Ms: result.latency.p50,
-    latencyP99Ms: result.latency.p99,
-    errors: result.errors,
-    non2xx: result.non2xx,
-  };
-}
-
 console.log(
   `Seeding ${people} people, ${companies} companies, ${items} publications, ${followsPerPerson} follows each into ${database.kind}…`,
 );
@@ -127,9 +109,9 @@ try {
 
   const results: LoadResult[] = [];
   results.push(await load("GET /api/health (same process)", `${api.url}/api/health`));
-  results.push(await loadAuthed("home feed, page 1", feedUrl(), headers));
-  results.push(await loadAuthed(`home feed, page ${page.toLocaleString("en-US")}`, feedUrl(cursor), headers));
-  results.push(await loadAuthed("suggested profiles (10)", `${api.url}/api/v1/network/suggested`, headers));
+  results.push(await load("home feed, page 1", feedUrl(), headers));
+  results.push(await load(`home feed, page ${page.toLocaleString("en-US")}`, feedUrl(cursor), headers));
+  results.push(await load("suggested profiles (10)", `${api.url}/api/v1/network/suggested`, headers));
   report("feed", results, [
     `${database.kind}; ${people.toLocaleString("en-US")} people, ${companies} companies, ${items.toLocaleString("en-US")} publications, ${followsPerPerson} follows per person; seeded in ${seeded.seconds.toFixed(0)} s.`,
     `The feed of one person (${followsPerPerson} followed profiles); ${perPage} items a page; page ${page.toLocaleString("en-US")} is ${((page - 1) * perPage).toLocaleString("en-US")} items deep, reached by keyset cursor (walk: ${(walkMs / Math.max(1, page - 1)).toFixed(1)} ms a page, one client).`,

@@ -13,15 +13,19 @@ export interface LoadResult {
   non2xx: number;
 }
 
-/** Runs autocannon against one URL; a short warm-up first so JIT and pools are settled. */
+/**
+ * Runs autocannon against one URL (with the given request headers, e.g. a session); a short
+ * warm-up first so JIT and pools are settled.
+ */
 export async function load(
   name: string,
   url: string,
+  headers: Record<string, string> = {},
   seconds = Number(process.env.BENCH_SECONDS ?? 10),
 ): Promise<LoadResult> {
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-  await autocannon({ url, connections, duration: 2 });
-  const result = await autocannon({ url, connections, duration: seconds, pipelining: 1 });
+  await autocannon({ url, headers, connections, duration: 2 });
+  const result = await autocannon({ url, headers, connections, duration: seconds, pipelining: 1 });
   return {
     name,
     url,

@@ -10,9 +10,8 @@ import {
   newContext,
   screenshotWidths,
 } from "../support/browser";
-import { signInDemo } from "../support/content";
+import { gotoRetrying, signInSettled } from "../support/content";
 import { type Fixtures, makeFixtures } from "./media-fixtures";
-import { ignoreOtherBuilds } from "./media-version-watch";
 
 let browser: Browser;
 let files: Fixtures;
@@ -34,25 +33,7 @@ afterAll(async () => {
   if (files) fs.rmSync(files.dir, { recursive: true, force: true });
 });
 
-/** Sign-in ends with a client redirect home; a navigation racing it is aborted, so try again. */
-async function go(page: Page, path: string): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await page.goto(path);
-      return;
-    } catch (error) {
-      if (attempt >= 3 || !String(error).includes("ERR_ABORTED")) throw error;
-      await page.waitForTimeout(1000);
-    }
-  }
-}
-
-async function signIn(page: Page): Promise<void> {
-  await signInDemo(page, "anna@demo.verified.local");
-  await page.waitForLoadState("networkidle");
-  // Another build on this checkout may rewrite public/version.json; its reload is not under test.
-  await ignoreOtherBuilds(page);
-}
+const signIn = (page: Page) => signInSettled(page, "anna@demo.verified.local");
 
 const entries = (page: Page) => page.getByTestId("gallery-entry");
 const entryIds = (page: Page) =>
@@ -101,7 +82,7 @@ describe("post gallery", () => {
     const context = await newContext(browser, 1280);
     const page = await context.newPage();
     await signIn(page);
-    await go(page, "/create/post");
+    await gotoRetrying(page, "/create/post");
     const text = `Gallery ${stamp}`;
     await page.getByLabel(messages.fieldPostContent).fill(text);
     await expect.poll(() => page.getByText(messages.galleryEmpty).isVisible()).toBe(true);
@@ -238,7 +219,7 @@ describe("post gallery", () => {
     const context = await newContext(browser, 1280);
     const page = await context.newPage();
     await signIn(page);
-    await go(page, "/create/post");
+    await gotoRetrying(page, "/create/post");
     const text = `Atomic ${stamp}`;
     await page.getByLabel(messages.fieldPostContent).fill(text);
     await addImage(page, { name: "green.png", mimeType: "image/png", buffer: green });
@@ -287,7 +268,7 @@ describe("post gallery", () => {
     const context = await newContext(browser, 360);
     const page = await context.newPage();
     await signIn(page);
-    await go(page, "/create/post");
+    await gotoRetrying(page, "/create/post");
     for (let i = 1; i <= MEDIA_GALLERY_MAX_VIDEOS; i++) {
       await page.getByTestId("post_video_file-input").setInputFiles(files.video);
       await expect.poll(() => entries(page).count(), { timeout: 30_000 }).toBe(i);
@@ -318,7 +299,7 @@ describe("post gallery", () => {
     const context = await newContext(browser, 1280);
     const page = await context.newPage();
     await signIn(page);
-    await go(page, "/create/post");
+    await gotoRetrying(page, "/create/post");
     // The video's upload is held at its start until the picture has joined the gallery.
     let release = () => {};
     const held = new Promise<void>((resolve) => {
@@ -346,7 +327,7 @@ describe("post gallery", () => {
     const context = await newContext(browser, 1280);
     const page = await context.newPage();
     await signIn(page);
-    await go(page, "/create/article");
+    await gotoRetrying(page, "/create/article");
     await page.getByTestId("article_image-input").setInputFiles(files.image);
     const dialog = page.getByRole("dialog", { name: messages.cropTitle });
     await dialog.getByTestId("crop-frame").waitFor();

@@ -4,7 +4,6 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMember, signInWithForm } from "../support/accounts";
 import { expectNoAxeViolations, launchBrowser, newContext } from "../support/browser";
-import { ignoreOtherBuilds } from "./media-version-watch";
 
 let browser: Browser;
 let photo: Buffer;
@@ -35,7 +34,6 @@ describe("profile pictures", () => {
     const member = await createMember("media-photo", "Rosa Photo");
     const context = await newContext(browser, 1280);
     const page = await context.newPage();
-    await ignoreOtherBuilds(page);
     await page.goto("/login");
     await signInWithForm(page, member.email, member.password);
     await page.waitForURL((url) => !url.pathname.startsWith("/login"));

@@ -3,9 +3,8 @@ import { messages } from "@vn/contract";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations, launchBrowser, newContext, screenshotWidths } from "../support/browser";
-import { signInDemo } from "../support/content";
+import { gotoRetrying, signInSettled } from "../support/content";
 import { type Fixtures, makeFixtures } from "./media-fixtures";
-import { ignoreOtherBuilds } from "./media-version-watch";
 
 let browser: Browser;
 let files: Fixtures;
@@ -18,19 +17,6 @@ afterAll(async () => {
   await browser?.close();
   if (files) fs.rmSync(files.dir, { recursive: true, force: true });
 });
-
-/** Sign-in ends with a client redirect home; a navigation racing it is aborted, so try again. */
-async function go(page: Page, path: string): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await page.goto(path);
-      return;
-    } catch (error) {
-      if (attempt >= 3 || !String(error).includes("ERR_ABORTED")) throw error;
-      await page.waitForTimeout(1000);
-    }
-  }
-}
 
 const fillMeta = async (page: Page, title: string) => {
   await page.getByLabel(messages.fieldTitle, { exact: true }).fill(title);
@@ -47,11 +33,7 @@ async function waitForReady(page: Page): Promise<void> {
     .toBe("ready");
 }
 
-async function signIn(page: Page): Promise<void> {
-  await signInDemo(page, "anna@demo.verified.local");
-  // Signing in ends with a client redirect home: let it land before going elsewhere.
-  await page.waitForLoadState("networkidle");
-}
+const signIn = (page: Page) => signInSettled(page, "anna@demo.verified.local");
 
 async function publish(page: Page): Promise<void> {
   await page.getByRole("button", { name: messages.publishAction }).click();
@@ -63,7 +45,7 @@ describe("media", () => {
     const context = await newContext(browser, 1280);
     const page = await context.newPage();
     await signIn(page);
-    await go(page, "/create/article");
+    await gotoRetrying(page, "/create/article");
     const title = `Cropped ${stamp}`;
     await page.getByLabel(messages.fieldTitle, { exact: true }).fill(title);
     await page.getByRole("textbox", { name: messages.fieldBody }).click();
@@ -133,7 +115,7 @@ describe("media", () => {
     await page.route("**/api/v1/media/uploads/**", async (route) =>
       route.request().method() === "PUT" ? undefined : route.continue(),
     );
-    await go(page, "/create/document");
+    await gotoRetrying(page, "/create/document");
     await fillMeta(page, `Cancelled ${stamp}`);
     const created = page.waitForResponse(
       (response) =>
@@ -166,7 +148,7 @@ describe("media", () => {
     const context = await newContext(browser, 1280);
     const page = await context.newPage();
     await signIn(page);
-    await go(page, "/create/document");
+    await gotoRetrying(page, "/create/document");
     // Documents are publications of their own: the title comes first (§5).
     await page.getByTestId("document_file-input").setInputFiles(files.pdf);
     await expect.poll(() => page.getByText(messages.fileTitleRequired).isVisible()).toBe(true);
@@ -221,19 +203,16 @@ describe("media", () => {
     const context = await newContext(browser, 1280);
     const page = await context.newPage();
     await signIn(page);
-    // Another build on this checkout rewrites public/version.json, which the running server serves;
-    // the version watch would then reload at the next navigation. This test is about the player.
-    await ignoreOtherBuilds(page);
     const titles = [`Episode A ${stamp}`, `Episode B ${stamp}`];
     const sources = [files.audioA, files.audioB];
     for (const [i, title] of titles.entries()) {
-      await go(page, "/create/podcast");
+      await gotoRetrying(page, "/create/podcast");
       await fillMeta(page, title);
       await page.getByTestId("recording_audio_file-input").setInputFiles(sources[i] ?? "");
       await waitForReady(page);
       await publish(page);
     }
-    await go(page, "/anna.kowalski");
+    await gotoRetrying(page, "/anna.kowalski");
     const player = page.getByTestId("audio-player");
     const trackName = () => page.getByTestId("audio-track-name").innerText();
     for (const title of titles) {
@@ -284,7 +263,7 @@ describe("media", () => {
     const page = await context.newPage();
     await signIn(page);
     const title = `Clip ${stamp}`;
-    await go(page, "/create/video");
+    await gotoRetrying(page, "/create/video");
     await fillMeta(page, title);
     await page.getByTestId("recording_video_file-input").setInputFiles(files.video);
     await waitForReady(page);
@@ -314,7 +293,7 @@ describe("media", () => {
     expect(await open.evaluate((el) => el === document.activeElement)).toBe(true);
 
     // In a list the topmost visible video previews (muted), and only that one (§9).
-    await go(page, "/anna.kowalski");
+    await gotoRetrying(page, "/anna.kowalski");
     const previews = page.getByTestId("video-preview");
     await previews.first().scrollIntoViewIfNeeded();
     await expect

@@ -1,31 +1,20 @@
 import { format, messages } from "@vn/contract";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectNoSidewaysScroll } from "../support/accounts";
-import { expectNoAxeViolations, launchBrowser, newContext, screenshotWidths } from "../support/browser";
-import { newestPath, signInDemo } from "../support/content";
+import { expectNoAxeViolations, screenshotWidths } from "../support/browser";
+import { newestPath } from "../support/content";
+import { useBrowser } from "../support/suite";
 
 /**
  * Images in comments (issue 6, docs/decisions/0011): one person comments with an image, the
  * other sees the comment and its image arrive live and opens it in the file viewer.
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const suite = useBrowser();
+const signedInPage = (email: string, width?: number) => suite.signedIn(email, width);
 
 const stamp = Date.now().toString(36);
-
-async function signedInPage(email: string, width = 1280): Promise<Page> {
-  const context = await newContext(browser, width);
-  const page = await context.newPage();
-  await signInDemo(page, email);
-  return page;
-}
 
 /** A 640×480 picture made now (nothing binary in git): two colour bands. */
 function picture(): Promise<Buffer> {

@@ -1,26 +1,15 @@
 import { format, messages } from "@vn/contract";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { expectNoSidewaysScroll } from "../support/accounts";
-import { expectNoAxeViolations, launchBrowser, newContext, screenshotWidths } from "../support/browser";
-import { newestPath, signInDemo } from "../support/content";
+import { expectNoAxeViolations, screenshotWidths } from "../support/browser";
+import { newestPath } from "../support/content";
+import { useBrowser } from "../support/suite";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const suite = useBrowser();
+const signedInPage = (email: string, width?: number) => suite.signedIn(email, width);
 
 const stamp = Date.now().toString(36);
-
-async function signedInPage(email: string, width = 1280): Promise<Page> {
-  const context = await newContext(browser, width);
-  const page = await context.newPage();
-  await signInDemo(page, email);
-  return page;
-}
 
 /** The comment list item holding `text` (its own body, not a reply's). */
 const commentWith = (page: Page, text: string) =>
@@ -181,8 +170,7 @@ describe("follow and the home feed", () => {
 
 describe("search", () => {
   it("finds a misspelled name from the header search box", async () => {
-    const context = await newContext(browser, 1280);
-    const page = await context.newPage();
+    const { context, page } = await suite.open(1280);
     await page.goto("/");
     const box = page.getByRole("searchbox", { name: messages.searchLabel });
     await box.fill("Kowalsky");

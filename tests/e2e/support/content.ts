@@ -9,6 +9,25 @@ export async function signInDemo(page: Page, email: string): Promise<void> {
   await page.waitForURL((url) => !url.pathname.startsWith("/login"));
 }
 
+/** Signs a demo member in and lets the client redirect home land, so no navigation races it. */
+export async function signInSettled(page: Page, email: string): Promise<void> {
+  await signInDemo(page, email);
+  await page.waitForLoadState("networkidle");
+}
+
+/** page.goto that tries again when a client redirect still in flight aborted the navigation. */
+export async function gotoRetrying(page: Page, path: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await page.goto(path);
+      return;
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes("ERR_ABORTED")) throw error;
+      await page.waitForTimeout(1000);
+    }
+  }
+}
+
 /** The public path of a profile's newest publication of one section (read from the API). */
 export async function newestPath(owner: string, section: string): Promise<string> {
   const query = new URLSearchParams({ tab: "media", filter: JSON.stringify({ section }) });

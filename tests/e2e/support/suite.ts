@@ -1,10 +1,13 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { launchBrowser, newContext } from "./browser";
+import { signInDemo } from "./content";
 
 export interface BrowserSuite {
   /** A fresh context at `width` px (see newContext) and a page in it; the test closes the context. */
   open(width?: number): Promise<{ context: BrowserContext; page: Page }>;
+  /** A page of its own context with a demo member signed in (left /login). */
+  signedIn(email: string, width?: number): Promise<Page>;
 }
 
 /**
@@ -24,6 +27,11 @@ export function useBrowser(): BrowserSuite {
       if (!browser) throw new Error("useBrowser: the browser is launched in beforeAll");
       const context = await newContext(browser, width);
       return { context, page: await context.newPage() };
+    },
+    async signedIn(email, width = 1280) {
+      const { page } = await this.open(width);
+      await signInDemo(page, email);
+      return page;
     },
   };
 }
