@@ -78,6 +78,23 @@ describe("media saved with the publication", () => {
     expect(galleryIds(item)).toEqual([b.id, a.id]);
   });
 
+  it("gives the main image with its media id, so the owner's form can re-crop it", async () => {
+    const picture = await image(as);
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/v1/content",
+      headers: as,
+      payload: {
+        kind: "article",
+        title: "Pictured",
+        content: "<p>Text</p>",
+        media: { mainImageId: picture.id },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<{ data: ContentItem }>().data.mainImage).toMatchObject({ id: picture.id });
+  });
+
   it("keeps nothing when one of the files is not the author's", async () => {
     const before = (await itemsOfOwner()).length;
     const mine = await image(as);

@@ -346,6 +346,28 @@ describe("post gallery", () => {
     await dialog.getByRole("button", { name: messages.applyRecrop }).click();
     await expect.poll(() => variant.getAttribute("src"), { timeout: 30_000 }).not.toBe(before);
     expect(await redness(page, variant)).toBeLessThan(0.2);
+
+    // Saved, then opened again on another visit: the main image can still be re-cropped.
+    const title = `Cropped article ${stamp}`;
+    await page.getByLabel(messages.fieldTitle, { exact: true }).fill(title);
+    await page.getByRole("textbox", { name: messages.fieldBody }).click();
+    await page.keyboard.type("An article whose picture is cropped twice.");
+    await page.getByRole("button", { name: messages.publishAction }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith("/create/"), { timeout: 30_000 });
+    await page
+      .getByRole("main")
+      .getByRole("link", { name: `${messages.editAction}:` })
+      .click();
+    await page.waitForURL((url) => url.pathname.includes("/edit"));
+    const saved = (await variant.getAttribute("src")) ?? "";
+    await page.getByTestId("article_image-edit-crop").click();
+    await frame.waitFor({ timeout: 20_000 });
+    await dialog.getByText(messages.cropPreview).click();
+    await frame.focus();
+    for (let i = 0; i < 10; i++) await page.keyboard.press("Shift+ArrowLeft");
+    await dialog.getByRole("button", { name: messages.applyRecrop }).click();
+    await expect.poll(() => variant.getAttribute("src"), { timeout: 30_000 }).not.toBe(saved);
+    expect(await redness(page, variant)).toBeGreaterThan(0.5);
     await context.close();
   });
 });

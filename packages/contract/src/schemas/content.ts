@@ -214,7 +214,8 @@ const contentItemBase = z.object({
   description: z.string().nullable(),
   content: z.string().nullable(),
   shortContent: z.string().nullable(),
-  mainImage: z.object({ urls: imageUrlsSchema }).nullable(),
+  /** The main image; its media id lets the owner's edit form re-crop it (§9). */
+  mainImage: z.object({ id: z.string(), urls: imageUrlsSchema }).nullable(),
   image: z.object({ urls: imageUrlsSchema }).nullable(),
   gallery: z.object({ images: z.array(z.unknown()), videos: z.array(z.unknown()) }),
   file: z.unknown().nullable(),

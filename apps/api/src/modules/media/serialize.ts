@@ -108,7 +108,7 @@ export function toUploadSession(row: UploadRow, media: MediaRow | null): UploadS
 // What a content item carries (§3: mainImage, image, gallery, file) -----------------------------
 
 export interface ItemMedia {
-  mainImage: { urls: ImageUrls } | null;
+  mainImage: { id: string; urls: ImageUrls } | null;
   image: { urls: ImageUrls } | null;
   gallery: ContentGallery;
   file: ContentFile | null;
@@ -161,7 +161,7 @@ export function itemMediaOf(rows: MediaRow[]): ItemMedia {
   const file = byPosition.find((r) => r.role === "file");
   const firstImage = main ?? gallery.find((r) => r.kind === "image");
   return {
-    mainImage: main ? { urls: imageUrlsOf(main) } : null,
+    mainImage: main ? { id: main.id, urls: imageUrlsOf(main) } : null,
     image: firstImage ? { urls: imageUrlsOf(firstImage) } : null,
     gallery: {
       images: gallery

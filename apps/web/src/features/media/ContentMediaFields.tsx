@@ -92,6 +92,7 @@ export function ContentMediaFields({ kind, item, getMeta, onChange }: ContentMed
           label={messages.chooseImage}
           shape="wide"
           current={viaWeb(item?.mainImage?.urls.preview)}
+          currentMediaId={item?.mainImage?.id}
           onUploaded={(media) => setRequest((r) => ({ ...r, mainImageId: media.id }))}
           onRemoved={() => setRequest((r) => ({ ...r, mainImageId: null }))}
         />

@@ -17,6 +17,8 @@ export interface ImageFieldProps {
   hint?: string;
   /** The image shown before anything is uploaded (current photo, or a placeholder node). */
   current?: string | null;
+  /** The media id of `current`, when it is an uploaded image the viewer may re-crop ("Edit crop"). */
+  currentMediaId?: string | null;
   placeholder?: ReactNode;
   shape?: "round" | "square" | "wide";
   /** Profile pictures take the square crop only. */
@@ -41,6 +43,7 @@ export function ImageField({
   label,
   hint = messages.imageHint,
   current,
+  currentMediaId,
   placeholder,
   shape = "round",
   targets = ["desktop", "preview"],
@@ -87,6 +90,8 @@ export function ImageField({
     viaWeb(shape === "wide" ? (media?.urls.preview ?? media?.urls.full) : media?.urls.small) ??
     current ??
     null;
+  // What "Edit crop" opens: the image uploaded here, else the saved one this field shows.
+  const croppable = media ? (media.kind === "image" ? media.id : null) : (currentMediaId ?? null);
   const error = pickError ?? (state.status === "error" ? state.error : null) ?? recrop.error;
   const frame =
     shape === "round"
@@ -127,10 +132,10 @@ export function ImageField({
             >
               {shown ? changeLabel : chooseLabel}
             </Button>
-            {media?.kind === "image" ? (
+            {croppable ? (
               <Button
                 variant="tertiary"
-                onClick={() => recrop.open(media.id)}
+                onClick={() => recrop.open(croppable)}
                 disabled={recrop.activeId !== null}
                 data-testid={`${uploadType}-edit-crop`}
               >
