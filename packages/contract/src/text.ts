@@ -33,3 +33,38 @@ export function truncateText(text: string, max: number): string {
   const lastSpace = cut.lastIndexOf(" ");
   return `${(lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
+
+const escapes: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+/** Text made safe to put in HTML or XML (element content and quoted attributes). */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => escapes[c]!);
+}
+
+const entities: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+  "#39": "'",
+  "#x27": "'",
+};
+
+/**
+ * The common named entities back to characters, in one pass (so "&amp;lt;" stays "&lt;"); a
+ * non-breaking space becomes a plain one. Anything else stays as written.
+ */
+export function decodeEntities(text: string): string {
+  return text.replace(
+    /&(#x27|#39|amp|lt|gt|quot|apos|nbsp);/g,
+    (found, name: string) => entities[name] ?? found,
+  );
+}

@@ -1,3 +1,4 @@
+import { escapeHtml } from "@vn/contract";
 import { desc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -24,14 +25,6 @@ const itemSchema = z.object({
   html: z.string().nullable(),
   createdAt: z.string(),
 });
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;");
-}
 
 export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;

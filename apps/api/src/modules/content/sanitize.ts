@@ -1,3 +1,4 @@
+import { decodeEntities } from "@vn/contract";
 import sanitizeHtml from "sanitize-html";
 
 /**
@@ -50,13 +51,7 @@ export function sanitizeRichText(html: string): string {
 
 /** Plain text of some HTML (for posts, short content, search and meta descriptions). */
 export function plainText(html: string): string {
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
-    .replace(/&nbsp;/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
+  return decodeEntities(sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }))
     .replace(/[ \t]+/g, " ")
     .replace(/\n{3,}/g, "\n\n")
     .trim();

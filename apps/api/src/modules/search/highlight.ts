@@ -1,18 +1,8 @@
+import { escapeHtml } from "@vn/contract";
 /**
  * Highlighted matches as safe HTML: every character of the source is HTML-escaped, and the only
  * markup added is <mark>…</mark> around matched words. The web may render the result as HTML.
  */
-
-const escapes: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => escapes[c]!);
-}
 
 /** Lower case without accents: "Wójcik" → "wojcik" (the database's lower(vn_unaccent(…))). */
 export function fold(text: string): string {

@@ -1,19 +1,17 @@
-import { format, messages, ONE_TIME_CODE_TTL_MS, PRODUCT_NAME, SUPPORT_EMAIL } from "@vn/contract";
+import {
+  escapeHtml,
+  format,
+  messages,
+  ONE_TIME_CODE_TTL_MS,
+  PRODUCT_NAME,
+  SUPPORT_EMAIL,
+} from "@vn/contract";
 import type { MailMessage } from "./index";
 
 /**
  * The product's mails: a plain-text body and a simple HTML body built from the same sentences
  * (messages.ts). The code or the link is on a line of its own, large in HTML, so it is easy to find.
  */
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
 
 interface Parts {
   to: string;

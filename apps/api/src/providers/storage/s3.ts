@@ -6,6 +6,7 @@ import https from "node:https";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { decodeEntities, escapeHtml } from "@vn/contract";
 import {
   assertKey,
   type ByteRange,
@@ -192,7 +193,7 @@ export class S3Storage implements StorageProvider {
         query: { "list-type": "2", prefix, "max-keys": "1000" },
       });
       const xml = await readText(await this.expect(response, [200], prefix));
-      const keys = [...xml.matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) => decodeXml(m[1] ?? ""));
+      const keys = [...xml.matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) => decodeEntities(m[1] ?? ""));
       if (keys.length === 0) return;
       for (const key of keys) await this.delete(key);
       if (!xml.includes("<IsTruncated>true</IsTruncated>")) return;
@@ -210,7 +211,7 @@ export class S3Storage implements StorageProvider {
     const xml = await readText(await this.expect(response, [200], key));
     const id = /<UploadId>([^<]+)<\/UploadId>/.exec(xml)?.[1];
     if (!id) throw new Error(`S3 gave no UploadId for ${key}`);
-    return decodeXml(id);
+    return decodeEntities(id);
   }
 
   async putPart(
@@ -254,7 +255,7 @@ export class S3Storage implements StorageProvider {
     assertKey(key);
     const xml = `<CompleteMultipartUpload>${[...parts]
       .sort((a, b) => a.partNumber - b.partNumber)
-      .map((p) => `<Part><PartNumber>${p.partNumber}</PartNumber><ETag>${escapeXml(p.etag)}</ETag></Part>`)
+      .map((p) => `<Part><PartNumber>${p.partNumber}</PartNumber><ETag>${escapeHtml(p.etag)}</ETag></Part>`)
       .join("")}</CompleteMultipartUpload>`;
     const response = await this.request({
       method: "POST",
@@ -279,15 +280,4 @@ async function readText(stream: Readable): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString("utf8");
-}
-function decodeXml(text: string): string {
-  return text
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-}
-function escapeXml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }

@@ -2,7 +2,7 @@
  * The §2 routes of profiles and publications as pure functions: which screen a path under
  * /{slug} shows, and the URLs the screens link to.
  */
-import { type ContentItem, detailSegments, mediaSubSections } from "@vn/contract";
+import { type ContentItem, decodeEntities, detailSegments, mediaSubSections } from "@vn/contract";
 
 export type ProfileTab = "media" | "feed" | "contact" | "team";
 export type MediaSection = (typeof mediaSubSections)[number];
@@ -114,15 +114,9 @@ export function safeSponsoredUrl(url: string | null | undefined): string | null 
 /** Plain text of an HTML fragment (meta descriptions, share text, cards). */
 export function plainText(html: string | null | undefined): string {
   if (!html) return "";
-  return html
-    .replace(/<(br|\/p|\/h[1-6]|\/li|\/blockquote)[^>]*>/gi, " ")
-    .replace(/<[^>]*>/g, "")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
+  return decodeEntities(
+    html.replace(/<(br|\/p|\/h[1-6]|\/li|\/blockquote)[^>]*>/gi, " ").replace(/<[^>]*>/g, ""),
+  )
     .replace(/\s+/g, " ")
     .trim();
 }

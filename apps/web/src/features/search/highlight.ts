@@ -1,3 +1,4 @@
+import { decodeEntities } from "@vn/contract";
 /**
  * The API's highlights are escaped text with <mark>…</mark> around matches (contract
  * search.ts). They become text segments for React to render, so no HTML is ever injected; any
@@ -6,20 +7,6 @@
 export interface HighlightSegment {
   text: string;
   match: boolean;
-}
-
-const entities: Record<string, string> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  "#39": "'",
-  "#x27": "'",
-};
-
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x27|#39|amp|lt|gt|quot|apos);/g, (_, name: string) => entities[name] ?? _);
 }
 
 export function highlightSegments(html: string): HighlightSegment[] {
