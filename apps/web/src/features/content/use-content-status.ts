@@ -1,9 +1,8 @@
 "use client";
 
 import { type ContentItemStatusEvent, messages } from "@vn/contract";
-import { useEffect, useRef } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
-import { type AppSocket, acquireSocket, releaseSocket } from "@/lib/socket";
+import { useSocketEvent } from "@/lib/use-socket-event";
 
 /**
  * The owner's live status of their publications: `contentItem.status` arrives on their socket
@@ -11,33 +10,10 @@ import { type AppSocket, acquireSocket, releaseSocket } from "@/lib/socket";
  */
 export function useContentStatus(enabled: boolean, onChange: (event: ContentItemStatusEvent) => void) {
   const snackbar = useSnackbar();
-  const handler = useRef(onChange);
-  handler.current = onChange;
-  useEffect(() => {
-    if (!enabled) return;
-    let cancelled = false;
-    let acquired = false;
-    let current: AppSocket | null = null;
-    const listener = (payload: object) => {
-      const event = payload as unknown as ContentItemStatusEvent;
-      if (event.mediaId) return;
-      if (event.status === "active") snackbar.show(messages.publicationWentLive, { tone: "success" });
-      handler.current(event);
-    };
-    void acquireSocket().then((socket) => {
-      if (!socket) return;
-      acquired = true;
-      if (cancelled) {
-        releaseSocket();
-        return;
-      }
-      current = socket;
-      socket.on("contentItem.status", listener);
-    });
-    return () => {
-      cancelled = true;
-      current?.off("contentItem.status", listener);
-      if (acquired) releaseSocket();
-    };
-  }, [enabled, snackbar]);
+  useSocketEvent<ContentItemStatusEvent>("contentItem.status", enabled, (event) => {
+    // A file's own status (mediaId) is the media fields' business.
+    if (event.mediaId) return;
+    if (event.status === "active") snackbar.show(messages.publicationWentLive, { tone: "success" });
+    onChange(event);
+  });
 }

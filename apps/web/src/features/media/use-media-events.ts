@@ -1,8 +1,7 @@
 "use client";
 
 import type { FileConversionFinishedEvent } from "@vn/contract";
-import { useEffect, useRef } from "react";
-import { acquireSocket, listen, releaseSocket } from "@/lib/socket";
+import { useSocketEvent } from "@/lib/use-socket-event";
 
 /** `file.conversion.finished` (§7) for one file of the owner, while `fileId` is being processed. */
 export function useFileConversion(
@@ -17,30 +16,8 @@ export function useFilesConversion(
   fileIds: readonly string[],
   onFinished: (event: FileConversionFinishedEvent) => void,
 ) {
-  const handler = useRef(onFinished);
-  handler.current = onFinished;
-  const key = [...fileIds].sort().join(",");
-  useEffect(() => {
-    if (!key) return;
-    const wanted = new Set(key.split(","));
-    let cancelled = false;
-    let acquired = false;
-    let off: (() => void) | null = null;
-    void acquireSocket().then((socket) => {
-      if (!socket) return;
-      acquired = true;
-      if (cancelled) {
-        releaseSocket();
-        return;
-      }
-      off = listen<FileConversionFinishedEvent>(socket, "file.conversion.finished", (event) => {
-        if (wanted.has(event.fileId)) handler.current(event);
-      });
-    });
-    return () => {
-      cancelled = true;
-      off?.();
-      if (acquired) releaseSocket();
-    };
-  }, [key]);
+  const wanted = new Set(fileIds);
+  useSocketEvent<FileConversionFinishedEvent>("file.conversion.finished", fileIds.length > 0, (event) => {
+    if (wanted.has(event.fileId)) onFinished(event);
+  });
 }

@@ -1,12 +1,12 @@
 "use client";
 
 import type { Notification, NotificationEvent } from "@vn/contract";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useSWRConfig } from "swr";
 import { api, request } from "@/lib/api";
-import { acquireSocket, listen, releaseSocket } from "@/lib/socket";
 import { useCursorList } from "@/lib/use-cursor-list";
 import { useResource } from "@/lib/use-resource";
+import { useSocketEvent } from "@/lib/use-socket-event";
 
 export const UNREAD_KEY = "/v1/notifications/unread-count";
 
@@ -54,33 +54,10 @@ export function useUnreadCount(enabled: boolean) {
 /** The `notification` socket event (§7): the unread count and the lists follow it live. */
 export function useLiveNotifications(enabled: boolean): boolean {
   const { mutate } = useSWRConfig();
-  const [listening, setListening] = useState(false);
-  useEffect(() => {
-    if (!enabled) return;
-    let cancelled = false;
-    let acquired = false;
-    let off: (() => void) | null = null;
-    void acquireSocket().then((socket) => {
-      if (!socket) return;
-      acquired = true;
-      if (cancelled) {
-        releaseSocket();
-        return;
-      }
-      setListening(true);
-      off = listen<NotificationEvent>(socket, "notification", (event) => {
-        void mutate(UNREAD_KEY, { unreadCount: event.unreadCount }, { revalidate: false });
-        refreshLists();
-      });
-    });
-    return () => {
-      cancelled = true;
-      off?.();
-      setListening(false);
-      if (acquired) releaseSocket();
-    };
-  }, [enabled, mutate]);
-  return listening;
+  return useSocketEvent<NotificationEvent>("notification", enabled, (event) => {
+    void mutate(UNREAD_KEY, { unreadCount: event.unreadCount }, { revalidate: false });
+    refreshLists();
+  });
 }
 
 export function useMarkRead() {
