@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { io, type Socket } from "socket.io-client";
+import { benchApiEnv, signInSeeded } from "./lib/api";
 import { benchDatabase } from "./lib/database";
 import { type Running, repoRoot, startServer } from "./lib/process";
 
@@ -18,9 +19,6 @@ import { type Running, repoRoot, startServer } from "./lib/process";
  */
 const socketCount = Number(process.env.BENCH_SOCKETS ?? 1000);
 const commentCount = Number(process.env.BENCH_COMMENTS ?? 50);
-const PASSWORD = "demo-password-2026";
-/** Sign-in checks the Origin of JSON calls (better-auth); the bench calls as the web app would. */
-const WEB_ORIGIN = "http://localhost:3000";
 /** Comments are limited to 20 a minute per account; spread the posts over enough authors. */
 const authors = Math.max(1, Math.ceil(commentCount / 15));
 
@@ -48,17 +46,7 @@ const round = (n: number) => Math.round(n * 10) / 10;
 async function run(mode: "memory" | "redis"): Promise<ModeResult> {
   const database = await benchDatabase();
   const env: Record<string, string> = {
-    ...database.env,
-    PORT: "0",
-    HOST: "127.0.0.1",
-    LOG_LEVEL: "warn",
-    LOG_REQUESTS: "false",
-    JOBS_ENABLED: "false",
-    NODE_ENV: "production",
-    RATE_LIMIT_PER_MINUTE: "100000000",
-    AUTH_RATE_LIMIT_PER_MINUTE: "1000",
-    AUTH_SECRET: "bench-secret-bench-secret-bench-secret-1",
-    WEB_ORIGIN,
+    ...benchApiEnv(database.env),
     RATE_LIMIT_NAMESPACE: `vn-bench-rl-${Date.now()}:`,
   };
   // The API processes inherit this process's environment: the in-memory run must not see REDIS_URL.
@@ -101,12 +89,7 @@ async function run(mode: "memory" | "redis"): Promise<ModeResult> {
     const api = nodes[0]!.url;
     const tokens: string[] = [];
     for (let i = 1; i <= authors + 1; i++) {
-      const res = await fetch(`${api}/api/auth/sign-in/email`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: WEB_ORIGIN },
-        body: JSON.stringify({ email: `person${i}-${tag}@seed.verified.local`, password: PASSWORD }),
-      });
-      if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+      const res = await signInSeeded(api, `person${i}-${tag}@seed.verified.local`);
       tokens.push(((await res.json()) as { token: string }).token);
     }
     const created = await fetch(`${api}/api/v1/content`, {

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import readline from "node:readline";
 import { SESSION_COOKIE_NAME, SESSION_COOKIE_NAME_SECURE } from "@vn/contract";
+import { benchApiEnv, signInSeeded } from "./lib/api";
 import { benchDatabase } from "./lib/database";
 import { type LoadResult, load, report } from "./lib/load";
 import { repoRoot, startServer } from "./lib/process";
@@ -19,23 +20,8 @@ import { startWeb } from "./lib/web";
  * `node --cpu-prof --cpu-prof-dir=<dir>` (a .cpuprofile per process, written when it stops).
  */
 const items = Number(process.env.BENCH_ITEMS ?? 100_000);
-const PASSWORD = "demo-password-2026";
-/** Sign-in checks the Origin of JSON calls (better-auth); the bench signs in as the web app would. */
-const WEB_ORIGIN = "http://localhost:3000";
 const database = await benchDatabase();
-const apiEnv = {
-  ...database.env,
-  PORT: "0",
-  HOST: "127.0.0.1",
-  LOG_LEVEL: "warn",
-  LOG_REQUESTS: "false",
-  JOBS_ENABLED: "false",
-  NODE_ENV: "production",
-  RATE_LIMIT_PER_MINUTE: "100000000",
-  AUTH_RATE_LIMIT_PER_MINUTE: "1000",
-  WEB_ORIGIN,
-  AUTH_SECRET: "bench-secret-bench-secret-bench-secret-1",
-};
+const apiEnv = benchApiEnv(database.env);
 
 console.log(`Seeding ${items} publications into ${database.kind}…`);
 /** Runs the seed CLI, echoing its progress, and returns the data set's tag (names its emails). */
@@ -86,12 +72,7 @@ try {
     `${api.url}/api/v2/profiles/heavy.publisher/content?pagination=${encodeURIComponent(JSON.stringify({ page: n, perPage: 5 }))}`;
   // A signed-in visitor who is not the owner (person 1 of the seeded set): the session cookie the
   // API sets, sent to the web app as a browser would.
-  const signIn = await fetch(`${api.url}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: WEB_ORIGIN },
-    body: JSON.stringify({ email: `person1-${tag}@seed.verified.local`, password: PASSWORD }),
-  });
-  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  const signIn = await signInSeeded(api.url, `person1-${tag}@seed.verified.local`);
   const session = signIn.headers
     .getSetCookie()
     .map((cookie) => cookie.split(";")[0]!)

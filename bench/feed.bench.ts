@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { benchApiEnv, signInSeeded } from "./lib/api";
 import { benchDatabase } from "./lib/database";
 import { type LoadResult, load, report } from "./lib/load";
 import { repoRoot, startServer } from "./lib/process";
@@ -20,24 +21,9 @@ const items = Number(process.env.BENCH_ITEMS ?? 1_000_000);
 const followsPerPerson = Number(process.env.BENCH_FOLLOWS ?? 200);
 const perPage = Number(process.env.BENCH_PER_PAGE ?? 10);
 const deepPage = Number(process.env.BENCH_DEEP_PAGE ?? 1000);
-const PASSWORD = "demo-password-2026";
-/** Sign-in checks the Origin of JSON calls (better-auth); the bench calls as the web app would. */
-const WEB_ORIGIN = "http://localhost:3000";
 
 const database = await benchDatabase();
-const apiEnv = {
-  ...database.env,
-  PORT: "0",
-  HOST: "127.0.0.1",
-  LOG_LEVEL: "warn",
-  LOG_REQUESTS: "false",
-  JOBS_ENABLED: "false",
-  NODE_ENV: "production",
-  RATE_LIMIT_PER_MINUTE: "100000000",
-  AUTH_RATE_LIMIT_PER_MINUTE: "1000",
-  AUTH_SECRET: "bench-secret-bench-secret-bench-secret-1",
-  WEB_ORIGIN,
-};
+const apiEnv = benchApiEnv(database.env);
 
 /** Runs the seed CLI, echoing its progress, and returns the data set's tag (names its emails). */
 function seed(): Promise<{ tag: string; seconds: number }> {
@@ -79,12 +65,7 @@ const api = await startServer("src/server.ts", {
   env: { ...apiEnv, LOG_LEVEL: "info" },
 });
 try {
-  const signIn = await fetch(`${api.url}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: WEB_ORIGIN },
-    body: JSON.stringify({ email: `person1-${seeded.tag}@seed.verified.local`, password: PASSWORD }),
-  });
-  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  const signIn = await signInSeeded(api.url, `person1-${seeded.tag}@seed.verified.local`);
   const { token } = (await signIn.json()) as { token: string };
   const headers = { authorization: `Bearer ${token}` };
   const feedUrl = (cursor?: string) =>
