@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { benchProductionEnv } from "./lib/api";
 import { type LoadResult, load, report } from "./lib/load";
 import { repoRoot, startServer } from "./lib/process";
 
@@ -27,6 +28,7 @@ for (const logRequests of [false, true]) {
       DATA_DIR: dataDir,
       NODE_ENV: "production",
       AUTH_SECRET: "bench-secret-bench-secret-bench-secret-1",
+      ...benchProductionEnv,
     },
   });
   results.push(

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { IMAGE_MAX_PX } from "@vn/contract";
+import { IMAGE_MAX_PX, MEDIA_MAX_DURATION_HOURS, VIDEO_MAX_BYTES } from "@vn/contract";
 import { extractPoster, probe, transcodeVideo } from "../apps/api/src/modules/media/av";
 import { openImage, renderPoster, renderVariants, resolveCrops } from "../apps/api/src/modules/media/images";
 
@@ -18,10 +18,7 @@ async function variantsOnce(input: string) {
   const opened = await openImage(
     { path: input, ext: "jpg" },
     { minPx: 1, maxPx: IMAGE_MAX_PX },
-    {
-      ffmpegPath: "ffmpeg",
-      timeoutMs: 60_000,
-    },
+    { ffmpegPath: "ffmpeg", timeoutMs: 60_000, workDir: os.tmpdir() },
   );
   const crops = resolveCrops(opened.width, opened.height, null);
   return renderVariants(opened.input, opened, crops);
@@ -55,6 +52,8 @@ if (task === "image" && file) {
       ffmpegPath: "ffmpeg",
       timeoutMs: 60 * 60 * 1000,
       durationMs: before.durationMs,
+      maxOutputBytes: VIDEO_MAX_BYTES,
+      maxDurationMs: MEDIA_MAX_DURATION_HOURS * 60 * 60 * 1000,
     });
     const transcodeSeconds = (performance.now() - clock) / 1000;
     const frame = await extractPoster(stream, dir, {

@@ -44,6 +44,12 @@ const nextConfig: NextConfig = {
   // The contract package exports TypeScript source.
   transpilePackages: ["@vn/contract"],
   poweredByHeader: false,
+  // Every visitor gets the page's metadata (<title>, description) in the first <head>, as Next
+  // gives search bots, instead of streamed in later: a streamed title sits in a Suspense boundary
+  // that empties while router.refresh() re-renders, so screen readers and axe briefly see a page
+  // without a title (decision 0017). generateMetadata shares the page's cached fetches, so this
+  // costs no extra API call.
+  htmlLimitedBots: /.*/,
   // The longest an ISR page may be served from Next's page cache (the anonymous render of profile
   // and detail pages is the only ISR route): older than this, a request waits for a new render.
   // Read when the server starts, so ANONYMOUS_PAGE_MAX_AGE_SECONDS needs no rebuild.
@@ -53,6 +59,8 @@ const nextConfig: NextConfig = {
     // The rewrite below is fixed at build time; src/proxy.ts compares this with the API_ORIGIN the
     // server starts with and forwards /api/* itself when they differ (no rebuild to move the API).
     BUILD_API_ORIGIN: apiOrigin,
+    // For src/proxy.ts (lib/csp.ts): which requests the cached anonymous render answers.
+    STATIC_TOP_LEVEL_ROUTES: staticTopLevelRoutes().join(","),
   },
   async rewrites() {
     // The browser talks to one origin; /api/* is forwarded to the API (the socket connects to the
@@ -81,6 +89,11 @@ const nextConfig: NextConfig = {
           { key: "X-Frame-Options", value: "DENY" },
           { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
         ],
+      },
+      {
+        // The capture page takes its photos with the camera (issue 12); the last match wins.
+        source: "/jumio",
+        headers: [{ key: "Permissions-Policy", value: "camera=(self), microphone=(), geolocation=()" }],
       },
       // The anonymous render is shared by every cookie-less visitor of a URL but is not what a
       // signed-in visitor of the same URL gets, so no browser or shared cache may keep it (Next

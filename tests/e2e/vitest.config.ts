@@ -13,6 +13,9 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // A page settles in well under a second here, but a busy two-core machine can take a few:
+    // a poll waits up to 5 s (vitest's default is 1 s) before calling the page wrong.
+    expect: { poll: { timeout: 5000 } },
     reporters: ["default", "json"],
     outputFile: { json: "./artifacts/results.json" },
   },

@@ -1,33 +1,27 @@
 import cookie from "@fastify/cookie";
 import cors from "@fastify/cors";
 import formbody from "@fastify/formbody";
-import swagger from "@fastify/swagger";
-import swaggerUi from "@fastify/swagger-ui";
 import { BODY_LIMIT_BYTES } from "@vn/contract";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from "fastify-type-provider-zod";
-import type { Config } from "./config";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { type Config, pageOrigins } from "./config";
 import { type Database, openDatabase } from "./db/client";
 import type { Jobs } from "./jobs/index";
 import { loggerOptions, requestId } from "./lib/logger";
 import { createRedis, type RedisConnections } from "./lib/redis";
-import { version } from "./lib/version";
 import { type Auth, createAuth } from "./modules/accounts/auth";
 import { authRoutes } from "./modules/accounts/auth-routes";
 import { handleRoutes } from "./modules/accounts/handles-routes";
 import { inviteRoutes } from "./modules/accounts/invites-routes";
 import { OneTimeCodes } from "./modules/accounts/one-time-codes";
 import { accountRoutes } from "./modules/accounts/routes";
+import { billingRoutes } from "./modules/billing/routes";
 import { commentRoutes } from "./modules/comments/routes";
 import { companyRoutes } from "./modules/companies/routes";
-import { contentReadRoutes, contentWriteRoutes } from "./modules/content/routes";
+import { contentRoutes } from "./modules/content/routes";
 import { formRoutes } from "./modules/forms/routes";
 import { healthRoutes } from "./modules/health/routes";
+import { subscribeModules } from "./modules/index";
 import { mediaRoutes, mediaServeRoutes } from "./modules/media/routes";
 import { configureMediaUrls } from "./modules/media/serialize";
 import { MediaService } from "./modules/media/service";
@@ -35,15 +29,20 @@ import { notificationRoutes } from "./modules/notifications/routes";
 import { profileRoutes } from "./modules/profiles/routes";
 import { searchRoutes } from "./modules/search/routes";
 import { socialRoutes } from "./modules/social/routes";
-import { registerAccess } from "./plugins/access";
-import { registerErrorHandling } from "./plugins/error-handler";
-import { registerRateLimit } from "./plugins/rate-limit";
+import { identityWebhookRoutes, verificationRoutes } from "./modules/verification/routes";
+import { VerificationService } from "./modules/verification/service";
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./plugins/error-handler";
+import { registerOpenApi } from "./plugins/openapi";
+import { createCounters, registerRateLimit } from "./plugins/rate-limit";
 import { registerSecurityHeaders } from "./plugins/security-headers";
-import { createMailProvider, type MailProvider } from "./providers/mail/index";
+import { registerPolicy } from "./policy/guard";
+import { createIdentityProvider, type IdentityProvider } from "./providers/identity/index";
+import { createMailProvider, type MailProvider, withRecipientCaps } from "./providers/mail/index";
 import { outboxRoutes } from "./providers/outbox-routes";
 import { createSmsProvider, type SmsProvider } from "./providers/sms/index";
 import { createStorage, type StorageProvider } from "./providers/storage/index";
 import type { Realtime } from "./realtime/index";
+import { realtimeRoutes } from "./realtime/routes";
 
 export interface AppDeps {
   config: Config;
@@ -67,13 +66,18 @@ export interface AppDeps {
   codes: OneTimeCodes;
   /** Media bytes: disk under MEDIA_DIR, or S3 (providers/storage). */
   storage: StorageProvider;
+  /** The identity-verification vendor (IDV_PROVIDER; providers/identity). */
+  identity: IdentityProvider;
 }
 
 export type App = FastifyInstance & { deps: AppDeps };
 
-export interface BuildOptions extends Partial<Omit<AppDeps, "config" | "beforeClose" | "auth" | "codes">> {
+export interface BuildOptions
+  extends Partial<Omit<AppDeps, "config" | "beforeClose" | "auth" | "codes" | "identity">> {
   /** Where log lines go (tests read them); stdout by default. */
   logStream?: { write(line: string): void };
+  /** Tests only: answer guard probes (policy/guard.ts PolicyOptions). */
+  policyProbe?: boolean;
 }
 
 /**
@@ -88,7 +92,11 @@ export async function buildApp(config: Config, given: BuildOptions = {}): Promis
   if (ownsDatabase) await database.migrate();
   const ownsRedis = !given.redis && Boolean(config.REDIS_URL);
   const redis = given.redis ?? (config.REDIS_URL ? createRedis(config.REDIS_URL) : undefined);
-  const mail = given.mail ?? createMailProvider(config, database.db);
+  // Every mail passes the per-recipient caps (providers/mail/caps.ts), whichever route sends it.
+  const mail = withRecipientCaps(
+    given.mail ?? createMailProvider(config, database.db),
+    createCounters(config, redis),
+  );
   const sms = given.sms ?? createSmsProvider(config, database.db);
 
   const app = Fastify({
@@ -96,12 +104,17 @@ export async function buildApp(config: Config, given: BuildOptions = {}): Promis
     genReqId: requestId,
     logController: new LogController({ disableRequestLogging: !config.LOG_REQUESTS }),
     requestIdHeader: false,
+    // The router's and the HTTP parser's refusals answer in the catalogue's shape too (issue 11).
+    frameworkErrors,
+    clientErrorHandler,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    // Only the proxies TRUST_PROXY names may say who the client is (issue 11); none by default.
+    trustProxy: config.TRUST_PROXY,
     // Keep-alive sockets must not hold a SIGTERM'd node open forever.
     forceCloseConnections: "idle",
   }).withTypeProvider<ZodTypeProvider>();
   const deps: AppDeps = {
+    identity: createIdentityProvider(config, { db: database.db, jobs: () => deps.jobs, log: app.log }),
     config,
     database,
     redis,
@@ -121,6 +134,8 @@ export async function buildApp(config: Config, given: BuildOptions = {}): Promis
     }),
   };
   app.decorate("deps", deps);
+  // Side effects cross modules as domain events (shared/events.ts); every module subscribes here.
+  subscribeModules();
   configureMediaUrls({
     publicOrigin: config.MEDIA_PUBLIC_ORIGIN ?? config.API_ORIGIN,
     apiOrigin: config.API_ORIGIN,
@@ -136,6 +151,18 @@ export async function buildApp(config: Config, given: BuildOptions = {}): Promis
       jobs: () => deps.jobs,
     }),
   );
+  app.decorate(
+    "verification",
+    new VerificationService({
+      db: database.db,
+      config,
+      storage: deps.storage,
+      provider: deps.identity,
+      realtime: () => deps.realtime,
+      log: app.log,
+      mail,
+    }),
+  );
   const routeList: Array<{ method: string; url: string }> = [];
   app.decorate("routeList", routeList);
   app.addHook("onRoute", (route) => {
@@ -145,10 +172,10 @@ export async function buildApp(config: Config, given: BuildOptions = {}): Promis
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandling(app);
-  registerAccess(app);
+  registerPolicy(app, { probe: given.policyProbe });
   registerSecurityHeaders(app);
   await app.register(cors, {
-    origin: [config.WEB_ORIGIN],
+    origin: pageOrigins(config, config.WEB_ORIGIN),
     credentials: true,
     methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
     exposedHeaders: [
@@ -165,48 +192,29 @@ export async function buildApp(config: Config, given: BuildOptions = {}): Promis
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
   await registerRateLimit(app, config, redis);
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: "3.1.0",
-      info: {
-        title: "Verified Network API",
-        version,
-        description:
-          "REST API of the verified social and publishing network. Bearer or cookie session auth; every failure answers `{error:{code,message,details}}`.",
-      },
-      components: {
-        securitySchemes: {
-          bearer: { type: "http", scheme: "bearer" },
-          cookie: { type: "apiKey", in: "cookie", name: "better-auth.session_token" },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  await registerOpenApi(app, config);
 
-  await app.register(healthRoutes, { prefix: "/api" });
-  await app.register(authRoutes, { prefix: "/api/auth" });
-  if (!config.SMTP_URL && config.NODE_ENV !== "production")
-    await app.register(outboxRoutes, { prefix: "/api/dev" });
-  // Versioned domain routes register under both base paths (§7); v2 carries the content API.
-  for (const prefix of ["/api/v1", "/api/v2"]) {
-    await app.register(handleRoutes, { prefix });
-    await app.register(accountRoutes, { prefix });
-    await app.register(inviteRoutes, { prefix });
-    await app.register(companyRoutes, { prefix });
-  }
-  // Publications: reads on v2 (the §7 content API), writes on v1.
-  await app.register(contentReadRoutes, { prefix: "/api/v2" });
-  await app.register(profileRoutes, { prefix: "/api/v2" });
-  await app.register(contentWriteRoutes, { prefix: "/api/v1" });
-  // The social layer (issue 6) on v1 only: its per-account limits count per route, so one base
-  // path keeps one budget. Follows, feed, reactions, comments, search, notifications, forms.
-  for (const routes of [socialRoutes, commentRoutes, searchRoutes, notificationRoutes, formRoutes]) {
-    await app.register(routes, { prefix: "/api/v1" });
-  }
-  await app.register(mediaRoutes, { prefix: "/api/v1" });
-  await app.register(mediaServeRoutes, { prefix: "/api/media" });
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  if (!config.SMTP_URL && config.NODE_ENV !== "production") await app.register(outboxRoutes);
+  // Accounts and companies answer on both base paths (§7): each row carries its v1 path and v2 alias.
+  for (const routes of [handleRoutes, accountRoutes, inviteRoutes, companyRoutes]) await app.register(routes);
+  // Publications (reads on v2, the §7 content API; writes on v1), the profile page (v2) and
+  // search (v1): rows of the endpoint table, registered at the root with their full paths.
+  await app.register(contentRoutes);
+  await app.register(profileRoutes);
+  await app.register(searchRoutes);
+  // Modules converted to the endpoint table register at the root: each row carries its full path.
+  await app.register(commentRoutes);
+  await app.register(socialRoutes);
+  await app.register(notificationRoutes);
+  await app.register(formRoutes);
+  await app.register(mediaRoutes);
+  await app.register(mediaServeRoutes);
+  await app.register(realtimeRoutes);
+  await app.register(verificationRoutes);
+  await app.register(identityWebhookRoutes);
+  await app.register(billingRoutes);
 
   app.addHook("onClose", async () => {
     for (const stop of deps.beforeClose) await stop();
@@ -220,6 +228,7 @@ export async function buildApp(config: Config, given: BuildOptions = {}): Promis
 declare module "fastify" {
   interface FastifyInstance {
     deps: AppDeps;
+    verification: VerificationService;
     /** Every route registered, for the OpenAPI completeness check. */
     routeList: Array<{ method: string; url: string }>;
   }

@@ -1,6 +1,7 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { COMMENT_LIMIT_PER_POST } from "@vn/contract";
+import { COMMENT_LIMIT_PER_POST, DEV_WEB_FORWARD_SECRET, SANCTIONED_COUNTRIES_DEFAULT } from "@vn/contract";
 import { z } from "zod";
 
 /**
@@ -11,6 +12,59 @@ const booleanish = z
   .enum(["true", "false", "1", "0", ""])
   .optional()
   .transform((v) => v === "true" || v === "1");
+
+/** The development AUTH_SECRET; production refuses it. */
+const DEV_AUTH_SECRET = "dev-secret-change-me-dev-secret-change-me";
+
+/** The development IDV_WEBHOOK_SECRET (the sandbox vendor signs with it; production has no sandbox). */
+export const DEV_IDV_WEBHOOK_SECRET = "dev-idv-webhook-secret-change-me-dev-idv";
+
+/** Names proxy-addr knows for address ranges (TRUST_PROXY). */
+const proxyRangeNames = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (proxyRangeNames.has(entry)) return true;
+  const [address = "", prefix, extra] = entry.split("/");
+  if (extra !== undefined || !isIP(address)) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (isIP(address) === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: the proxies in front of the API whose X-Forwarded-For is believed (issue 11). Unset
+ * or "false": none, the socket's address is the client's. Otherwise a comma-separated list of
+ * addresses, CIDR ranges or the names loopback, linklocal, uniquelocal. "true" (believe anyone)
+ * is refused: any client could then pick its own address and with it its own rate-limit budget.
+ */
+const trustProxySchema = z
+  .string()
+  .optional()
+  .transform((value, context): string[] | false => {
+    const trimmed = value?.trim() ?? "";
+    if (trimmed === "" || trimmed === "false" || trimmed === "0") return false;
+    if (trimmed === "true" || trimmed === "1") {
+      context.addIssue({
+        code: "custom",
+        message:
+          "list the proxies' addresses (e.g. 10.0.0.1 or 10.0.0.0/8 or loopback); true would believe any client",
+      });
+      return z.NEVER;
+    }
+    const entries = trimmed
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const wrong = entries.filter((entry) => !isProxyAddress(entry));
+    if (wrong.length > 0) {
+      context.addIssue({
+        code: "custom",
+        message: `not an address, CIDR range or loopback/linklocal/uniquelocal: ${wrong.join(", ")}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
@@ -33,17 +87,23 @@ const envSchema = z.object({
   LOG_REQUESTS: booleanish.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Secret for signing sessions; the default is only acceptable outside production. */
-  AUTH_SECRET: z.string().min(32).default("dev-secret-change-me-dev-secret-change-me"),
+  AUTH_SECRET: z.string().min(32).default(DEV_AUTH_SECRET),
+  /** The proxies whose X-Forwarded-For is believed (see trustProxySchema); none by default. */
+  TRUST_PROXY: trustProxySchema,
+  /**
+   * Shared with the web server: its calls while rendering carry the visitor's address, believed
+   * only with this secret (contract FORWARD_SECRET_HEADER). The default is refused in production.
+   */
+  WEB_FORWARD_SECRET: z.string().min(32).default(DEV_WEB_FORWARD_SECRET),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   /** Redis key prefix of rate-limit counters (lets parallel test suites share one Redis). */
   RATE_LIMIT_NAMESPACE: z.string().default("vn-rl:"),
   /** Turns the background job worker off (tests that do not need it start faster). */
   JOBS_ENABLED: booleanish.default(true),
-  /** Seeds demo data into an empty database at start. */
-  SEED_DEMO: booleanish.default(false),
+  /** ISO codes where identity verification is not offered (product decisions: CU, IR, KP, SY). */
   SANCTIONED_COUNTRIES: z
     .string()
-    .default("CU,IR,KP,SY")
+    .default(SANCTIONED_COUNTRIES_DEFAULT.join(","))
     .transform((v) =>
       v
         .split(",")
@@ -95,6 +155,33 @@ const envSchema = z.object({
    * comment-limit dialog). Lower only to reach the limit cheaply, e.g. in a browser test.
    */
   COMMENT_LIMIT_PER_POST: z.coerce.number().int().min(1).default(COMMENT_LIMIT_PER_POST),
+  /**
+   * Identity verification (issue 12). IDV_PROVIDER: the vendor; `sandbox` behaves like a hosted IDV
+   * service (capture page /jumio, processing delay, signed webhooks) and decides by document number.
+   */
+  IDV_PROVIDER: z.enum(["sandbox", "jumio"]).default("sandbox"),
+  /** The shared secret the sandbox vendor signs its webhooks with. */
+  IDV_WEBHOOK_SECRET: z.string().min(32).default(DEV_IDV_WEBHOOK_SECRET),
+  /** Jumio (IDV_PROVIDER=jumio): API credentials, its regional addresses and the workflows run. */
+  JUMIO_CLIENT_ID: z.string().optional(),
+  JUMIO_CLIENT_SECRET: z.string().optional(),
+  JUMIO_API_URL: z.url().default("https://account.amer-1.jumio.ai"),
+  JUMIO_AUTH_URL: z.url().default("https://auth.amer-1.jumio.ai"),
+  /** The identity workflow (ID + selfie); and the one a request for more documents runs. */
+  JUMIO_WORKFLOW_KEY: z.string().default("10013"),
+  JUMIO_DOCUMENT_WORKFLOW_KEY: z.string().default("10015"),
+  /** Where the vendor posts its webhooks (this API's public origin, unless set). */
+  IDV_CALLBACK_ORIGIN: z.url().optional(),
+  /** The sandbox vendor's processing time, from submit to decision. */
+  IDV_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).default(3000),
+  /**
+   * Key of the document images at rest (AES-256-GCM), 32 bytes as base64. Unset: derived from
+   * AUTH_SECRET (HKDF), so a development machine needs nothing.
+   */
+  IDV_DOCUMENT_KEY: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || Buffer.from(v, "base64").length === 32, "32 bytes, base64"),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, "MEDIA_DIR"> & { MEDIA_DIR: string };
@@ -105,10 +192,68 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`Invalid configuration:\n${lines}`);
   }
-  if (parsed.data.NODE_ENV === "production" && parsed.data.AUTH_SECRET.startsWith("dev-secret")) {
-    throw new Error("Invalid configuration:\n  AUTH_SECRET: set a real secret in production");
+  const refusals = parsed.data.NODE_ENV === "production" ? productionRefusals(parsed.data) : [];
+  if (
+    parsed.data.IDV_PROVIDER === "jumio" &&
+    !(parsed.data.JUMIO_CLIENT_ID && parsed.data.JUMIO_CLIENT_SECRET)
+  ) {
+    refusals.push("JUMIO_CLIENT_ID, JUMIO_CLIENT_SECRET: IDV_PROVIDER=jumio needs the API credentials");
+  }
+  if (refusals.length > 0) {
+    throw new Error(`Invalid configuration:\n${refusals.map((line) => `  ${line}`).join("\n")}`);
   }
   return { ...parsed.data, MEDIA_DIR: parsed.data.MEDIA_DIR ?? path.join(parsed.data.DATA_DIR, "media") };
+}
+
+const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]", "0.0.0.0", "[::]"]);
+
+function isLoopbackOrigin(origin: string): boolean {
+  const host = new URL(origin).hostname;
+  return loopbackHosts.has(host) || host.endsWith(".localhost") || /^127\./.test(host);
+}
+
+/**
+ * What production mode refuses (issue 11, item 8): settings that are only safe on a developer's
+ * machine. Each line names the variable to set. The demo seed refuses production on its own
+ * (seed/cli.ts), and the dev outbox is never served without SMTP_URL, which production requires.
+ */
+function productionRefusals(env: z.infer<typeof envSchema>): string[] {
+  const refusals: string[] = [];
+  if (env.AUTH_SECRET === DEV_AUTH_SECRET || env.AUTH_SECRET.startsWith("dev-secret")) {
+    refusals.push("AUTH_SECRET: set a real secret in production");
+  }
+  if (env.WEB_FORWARD_SECRET === DEV_WEB_FORWARD_SECRET) {
+    refusals.push(
+      "WEB_FORWARD_SECRET: set a real secret in production, the same on the web server (it vouches for visitors' addresses)",
+    );
+  }
+  if (env.IDV_PROVIDER === "sandbox") {
+    refusals.push(
+      "IDV_PROVIDER: the sandbox verifies anyone who types the right document number; production needs a real vendor (jumio)",
+    );
+  }
+  if (!env.SMTP_URL) {
+    refusals.push("SMTP_URL: production mails through SMTP (the dev outbox would show codes in plain text)");
+  }
+  for (const name of ["WEB_ORIGIN", "API_ORIGIN", "MEDIA_PUBLIC_ORIGIN"] as const) {
+    const origin = env[name];
+    if (origin && isLoopbackOrigin(origin)) {
+      refusals.push(`${name}: ${origin} is this machine; production needs the public origin`);
+    }
+  }
+  return refusals;
+}
+
+/**
+ * The origins a browser page of ours may have (better-auth's trusted origins, CORS). Outside
+ * production a loopback origin counts in every spelling (localhost, 127.0.0.1, [::1]): people
+ * type either, and the browser sends what they typed (issue 11, item 19).
+ */
+export function pageOrigins(config: Pick<Config, "NODE_ENV">, origin: string): string[] {
+  const url = new URL(origin);
+  const spellings = ["localhost", "127.0.0.1", "[::1]"];
+  if (config.NODE_ENV === "production" || !spellings.includes(url.hostname)) return [url.origin];
+  return spellings.map((host) => new URL(`${url.protocol}//${host}${url.port ? `:${url.port}` : ""}`).origin);
 }
 
 /** A config for tests: defaults plus overrides, without reading process.env. */

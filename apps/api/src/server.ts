@@ -2,16 +2,15 @@ import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { startJobs } from "./jobs/index";
 import { attachRealtime } from "./realtime/index";
-import { seedDemoIfEmpty } from "./seed/demo";
 
 /**
- * The process: config → app → realtime → jobs → listen. SIGTERM/SIGINT drain in-flight requests,
+ * The process: config → app → realtime → jobs → listen. Demo data is not the server's business:
+ * `npm start` (and the browser suite) seed it first with the seed CLI (src/seed/cli.ts). SIGTERM/SIGINT drain in-flight requests,
  * close sockets, let running jobs finish and close the database, in that order.
  */
 const config = loadConfig();
 const app = await buildApp(config);
 app.deps.realtime = await attachRealtime(app);
-if (config.SEED_DEMO) await seedDemoIfEmpty(app.deps.database.db, app.log);
 const jobs = config.JOBS_ENABLED
   ? await startJobs({ database: app.deps.database, log: app.log, realtime: app.deps.realtime })
   : undefined;

@@ -12,6 +12,7 @@ import {
   type TestSmtp,
 } from "./support/accounts";
 import { createTestDatabase, type TestDatabase } from "./support/database";
+import { markVerified } from "./support/verification";
 
 let testDb: TestDatabase;
 let smtp: TestSmtp;
@@ -28,6 +29,8 @@ beforeAll(async () => {
   });
   await app.ready();
   owner = await signUpActive(app, smtp, "owner@example.com", "Olga Owner");
+  // Creating a company needs a verified person (the verification gates).
+  await markVerified(testDb.database.db, owner.userId);
   outsider = await signUpActive(app, smtp, "outsider@example.com", "Otto Outsider");
 });
 afterAll(async () => {

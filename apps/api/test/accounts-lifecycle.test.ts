@@ -256,7 +256,7 @@ describe("changing the email or phone with a code sent to the new address", () =
     const taken = await post(
       app,
       "/api/v1/users/me/access-change/email/initialize",
-      { value: "alice@example.com" },
+      { currentPassword: person.password, value: "alice@example.com" },
       person.bearer,
     );
     expect(taken.statusCode).toBe(409);
@@ -264,7 +264,7 @@ describe("changing the email or phone with a code sent to the new address", () =
     const invalid = await post(
       app,
       "/api/v1/users/me/access-change/email/initialize",
-      { value: "nope" },
+      { currentPassword: person.password, value: "nope" },
       person.bearer,
     );
     expect(invalid.statusCode).toBe(422);
@@ -272,7 +272,7 @@ describe("changing the email or phone with a code sent to the new address", () =
     const same = await post(
       app,
       "/api/v1/users/me/access-change/email/initialize",
-      { value: "Old.Address@example.com" },
+      { currentPassword: person.password, value: "Old.Address@example.com" },
       person.bearer,
     );
     expect(same.json().error.details[0].message).toBe(messages.sameEmail);
@@ -280,7 +280,7 @@ describe("changing the email or phone with a code sent to the new address", () =
     const init = await post(
       app,
       "/api/v1/users/me/access-change/email/initialize",
-      { value: "New.Address@example.com" },
+      { currentPassword: person.password, value: "New.Address@example.com" },
       person.bearer,
     );
     expect(init.statusCode, init.body).toBe(200);
@@ -308,7 +308,12 @@ describe("changing the email or phone with a code sent to the new address", () =
   it("phone: the SMS sandbox delivers into the outbox, refuses undeliverable numbers and has outages", async () => {
     const person = await signUpActive(app, smtp, "phone.owner@example.com", "Phil Phone");
     const start = (value: string) =>
-      post(app, "/api/v1/users/me/access-change/phone/initialize", { value }, person.bearer);
+      post(
+        app,
+        "/api/v1/users/me/access-change/phone/initialize",
+        { value, currentPassword: person.password },
+        person.bearer,
+      );
     const letters = await start("call me maybe");
     expect(letters.json().error.details[0].message).toBe(messages.invalidPhone);
     const short = await start("+48 12");
@@ -343,7 +348,7 @@ describe("changing the email or phone with a code sent to the new address", () =
       post(
         app,
         "/api/v1/users/me/access-change/email/initialize",
-        { value: "target@example.com" },
+        { currentPassword: person.password, value: "target@example.com" },
         person.bearer,
       );
     const finish = (code: string) =>

@@ -63,8 +63,20 @@ describe("the dev outbox", () => {
   });
 
   it("does not exist in production or when SMTP is configured", async () => {
+    const production = {
+      NODE_ENV: "production",
+      AUTH_SECRET: "a-real-production-secret-of-enough-length-42",
+      WEB_FORWARD_SECRET: "a-real-forwarding-secret-of-enough-length-42",
+      IDV_PROVIDER: "jumio",
+      JUMIO_CLIENT_ID: "client-id",
+      JUMIO_CLIENT_SECRET: "client-secret",
+      WEB_ORIGIN: "https://verified.example.com",
+      API_ORIGIN: "https://api.verified.example.com",
+    } as const;
+    // Production without SMTP_URL does not start at all (issue 11: the outbox shows codes).
+    expect(() => testConfig(production)).toThrow(/SMTP_URL/);
     for (const overrides of [
-      { NODE_ENV: "production", AUTH_SECRET: "a-real-production-secret-of-enough-length-42" },
+      { ...production, SMTP_URL: "smtp://127.0.0.1:1" },
       { SMTP_URL: "smtp://127.0.0.1:1" },
     ] as const) {
       const other = await buildApp(testConfig(overrides), { database: testDb.database });

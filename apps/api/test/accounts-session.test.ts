@@ -121,7 +121,10 @@ describe("sign-in", () => {
       origin: WEB_ORIGIN,
     });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json().token).toEqual(expect.any(String));
+    // A browser's form post signs in with the session cookie, never the token (decision 0015).
+    expect(ok.json()).toMatchObject({ user: { email: person.email } });
+    expect(ok.json()).not.toHaveProperty("token");
+    expect((await me({ cookie: cookieHeader(ok.headers["set-cookie"]) })).statusCode).toBe(200);
 
     const callback = await post(app, "/api/auth/callback/credentials", {
       email: person.email,
@@ -135,15 +138,17 @@ describe("sign-in", () => {
     expect(unknown.statusCode).toBe(404);
   });
 
-  it("GET /api/auth/session gives the token and the Session user; providers lists the methods", async () => {
+  it("GET /api/auth/session gives the Session user, never the token; providers lists the methods", async () => {
     const signedIn = await signIn(app, person.email, person.password);
     const cookie = cookieHeader(signedIn.headers["set-cookie"]);
     const session = await app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie } });
     expect(session.json()).toMatchObject({
-      token: signedIn.json().token,
       expiresAt: expect.any(String),
       user: { email: person.email, slug: person.slug, status: { id: "active" } },
     });
+    // Issue 11: page JavaScript must not read the session token (the socket takes a ticket).
+    expect(session.json()).not.toHaveProperty("token");
+    expect(session.body).not.toContain(signedIn.json().token);
     const lifetime = Date.parse(session.json().expiresAt) - Date.now();
     expect(lifetime).toBeGreaterThan(23.9 * 3600_000);
     expect(lifetime).toBeLessThanOrEqual(24 * 3600_000);
@@ -157,6 +162,10 @@ describe("sign-in", () => {
     });
     const raw = await app.inject({ method: "GET", url: "/api/auth/get-session", headers: { cookie } });
     expect(raw.json()).toMatchObject({ user: { email: person.email } });
+    // Page JavaScript never gets the session token (issue 11 item 6), from either session route.
+    expect(raw.json().session).toBeDefined();
+    expect(raw.json().session.token).toBeUndefined();
+    expect(raw.headers["set-auth-token"]).toBeUndefined();
   });
 
   it("refuses a cookie-carrying sign-out from a foreign origin", async () => {

@@ -10,6 +10,7 @@ import {
   patch,
   post,
   signIn,
+  signUpActive,
   signUpVerified,
   startSmtp,
   type TestSmtp,
@@ -419,8 +420,55 @@ describe("invitations to join", () => {
     });
   });
 
+  it("an accepted invitation follows as the follow button does: the inviter is told, and never across a block", async () => {
+    const inviter = await signUpActive(app, smtp, "telling-inviter@example.com", "Tess Inviter");
+    const invite = async (email: string) => {
+      const sent = await post(app, "/api/v1/user-invites", { emails: [email] }, inviter.bearer);
+      expect(sent.json().data).toEqual([{ email, result: "sent" }]);
+      return /code=([\w-]+)/.exec((await smtp.waitFor(email)).text)?.[1] ?? "";
+    };
+    const followsOf = async (userId: string) =>
+      (
+        await testDb.database.raw.executeSql(
+          "select count(*)::int as n from follows f join profiles p on p.id = f.follower_id where p.user_id = $1",
+          [userId],
+        )
+      ).rows[0]?.n;
+
+    // The invited email joins without the code and accepts later (PATCH): they follow the
+    // inviter, whose notifications say so. (Issue 11: only the invited email may accept.)
+    const friendCode = await invite("later-friend@example.com");
+    const friend = await signUpActive(app, smtp, "later-friend@example.com", "Fran Later");
+    const accepted = await patch(app, "/api/v1/user-invites", { code: friendCode }, friend.bearer);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(await followsOf(friend.userId)).toBe(1);
+    const told = await app.inject({ method: "GET", url: "/api/v1/notifications", headers: inviter.bearer });
+    expect(told.json().data).toEqual([
+      expect.objectContaining({ kind: "follow", actor: expect.objectContaining({ slug: friend.slug }) }),
+    ]);
+
+    // Issue 11: no acceptance across a block (it used to stand without the follow): the
+    // invitation stays pending, nothing is followed, and nobody is told.
+    const blockerCode = await invite("blocking-guest@example.com");
+    const blocker = await signUpActive(app, smtp, "blocking-guest@example.com", "Bo Blocker");
+    const blocked = await post(app, `/api/v1/profiles/${inviter.slug}/block`, {}, blocker.bearer);
+    expect(blocked.statusCode, blocked.body).toBe(204);
+    const despite = await patch(app, "/api/v1/user-invites", { code: blockerCode }, blocker.bearer);
+    expect(despite.statusCode, despite.body).toBe(409);
+    expect(despite.json().error.code).toBe("invite_unavailable");
+    expect(await followsOf(blocker.userId)).toBe(0);
+    const after = await app.inject({ method: "GET", url: "/api/v1/notifications", headers: inviter.bearer });
+    expect(after.json().data).toHaveLength(1);
+  });
+
   it("refuses duplicate emails in one bulk invitation with “Already added”", async () => {
-    const res = await post(app, "/api/v1/user-invites", { emails: ["x@example.com", "X@example.com"] });
+    const bulk = { emails: ["x@example.com", "X@example.com"] };
+    // The policy guard runs before validation: a visitor hears 401 whatever the body holds.
+    const anonymous = await post(app, "/api/v1/user-invites", bulk);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error.code).toBe("request_unauthenticated");
+    const inviter = await signUpActive(app, smtp, "bulk-inviter@example.com");
+    const res = await post(app, "/api/v1/user-invites", bulk, inviter.bearer);
     expect(res.statusCode).toBe(422);
     expect(res.json().error.details[0]).toEqual({ path: "body.emails.1", message: messages.alreadyAdded });
   });

@@ -38,8 +38,19 @@ beforeAll(async () => {
   app.deps.realtime = await attachRealtime(app);
   await app.listen({ port: 0, host: "127.0.0.1" });
   origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  owner = await createPerson(db(), { name: "Ines Owner", email: "ines@example.com", slug: "ines.owner.10" });
-  fan = await createPerson(db(), { name: "Pia Fan", email: "pia@example.com", slug: "pia.fan.20" });
+  // Visitors read her publications' comments: a verified profile is public (decision 0014).
+  owner = await createPerson(db(), {
+    name: "Ines Owner",
+    email: "ines@example.com",
+    slug: "ines.owner.10",
+    verificationStatus: "verified",
+  });
+  fan = await createPerson(db(), {
+    name: "Pia Fan",
+    email: "pia@example.com",
+    slug: "pia.fan.20",
+    verificationStatus: "verified",
+  });
   as = { owner: await bearerFor(db(), owner.userId), fan: await bearerFor(db(), fan.userId) };
 });
 afterAll(async () => {

@@ -25,6 +25,7 @@ let origin: string;
 let owner: SeededPerson;
 let fan: SeededPerson;
 let stranger: SeededPerson;
+let critic: SeededPerson;
 let as: Record<string, Record<string, string>>;
 const sockets: Socket[] = [];
 
@@ -37,17 +38,37 @@ beforeAll(async () => {
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address() as { port: number };
   origin = `http://127.0.0.1:${address.port}`;
-  owner = await createPerson(db(), { name: "Olga Owner", email: "olga@example.com", slug: "olga.owner.10" });
-  fan = await createPerson(db(), { name: "Finn Fan", email: "finn@example.com", slug: "finn.fan.20" });
+  // Visitors read her publications and their comments: a verified profile is public (decision 0014).
+  owner = await createPerson(db(), {
+    name: "Olga Owner",
+    email: "olga@example.com",
+    slug: "olga.owner.10",
+    verificationStatus: "verified",
+  });
+  // Verified, so public: visitors in the room hear his comments live (decision 0014).
+  fan = await createPerson(db(), {
+    name: "Finn Fan",
+    email: "finn@example.com",
+    slug: "finn.fan.20",
+    verificationStatus: "verified",
+  });
   stranger = await createPerson(db(), {
     name: "Sam Stranger",
     email: "sam@example.com",
     slug: "sam.stranger.30",
   });
+  // A verified third party: comments and replies on others' posts (the verification gates).
+  critic = await createPerson(db(), {
+    name: "Cleo Critic",
+    email: "cleo@example.com",
+    slug: "cleo.critic.35",
+    verificationStatus: "verified",
+  });
   as = {
     owner: await bearerFor(db(), owner.userId),
     fan: await bearerFor(db(), fan.userId),
     stranger: await bearerFor(db(), stranger.userId),
+    critic: await bearerFor(db(), critic.userId),
   };
 });
 afterAll(async () => {
@@ -117,7 +138,7 @@ describe("comments dialog", () => {
       commentableSlug: post.slug,
       isOwnerEntity: false,
       entityStatus: "active",
-      ownerPrivacyId: "base_privacy",
+      ownerPrivacyId: "public_verified",
       isReplyActive: false,
       commentsMode: "open",
       canComment: true,
@@ -201,7 +222,8 @@ describe("live conversation", () => {
     seen = next<CommentEvent>(visitor, "comments.pinned");
     expect((await call("PUT", `/comments/${comment.id}/pin`, "owner")).statusCode).toBe(200);
     expect((await seen).comment).toMatchObject({ id: comment.id, pinned: true });
-    const second = (await call("POST", `/content/${post.id}/comments`, "stranger", { body: "Second" })).json()
+    // By a public profile (the stranger is not verified: visitors would not hear of it).
+    const second = (await call("POST", `/content/${post.id}/comments`, "owner", { body: "Second" })).json()
       .data as Comment;
     const unpinned = next<CommentEvent>(visitor, "comments.unpinned");
     seen = next<CommentEvent>(visitor, "comments.pinned");
@@ -272,13 +294,17 @@ describe("who may comment", () => {
 
   it("limited: followers and verified profiles only", async () => {
     const post = await newPost({ commentsMode: "limited" });
+    // The dialog tells the limited rule; a comment by an unverified person meets the verification
+    // gate first (403 user_notVerified), follower or not.
+    expect((await dialogOf(post.slug, "stranger")).cannotCommentReason).toBe("limited");
     const refused = await call("POST", `/content/${post.id}/comments`, "stranger", { body: "Hi" });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error).toEqual({ code: "comments_limited", message: messages.commentsLimited });
+    expect(refused.json().error.code).toBe("user_notVerified");
     await follow(db(), stranger.profileId, owner.profileId);
-    expect((await call("POST", `/content/${post.id}/comments`, "stranger", { body: "Hi" })).statusCode).toBe(
-      201,
-    );
+    expect((await dialogOf(post.slug, "stranger")).cannotCommentReason).toBeNull();
+    const follower = await call("POST", `/content/${post.id}/comments`, "stranger", { body: "Hi" });
+    expect(follower.statusCode).toBe(403);
+    expect(follower.json().error.code).toBe("user_notVerified");
     const verified = await createPerson(db(), {
       name: "Vera Verified",
       email: "vera@example.com",
@@ -352,6 +378,7 @@ describe("who may comment", () => {
       name: "Flo Flood",
       email: "flo@example.com",
       slug: "flo.flood.60",
+      verificationStatus: "verified",
     });
     const headers = await bearerFor(db(), flooder.userId);
     const statuses: number[] = [];
@@ -378,10 +405,10 @@ describe("edit, delete, pin rights and lists", () => {
     const editByOther = await call("PATCH", `/comments/${byFan.id}`, "owner", { body: "Hijacked" });
     expect(editByOther.statusCode).toBe(403);
     expect(editByOther.json().error.code).toBe("accountManager_permissionNotProvided");
-    expect((await call("DELETE", `/comments/${byFan.id}`, "stranger")).statusCode).toBe(403);
+    expect((await call("DELETE", `/comments/${byFan.id}`, "critic")).statusCode).toBe(403);
     expect((await call("PUT", `/comments/${byFan.id}/pin`, "fan")).statusCode).toBe(403);
     const reply = (
-      await call("POST", `/content/${post.id}/comments`, "stranger", { body: "R", parentId: byFan.id })
+      await call("POST", `/content/${post.id}/comments`, "critic", { body: "R", parentId: byFan.id })
     ).json().data as Comment;
     const pinReply = await call("PUT", `/comments/${reply.id}/pin`, "owner");
     expect(pinReply.statusCode).toBe(422);
@@ -394,14 +421,14 @@ describe("edit, delete, pin rights and lists", () => {
       replyCount: 0,
       permissions: { edit: false, delete: true, pin: true },
     });
-    expect((await call("PATCH", `/comments/${reply.id}`, "stranger", { body: "x" })).statusCode).toBe(404);
+    expect((await call("PATCH", `/comments/${reply.id}`, "critic", { body: "x" })).statusCode).toBe(404);
   });
 
   it("lists top-level comments newest first with the pinned one first, by page or cursor, and replies oldest first", async () => {
     const post = await newPost();
     const ids: string[] = [];
     for (let i = 0; i < 7; i++) {
-      const who = ["fan", "stranger", "owner"][i % 3]!;
+      const who = ["fan", "critic", "owner"][i % 3]!;
       ids.push((await call("POST", `/content/${post.id}/comments`, who, { body: `c${i}` })).json().data.id);
     }
     await call("PUT", `/comments/${ids[0]}/pin`, "owner");
@@ -413,20 +440,21 @@ describe("edit, delete, pin rights and lists", () => {
         ).json().data.id,
       );
     }
-    const page1 = (await call("GET", `/content/${post.id}/comments?perPage=3`)).json();
+    // Read as the post's owner, a signed-in member.
+    const page1 = (await call("GET", `/content/${post.id}/comments?perPage=3`, "owner")).json();
     expect(page1.meta).toMatchObject({ totalCount: 10, totalPages: 3, page: 1, perPage: 3 });
     expect(page1.data.map((c: Comment) => c.id)).toEqual([ids[0], ids[6], ids[5], ids[4]]);
-    const page2 = (await call("GET", `/content/${post.id}/comments?perPage=3&page=2`)).json();
+    const page2 = (await call("GET", `/content/${post.id}/comments?perPage=3&page=2`, "owner")).json();
     expect(page2.data.map((c: Comment) => c.id)).toEqual([ids[3], ids[2], ids[1]]);
     const byCursor = (
-      await call("GET", `/content/${post.id}/comments?perPage=3&cursor=${page1.meta.nextCursor}`)
+      await call("GET", `/content/${post.id}/comments?perPage=3&cursor=${page1.meta.nextCursor}`, "owner")
     ).json();
     expect(byCursor.data.map((c: Comment) => c.id)).toEqual([ids[3], ids[2], ids[1]]);
     expect(byCursor.meta.nextCursor).toBeNull();
-    const thread = (await call("GET", `/comments/${ids[3]}/replies?perPage=2`)).json();
+    const thread = (await call("GET", `/comments/${ids[3]}/replies?perPage=2`, "owner")).json();
     expect(thread.data.map((c: Comment) => c.id)).toEqual(replies.slice(0, 2));
     const rest = (
-      await call("GET", `/comments/${ids[3]}/replies?perPage=2&cursor=${thread.meta.nextCursor}`)
+      await call("GET", `/comments/${ids[3]}/replies?perPage=2&cursor=${thread.meta.nextCursor}`, "owner")
     ).json();
     expect(rest.data.map((c: Comment) => c.id)).toEqual(replies.slice(2));
     expect(page2.data.find((c: Comment) => c.id === ids[3]).replyCount).toBe(3);

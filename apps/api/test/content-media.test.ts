@@ -31,6 +31,7 @@ beforeAll(async () => {
     email: "gallery@example.com",
     slug: "gallery.owner.31",
     planTier: "premium",
+    verificationStatus: "verified",
   });
   const someone = await createPerson(db, {
     name: "Other Author",

@@ -26,21 +26,26 @@ beforeAll(async () => {
   app.deps.realtime = await attachRealtime(app);
   await app.listen({ port: 0, host: "127.0.0.1" });
   const db = testDb.database.db;
+  // The writers and the reader are verified, so their profiles are public: visitors read what
+  // they publish (decision 0014: an unverified profile is for signed-in members only).
   basic = await createPerson(db, {
     name: "Basic Writer",
     email: "basic@example.com",
     slug: "basic.writer.11",
+    verificationStatus: "verified",
   });
   pro = await createPerson(db, {
     name: "Pro Writer",
     email: "pro@example.com",
     slug: "pro.writer.22",
     planTier: "standard",
+    verificationStatus: "verified",
   });
   reader = await createPerson(db, {
     name: "Some Reader",
     email: "reader@example.com",
     slug: "some.reader.33",
+    verificationStatus: "verified",
   });
   as = {
     basic: await bearerFor(db, basic.userId),
@@ -246,11 +251,13 @@ describe("ownership", () => {
       name: "Scope Co",
       slug: "scope-co-44",
       ownerUserId: pro.userId,
+      verificationStatus: "verified",
     });
     const employee = await createPerson(db, {
       name: "Em Ployee",
       email: "em@example.com",
       slug: "em.ployee.55",
+      verificationStatus: "verified",
     });
     await db.execute(
       sql`INSERT INTO company_members (company_id, user_id, role) VALUES (${company.profileId}, ${employee.userId}, 'company_employee')`,
@@ -361,7 +368,12 @@ describe("scheduling", () => {
 describe("lists", () => {
   it("pages with page numbers and with cursors alike, total pages in content-range", async () => {
     const db = testDb.database.db;
-    const lister = await createPerson(db, { name: "List Er", email: "list@example.com", slug: "list.er.66" });
+    const lister = await createPerson(db, {
+      name: "List Er",
+      email: "list@example.com",
+      slug: "list.er.66",
+      verificationStatus: "verified",
+    });
     const auth = await bearerFor(db, lister.userId);
     const ids: string[] = [];
     for (let i = 0; i < 12; i++) {
@@ -413,6 +425,7 @@ describe("lists", () => {
       name: "Deep Lister",
       email: "deep@example.com",
       slug: "deep.lister.77",
+      verificationStatus: "verified",
     });
     // 530 items written with now(): microsecond dates, and pairs sharing one date (ties by id).
     await db.execute(sql`
@@ -500,6 +513,7 @@ describe("counts kept by the database", () => {
       email: "count@example.com",
       slug: "count.er.77",
       planTier: "standard",
+      verificationStatus: "verified",
     });
     const auth = await bearerFor(db, counter.userId);
     const total = async () =>
@@ -655,6 +669,7 @@ describe("profile page data", () => {
       name: "Gone Soon",
       email: "gone@example.com",
       slug: "gone.soon.88",
+      verificationStatus: "verified",
     });
     const auth = await bearerFor(db, gone.userId);
     const item = (

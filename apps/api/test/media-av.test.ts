@@ -15,9 +15,9 @@ import { type App, buildApp } from "../src/app";
 import { testConfig } from "../src/config";
 import { mediaFiles } from "../src/db/schema/index";
 import { type Jobs, startJobs } from "../src/jobs/index";
-import { principalFromToken } from "../src/modules/accounts/session-lookup";
 import { MediaService } from "../src/modules/media/service";
 import { stopRunningTools } from "../src/modules/media/tools";
+import { actorFromToken } from "../src/policy/actor";
 import type { Realtime } from "../src/realtime/index";
 import { createPerson } from "../src/seed/library";
 import { createTestDatabase, type TestDatabase } from "./support/database";
@@ -64,6 +64,8 @@ beforeAll(async () => {
     email: "video@example.com",
     slug: "video.maker.11",
     planTier: "standard",
+    // Public (decision 0014), so visitors see the public list below.
+    verificationStatus: "verified",
   });
   as = await bearerFor(testDb.database.db, person.userId);
 });
@@ -187,13 +189,18 @@ describe("video and audio", () => {
     expect(await processed(upload!.id)).toMatchObject({ status: "ready" });
     const item = (await app.inject({ method: "GET", url: `/api/v1/content/${itemId}`, headers: as })).json()
       .data as ContentItem;
-    expect(item.mainImage?.urls.preview).toBe(cover.urls.preview);
+    // Uploaded, the cover was not public yet: its answer carried a short-lived signed URL. On the
+    // published item it is the same variant by its plain, public URL (issue 11).
+    const published = new URL(cover.urls.preview!);
+    expect(published.searchParams.get("sig")).toBeTruthy();
+    published.search = "";
+    expect(item.mainImage?.urls.preview).toBe(published.toString());
     const track = audioTrackOf(item);
     expect(track).toMatchObject({
       id: itemId,
       trackName: "Episode 1",
       artistName: "Video Maker",
-      poster: cover.urls.preview,
+      poster: published.toString(),
     });
     expect(track!.durationInMs).toBeGreaterThanOrEqual(2900);
     const stream = await app.inject({ method: "GET", url: pathOf(track!.streamUrl) });
@@ -308,9 +315,9 @@ describe("video and audio", () => {
       realtime: () => undefined,
       jobs: () => undefined,
     });
-    const principal = (await principalFromToken(testDb.database.db, as.authorization!.slice(7)))!;
+    const actor = (await actorFromToken(testDb.database.db, as.authorization!.slice(7)))!;
     const row = await quiet.uploadSingle(
-      principal,
+      actor,
       { uploadType: "post_video_file" },
       {
         stream: Readable.from([video(8, { size: "640x360" })]),
@@ -353,9 +360,9 @@ describe("video and audio", () => {
       realtime: () => undefined,
       jobs: () => undefined,
     });
-    const principal = (await principalFromToken(testDb.database.db, as.authorization!.slice(7)))!;
+    const actor = (await actorFromToken(testDb.database.db, as.authorization!.slice(7)))!;
     const row = await noFfmpeg.uploadSingle(
-      principal,
+      actor,
       { uploadType: "post_video_file" },
       {
         stream: Readable.from([video(1)]),

@@ -68,6 +68,7 @@ beforeAll(async () => {
     email: "docs@example.com",
     slug: "doc.writer.11",
     planTier: "standard",
+    verificationStatus: "verified",
   });
   ownerProfileId = person.profileId;
   const someone = await createPerson(db, { name: "Reader", email: "reader@example.com", slug: "reader.22" });
@@ -413,10 +414,10 @@ describe("documents", () => {
 
   it("keeps a document unprocessed (and downloadable) where LibreOffice is missing", async () => {
     const noOffice = serviceWith({ SOFFICE_PATH: "/nonexistent/soffice" });
-    const principal = await principalOf(as);
+    const actor = await principalOf(as);
     const file = Readable.from([docx("No office here")]);
     const row = await noOffice.uploadSingle(
-      principal,
+      actor,
       { uploadType: "document_file", ...details },
       { stream: file, fileName: "plain.docx" },
     );
@@ -465,9 +466,9 @@ describe("documents", () => {
   }
 
   async function principalOf(headers: Record<string, string>) {
-    const { principalFromToken } = await import("../src/modules/accounts/session-lookup");
-    const principal = await principalFromToken(testDb.database.db, headers.authorization!.slice(7));
-    expect(principal?.profileId).toBe(ownerProfileId);
-    return principal!;
+    const { actorFromToken } = await import("../src/policy/actor");
+    const actor = await actorFromToken(testDb.database.db, headers.authorization!.slice(7));
+    expect(actor?.profileId).toBe(ownerProfileId);
+    return actor!;
   }
 });

@@ -28,9 +28,24 @@ beforeAll(async () => {
   app.deps.realtime = await attachRealtime(app);
   await app.listen({ port: 0, host: "127.0.0.1" });
   origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  nora = await createPerson(db(), { name: "Nora Novak", email: "nora@example.com", slug: "nora.novak.10" });
-  omar = await createPerson(db(), { name: "Omar Osei", email: "omar@example.com", slug: "omar.osei.20" });
-  pia = await createPerson(db(), { name: "Pia Park", email: "pia@example.com", slug: "pia.park.30" });
+  nora = await createPerson(db(), {
+    name: "Nora Novak",
+    email: "nora@example.com",
+    slug: "nora.novak.10",
+    verificationStatus: "verified",
+  });
+  omar = await createPerson(db(), {
+    name: "Omar Osei",
+    email: "omar@example.com",
+    slug: "omar.osei.20",
+    verificationStatus: "verified",
+  });
+  pia = await createPerson(db(), {
+    name: "Pia Park",
+    email: "pia@example.com",
+    slug: "pia.park.30",
+    verificationStatus: "verified",
+  });
   as = {
     nora: await bearerFor(db(), nora.userId),
     omar: await bearerFor(db(), omar.userId),
@@ -169,11 +184,13 @@ describe("mentions in publications published later", () => {
       email: "quinn@example.com",
       slug: "quinn.quist.40",
       planTier: "standard",
+      verificationStatus: "verified",
     });
     const rita = await createPerson(db(), {
       name: "Rita Ruiz",
       email: "rita@example.com",
       slug: "rita.ruiz.50",
+      verificationStatus: "verified",
     });
     as.quinn = await bearerFor(db(), quinn.userId);
     as.rita = await bearerFor(db(), rita.userId);

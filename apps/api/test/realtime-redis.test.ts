@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../src/app";
 import { testConfig } from "../src/config";
 import { contentItems, profiles, sessions, users } from "../src/db/schema/index";
+import { sessionTokenDigest } from "../src/policy/token";
 import { attachRealtime, type Realtime } from "../src/realtime/index";
 import { createTestDatabase, type TestDatabase } from "./support/database";
 
@@ -77,10 +78,20 @@ describe.skipIf(!redisUrl)("realtime across two API nodes (Redis adapter)", () =
       .values({ id: userId, name: "R", email: `${userId}@example.test`, status: "active" });
     await db
       .insert(profiles)
-      .values({ id: owner.profileId, type: "user", userId, slug, name: "R", status: "active" });
+      // Verified and public: anonymous sockets join its content rooms (decision 0014).
+      .values({
+        id: owner.profileId,
+        type: "user",
+        userId,
+        slug,
+        name: "R",
+        status: "active",
+        verificationStatus: "verified",
+        privacy: "public_verified",
+      });
     await db.insert(sessions).values({
       id: owner.sessionId,
-      token: owner.token,
+      token: sessionTokenDigest(owner.token),
       userId,
       expiresAt: new Date(Date.now() + 86_400_000),
     });

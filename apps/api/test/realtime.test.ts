@@ -13,6 +13,7 @@ import { type App, buildApp } from "../src/app";
 import { testConfig } from "../src/config";
 import type { Db } from "../src/db/client";
 import { contentItems, profiles, sessions, users } from "../src/db/schema/index";
+import { sessionTokenDigest } from "../src/policy/token";
 import { attachRealtime, type Realtime } from "../src/realtime/index";
 import { createTestDatabase, type TestDatabase } from "./support/database";
 
@@ -46,10 +47,20 @@ async function seedUser(db: Db, options: { expired?: boolean } = {}): Promise<Se
     .values({ id: userId, name: "Test", email: `${userId}@example.test`, status: "active" });
   await db
     .insert(profiles)
-    .values({ id: profileId, type: "user", userId, slug, name: "Test", status: "active" });
+    // Verified and public: anonymous sockets join its content rooms (decision 0014).
+    .values({
+      id: profileId,
+      type: "user",
+      userId,
+      slug,
+      name: "Test",
+      status: "active",
+      verificationStatus: "verified",
+      privacy: "public_verified",
+    });
   await db.insert(sessions).values({
     id: sessionId,
-    token,
+    token: sessionTokenDigest(token),
     userId,
     expiresAt: new Date(Date.now() + (options.expired ? -60_000 : 86_400_000)),
   });
@@ -191,6 +202,11 @@ describe("handshake", () => {
     await expect(connect({ extraHeaders: { origin: "https://evil.example" } })).rejects.toThrow();
     const ok = await connect({ extraHeaders: { origin: app.deps.config.WEB_ORIGIN } });
     expect(ok.connected).toBe(true);
+    // A page opened at the other loopback spelling (issue 11 item 19) connects too, outside production.
+    const web = new URL(app.deps.config.WEB_ORIGIN);
+    const other = `${web.protocol}//${web.hostname === "localhost" ? "127.0.0.1" : "localhost"}:${web.port}`;
+    const loopback = await connect({ extraHeaders: { origin: other } });
+    expect(loopback.connected).toBe(true);
   });
 
   it("disconnectSession closes every socket of that session", async () => {

@@ -1,7 +1,9 @@
 import type { ProfileHit, PublicationHit } from "@vn/contract";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../src/app";
 import { testConfig } from "../src/config";
+import { profiles } from "../src/db/schema/index";
 import { createCompany, createContent, createPerson, type SeededPerson } from "../src/seed/library";
 import { createTestDatabase, type TestDatabase } from "./support/database";
 import { bearerFor } from "./support/sessions";
@@ -17,24 +19,47 @@ beforeAll(async () => {
   testDb = await createTestDatabase();
   app = await buildApp(testConfig({ RATE_LIMIT_PER_MINUTE: "100000" }), { database: testDb.database });
   anna = await createPerson(db(), {
+    verificationStatus: "verified",
     name: "Anna Kowalski",
     email: "anna@example.com",
     slug: "anna.kowalski.11",
     profession: "Data scientist",
     city: "Warsaw",
   });
-  await createPerson(db(), { name: "Zofia Wójcik", email: "zofia@example.com", slug: "zofia.wojcik.12" });
-  await createPerson(db(), { name: "Hiro Tanaka", email: "hiro@example.com", slug: "hiro.tanaka.13" });
-  await createPerson(db(), { name: "Mateo Rossi", email: "mateo1@example.com", slug: "mateo.rossi.14" });
   await createPerson(db(), {
+    verificationStatus: "verified",
+    name: "Zofia Wójcik",
+    email: "zofia@example.com",
+    slug: "zofia.wojcik.12",
+  });
+  await createPerson(db(), {
+    verificationStatus: "verified",
+    name: "Hiro Tanaka",
+    email: "hiro@example.com",
+    slug: "hiro.tanaka.13",
+  });
+  await createPerson(db(), {
+    verificationStatus: "verified",
+    name: "Mateo Rossi",
+    email: "mateo1@example.com",
+    slug: "mateo.rossi.14",
+  });
+  await createPerson(db(), {
+    verificationStatus: "verified",
     name: "Mateo Rossi",
     email: "mateo2@example.com",
     slug: "mateo.rossi.15",
     planTier: "premium",
   });
-  viewer = await createPerson(db(), { name: "Vic Viewer", email: "vic@example.com", slug: "vic.viewer.16" });
+  viewer = await createPerson(db(), {
+    verificationStatus: "verified",
+    name: "Vic Viewer",
+    email: "vic@example.com",
+    slug: "vic.viewer.16",
+  });
   asViewer = await bearerFor(db(), viewer.userId);
   await createCompany(db(), {
+    verificationStatus: "verified",
     name: "Northwind Analytics",
     ownerUserId: anna.userId,
     slug: "northwind-analytics",
@@ -137,5 +162,29 @@ describe("search", () => {
     ).toBe(422);
     const punctuation = await search("search=%21%21%21");
     expect(punctuation.people!.hits).toEqual([]);
+  });
+});
+
+describe("privacy levels in search (decision 0014)", () => {
+  it("finds a members-only profile and its posts for members, never for visitors", async () => {
+    // Verified (unverified profiles never appear in search), with the members-only level.
+    const quiet = await createPerson(db(), {
+      name: "Quentin Quietly",
+      email: "quentin@example.com",
+      slug: "quentin.quietly.17",
+      verificationStatus: "verified",
+    });
+    await db().update(profiles).set({ privacy: "base_privacy" }).where(eq(profiles.id, quiet.profileId));
+    await createContent(db(), {
+      ownerId: quiet.profileId,
+      kind: "post",
+      content: "Quietly gardening zucchini",
+    });
+    const asVisitor = await search("search=quentin&kind=people");
+    expect(asVisitor.people!.hits).toEqual([]);
+    expect((await search("search=zucchini&kind=publications")).publications!.hits).toEqual([]);
+    const asMember = await search("search=quentin&kind=people", asViewer);
+    expect(asMember.people!.hits.map((hit) => hit.profile.slug)).toEqual(["quentin.quietly.17"]);
+    expect((await search("search=zucchini&kind=publications", asViewer)).publications!.hits).toHaveLength(1);
   });
 });

@@ -21,14 +21,40 @@ describe("demo seed", () => {
 
     const raw = testDb.database.raw;
     const states = await raw.executeSql("SELECT DISTINCT verification_status AS s FROM profiles");
-    expect(states.rows.map((r) => r.s).sort()).toEqual(["not_verified", "pending", "rejection", "verified"]);
+    // One person in each verification status (issue 12), each with the history behind it.
+    expect(states.rows.map((r) => r.s).sort()).toEqual([
+      "appealed",
+      "failed",
+      "not_verified",
+      "pending",
+      "rejection",
+      "verified",
+    ]);
+    const histories = await raw.executeSql(
+      "SELECT p.verification_status AS s, t.status AS t, (SELECT count(*)::int FROM idv_appeals a WHERE a.transaction_id = t.id) AS appeals FROM idv_transactions t JOIN profiles p ON p.id = t.profile_id WHERE p.slug IN ('marcus.reed', 'fatima.haddad', 'lena.fischer', 'oskar.lind') ORDER BY p.slug",
+    );
+    expect(histories.rows).toEqual([
+      { s: "failed", t: "rejected", appeals: 0 },
+      { s: "rejection", t: "rejected", appeals: 0 },
+      { s: "pending", t: "pending", appeals: 0 },
+      { s: "appealed", t: "rejected", appeals: 1 },
+    ]);
     const types = await raw.executeSql(
       "SELECT type, count(*)::int AS n FROM profiles GROUP BY type ORDER BY type",
     );
     expect(types.rows).toEqual([
       { type: "company", n: 3 },
-      { type: "user", n: 8 },
+      { type: "user", n: 12 },
     ]);
+    const staff = await raw.executeSql(
+      "SELECT email, staff_role AS role FROM users WHERE staff_role IS NOT NULL ORDER BY email",
+    );
+    expect(staff.rows).toEqual([
+      { email: "admin@demo.verified.local", role: "admin" },
+      { email: "moderator@demo.verified.local", role: "moderator" },
+    ]);
+    const plans = await raw.executeSql("SELECT count(*)::int AS n FROM subscriptions");
+    expect(plans.rows).toEqual([{ n: 15 }]);
     const kinds = (await raw.executeSql("SELECT DISTINCT kind FROM content_items")).rows.map((r) => r.kind);
     for (const kind of [
       "post",

@@ -7,6 +7,7 @@ import { contentItems, profiles } from "../src/db/schema/index";
 import { createCompany, createContent, createPerson, follow, type SeededPerson } from "../src/seed/library";
 import { createTestDatabase, type TestDatabase } from "./support/database";
 import { bearerFor } from "./support/sessions";
+import { markVerified } from "./support/verification";
 
 let testDb: TestDatabase;
 let app: App;
@@ -42,7 +43,13 @@ beforeAll(async () => {
     slug: "ben.okafor.22",
     city: "Warsaw",
   });
-  cara = await createPerson(db(), { name: "Cara Dubois", email: "cara@example.com", slug: "cara.dubois.33" });
+  cara = await createPerson(db(), {
+    name: "Cara Dubois",
+    email: "cara@example.com",
+    slug: "cara.dubois.33",
+    // Visitors read her lists below: a verified profile is public (decision 0014).
+    verificationStatus: "verified",
+  });
   dan = await createPerson(db(), {
     name: "Dan Berg",
     email: "dan@example.com",
@@ -117,6 +124,7 @@ describe("follows", () => {
         name: `Fan Number${i}`,
         email: `fan${i}@example.com`,
         slug: `fan.${i}.77`,
+        verificationStatus: "verified",
       });
       people.push(p);
       await follow(db(), p.profileId, cara.profileId);
@@ -139,6 +147,28 @@ describe("follows", () => {
     expect(following.json().data[0]).toMatchObject({ name: "Cara Dubois", followed: false, type: "user" });
   });
 
+  it("shows in follow lists only the profiles the viewer may see (decision 0014)", async () => {
+    const shy = await createPerson(db(), {
+      name: "Shy Follower",
+      email: "shy@example.com",
+      slug: "shy.follower.78",
+    });
+    await follow(db(), shy.profileId, anna.profileId);
+    const slugs = async (headers: Record<string, string>) => {
+      const res = await app.inject({
+        method: "GET",
+        url: "/api/v1/profiles/anna.kowalski.11/followers",
+        headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.map((c: ProfileCard) => c.slug) as string[];
+    };
+    expect(await slugs({})).not.toContain("shy.follower.78");
+    expect(await slugs(await bearerFor(db(), cara.userId))).toContain("shy.follower.78");
+    const hidden = await app.inject({ method: "GET", url: "/api/v1/profiles/shy.follower.78/following" });
+    expect(hidden.statusCode).toBe(404);
+  });
+
   it("refuses a cursor that was not ours", async () => {
     const res = await call("GET", "/profiles/cara.dubois.33/followers?cursor=bm9wZQ");
     expect(res.statusCode).toBe(422);
@@ -150,6 +180,7 @@ describe("follows", () => {
       name: "Northwind",
       ownerUserId: anna.userId,
       slug: "northwind-1",
+      verificationStatus: "verified",
     });
     const asCompany = await bearerFor(db(), anna.userId, company.profileId);
     const res = await app.inject({
@@ -158,7 +189,12 @@ describe("follows", () => {
       headers: asCompany,
     });
     expect(res.statusCode, res.body).toBe(200);
-    const rel = await app.inject({ method: "GET", url: "/api/v1/profiles/dan.berg.44/followers" });
+    // Read as a member: dan is not verified, so members only see him (decision 0014).
+    const rel = await app.inject({
+      method: "GET",
+      url: "/api/v1/profiles/dan.berg.44/followers",
+      headers: await bearerFor(db(), cara.userId),
+    });
     expect(rel.json().data.map((c: ProfileCard) => c.slug)).toContain("northwind-1");
   });
 });
@@ -216,10 +252,12 @@ describe("blocks and mutes", () => {
     expect(followers.statusCode).toBe(404);
     // Nor Ben hers: a block hides both sides.
     expect((await call("GET", "/profiles/eve.moreau.55/following", "ben")).statusCode).toBe(404);
-    // Visitors still see Ben's post.
-    expect((await app.inject({ method: "GET", url: `/api/v2/content/posts/${post.slug}` })).statusCode).toBe(
-      200,
-    );
+    // Others still see Ben's post (a member: Ben is not verified, so his profile is for members
+    // only, decision 0014).
+    expect(
+      (await app.inject({ method: "GET", url: `/api/v2/content/posts/${post.slug}`, headers: as.cara }))
+        .statusCode,
+    ).toBe(200);
     const mine = await call("GET", "/me/blocks", "ben");
     expect(mine.json().data.map((c: ProfileCard) => c.slug)).toEqual(["eve.moreau.55"]);
     expect((await call("GET", "/profiles/eve.moreau.55/relationship", "ben")).json().data.blocked).toBe(true);
@@ -348,6 +386,8 @@ describe("home feed", () => {
     await app.inject({ method: "DELETE", url: "/api/v1/profiles/ivo.petrov.13/mute", headers: asReader });
 
     await app.inject({ method: "POST", url: "/api/v1/profiles/dan.berg.44/follow", headers: asReader });
+    // Publishing needs a verified person (the verification gates).
+    await markVerified(db(), dan.userId);
     const created = await app.inject({
       method: "POST",
       url: "/api/v1/content",
@@ -378,7 +418,10 @@ describe("suggestions", () => {
       name: "Star Person",
       email: "star@example.com",
       slug: "star.person.99",
+      verificationStatus: "verified",
     });
+    // Only verified profiles are suggested (product decisions, verification gates).
+    await db().update(profiles).set({ verificationStatus: "verified" }).where(eq(profiles.id, dan.profileId));
     await follow(db(), gus.profileId, ben.profileId);
     await follow(db(), ben.profileId, star.profileId);
     await follow(db(), anna.profileId, star.profileId);
@@ -406,6 +449,11 @@ describe("suggestions", () => {
 describe("reactions and views", () => {
   let postId: string;
   beforeAll(async () => {
+    // Visitors list who reacted and count views: the post's owner is verified, so public (decision 0014).
+    await db()
+      .update(profiles)
+      .set({ verificationStatus: "verified", privacy: "public_verified" })
+      .where(eq(profiles.id, ben.profileId));
     postId = (await createContent(db(), { ownerId: ben.profileId, kind: "post", content: "React to me" })).id;
   });
 

@@ -35,6 +35,8 @@ beforeAll(async () => {
       name: `${name[0]!.toUpperCase()}${name.slice(1)} Person`,
       email: `${name}@example.com`,
       slug: `${name}.person.${20 + i}`,
+      // Only verified profiles are suggested (product decisions, verification gates).
+      verificationStatus: "verified",
     });
   }
   // Vera follows her friend, who follows alpha…delta: each is suggested for a shared follow.

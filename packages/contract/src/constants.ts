@@ -124,11 +124,40 @@ export const FOLLOWER_BADGE_THRESHOLD = 10_000;
 // Abuse limits (product decisions)
 export const FEEDBACK_PER_HOUR = 3;
 export const REPORT_PER_HOUR = 10;
+/**
+ * Issue 11: limits per email address, whatever the client's address. Past one, each further try
+ * doubles the wait (backoff), up to four windows. Failed sign-ins count (a success clears them);
+ * so do code checks; every code and reset request counts.
+ */
+export const SIGN_IN_FAILURES_PER_EMAIL = 10;
+export const SIGN_IN_FAILURES_WINDOW_MS = 15 * 60 * 1000;
+export const EMAIL_CODE_CHECKS_PER_EMAIL = 10;
+export const EMAIL_CODE_CHECKS_WINDOW_MS = 15 * 60 * 1000;
+export const EMAIL_CODE_REQUESTS_PER_EMAIL = 5;
+export const PASSWORD_RESET_REQUESTS_PER_EMAIL = 3;
+/** The window of code and reset requests per email. */
+export const EMAIL_REQUESTS_WINDOW_MS = 60 * 60 * 1000;
+/**
+ * Issue 11: mail to one recipient, whichever route sends it (the API's mail layer counts):
+ * codes an hour, every mail an hour and a day. Security notices (the email was changed) always go.
+ */
+export const MAIL_CODES_PER_RECIPIENT_PER_HOUR = 5;
+export const MAIL_PER_RECIPIENT_PER_HOUR = 10;
+export const MAIL_PER_RECIPIENT_PER_DAY = 30;
 export const SANCTIONED_COUNTRIES_DEFAULT = ["CU", "IR", "KP", "SY"] as const;
 
 // API frame
 export const BODY_LIMIT_BYTES = 1 * MB;
 export const RATE_LIMIT_DEFAULT_PER_MINUTE = 300;
+/**
+ * Issue 11: the web server's calls to the API while rendering carry the visitor's address in
+ * FORWARDED_CLIENT_HEADER, which the API believes only with the shared secret (WEB_FORWARD_SECRET
+ * on both) in FORWARD_SECRET_HEADER: each visitor spends their own rate-limit budget.
+ */
+export const FORWARDED_CLIENT_HEADER = "x-vn-client-address";
+export const FORWARD_SECRET_HEADER = "x-vn-forward-secret";
+/** The secret both sides use when WEB_FORWARD_SECRET is unset; the API refuses it in production. */
+export const DEV_WEB_FORWARD_SECRET = "dev-forward-secret-change-me-dev-forward-secret";
 
 // Web shell
 export const PRODUCT_NAME = "Verified Network";
@@ -152,6 +181,8 @@ export const PRIVACY_EMAIL = "privacy@verified.network";
 /** A restore token (given when signing in to a deleted account) is good for this long. */
 export const RESTORE_TOKEN_TTL_MS = 30 * 60 * 1000;
 export const PASSWORD_RESET_LINK_TTL_MS = 60 * 60 * 1000;
+/** The link that undoes an email or phone change (mailed to the old address) works this long (issue 11). */
+export const ACCESS_CHANGE_UNDO_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const PERSON_NAME_MIN = 2;
 export const PERSON_NAME_MAX = 100;
 export const COMPANY_NAME_MIN = 2;
@@ -195,3 +226,12 @@ export const IMAGE_VARIANT_FULL_PX = 2560;
 /** Office files are zip archives: refused before conversion when they unpack beyond these. */
 export const DOCUMENT_UNPACKED_MAX_BYTES = 300 * MB;
 export const DOCUMENT_ARCHIVE_MAX_ENTRIES = 10_000;
+/**
+ * Issue 11 (processing bounds): a video's frames may be at most 8K UHD in either orientation
+ * (long side × short side), and a video or audio recording at most this long.
+ */
+export const VIDEO_MAX_LONG_SIDE_PX = 7680;
+export const VIDEO_MAX_SHORT_SIDE_PX = 4320;
+export const MEDIA_MAX_DURATION_HOURS = 4;
+/** Unfinished resumable uploads one person holds at once, whichever profiles they act for. */
+export const MEDIA_OPEN_UPLOADS_MAX = 10;

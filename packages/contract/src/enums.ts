@@ -243,5 +243,12 @@ export const onboardingTargets = [
   "feedback",
 ] as const;
 export const addonTypes = ["spy", "stealth", "seats"] as const;
+export type AddonType = (typeof addonTypes)[number];
 export const reactionKinds = ["like", "celebrate", "support", "insightful", "curious"] as const;
 export type ReactionKind = (typeof reactionKinds)[number];
+
+/** Staff roles (product-decisions.md "Staff"), apart from company roles. */
+export const staffRoles = ["moderator", "admin"] as const;
+export type StaffRole = (typeof staffRoles)[number];
+export const subscriptionStatuses = ["active", "trialing", "past_due", "canceled"] as const;
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];

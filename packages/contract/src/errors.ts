@@ -13,6 +13,12 @@ const catalogue = {
   request_unavailable: { status: 503, message: "serviceUnavailable" },
   request_invalidCredentials: { status: 401, message: "invalidCredentials" },
   request_tooMany: { status: 429, message: "tooManyRequests" },
+  /** Issue 11: too many sign-ins, code checks, codes or reset links for one email, from any address. */
+  request_tooManyForEmail: { status: 429, message: "tooManyForEmail" },
+  /** Issue 11: the mail layer's per-recipient cap (codes an hour, every mail an hour and a day). */
+  email_tooManyMails: { status: 429, message: "tooManyMails" },
+  /** Issue 11: better-auth refused the page's Origin (details.origin, details.expected). */
+  request_untrustedOrigin: { status: 403, message: "untrustedOrigin" },
   accountManager_permissionNotProvided: { status: 403, message: "permissionNotProvided" },
   accountManager_ownerNotFound: { status: 403, message: "ownerNotFound" },
   company_notFound: { status: 404, message: "companyNotFound" },
@@ -40,6 +46,10 @@ const catalogue = {
   request_conflict: { status: 409, message: "conflict" },
   request_timeout: { status: 504, message: "gatewayTimeout" },
   server_internal: { status: 500, message: "internalServerIssue" },
+  // Issue 11: the HTTP parser's and router's own refusals, in the catalogue's shape
+  request_uriTooLong: { status: 414, message: "uriTooLong" },
+  request_headersTooLarge: { status: 431, message: "headersTooLarge" },
+  request_clientTimeout: { status: 408, message: "requestTimedOut" },
   content_notFound: { status: 404, message: "resourceNotFound" },
   // Accounts (issue 3)
   /** Signing in to a deleted account: details carry a restoreToken for restore or complete removal. */
@@ -56,7 +66,11 @@ const catalogue = {
   sms_undeliverable: { status: 422, message: "smsUndeliverable" },
   invite_notFound: { status: 404, message: "invitationInvalid" },
   invite_unavailable: { status: 409, message: "invitationUnavailable" },
+  /** Issue 11: the undo link of an email or phone change is wrong, used, stale or expired. */
+  user_undoLinkInvalid: { status: 400, message: "undoLinkInvalid" },
   request_invalidCsrfToken: { status: 403, message: "invalidCsrfToken" },
+  /** Issue 11: a cookie-authenticated change (not GET/HEAD) whose Origin is not the web app's. */
+  request_foreignOrigin: { status: 403, message: "foreignOrigin" },
   request_rangeNotSatisfiable: { status: 416, message: "rangeNotSatisfiable" },
   // Media pipeline (issue 5): §5 file rules and §8 file errors
   file_tooLarge: { status: 413, message: "fileTooLarge" },
@@ -80,6 +94,12 @@ const catalogue = {
   upload_offsetMismatch: { status: 409, message: "uploadOffsetMismatch" },
   upload_incomplete: { status: 409, message: "uploadIncomplete" },
   upload_chunkSize: { status: 422, message: "uploadChunkSize" },
+  // Issue 11: the owner's storage quota (plans.ts media.storageBytes), processing bounds, media links
+  file_quotaExceeded: { status: 413, message: "storageQuotaExceeded" },
+  file_videoDimensionsTooLarge: { status: 422, message: "videoDimensionsTooLarge" },
+  file_tooLong: { status: 422, message: "mediaTooLong" },
+  /** A signed media URL past its time: the page that gave it is stale. */
+  file_linkExpired: { status: 403, message: "mediaLinkExpired" },
   // Social layer (issue 6)
   /** Following, blocking or muting oneself. */
   social_selfNotAllowed: { status: 422, message: "cannotActOnSelf" },
@@ -96,6 +116,25 @@ const catalogue = {
   feedback_tooMany: { status: 429, message: "feedbackRateLimited" },
   /** Reports beyond 10 an hour per account (product decisions). */
   report_tooMany: { status: 429, message: "reportRateLimited" },
+  // Identity verification (issue 12)
+  /** §8: the person's country is on the sanctioned list (config SANCTIONED_COUNTRIES). */
+  verification_countryUnavailable: { status: 422, message: "sanctionedCountry" },
+  verification_inProgress: { status: 409, message: "verificationInProgress" },
+  /** Verified already, or read-only (rejection, appeal): nothing to start. */
+  verification_notAllowed: { status: 409, message: "verificationNotAllowed" },
+  verification_retryLimitReached: { status: 409, message: "verificationRetryLimit" },
+  verification_notFound: { status: 404, message: "verificationNotFound" },
+  verification_alreadyDecided: { status: 409, message: "verificationAlreadyDecided" },
+  verification_sessionExpired: { status: 409, message: "verificationSessionExpired" },
+  verification_captureIncomplete: { status: 422, message: "verificationCaptureIncomplete" },
+  verification_noDocumentsRequested: { status: 409, message: "verificationNoDocumentsRequested" },
+  verification_documentsRequired: { status: 422, message: "verificationDocumentsRequired" },
+  verification_tooManyDocuments: { status: 422, message: "verificationTooManyDocuments" },
+  appeal_alreadySubmitted: { status: 409, message: "appealAlreadySubmitted" },
+  appeal_notAllowed: { status: 409, message: "appealNotAllowed" },
+  appeal_notFound: { status: 404, message: "resourceNotFound" },
+  webhook_invalidSignature: { status: 400, message: "webhookInvalidSignature" },
+  webhook_replayed: { status: 409, message: "webhookReplayed" },
 } as const satisfies Record<string, { status: number; message: MessageKey }>;
 
 export type ErrorCode = keyof typeof catalogue;

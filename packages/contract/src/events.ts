@@ -1,4 +1,6 @@
+import type { VerificationStatus } from "./enums";
 import type { ErrorCode } from "./errors";
+import type { IdvTransactionStatus, VerificationScreen } from "./verification";
 
 /**
  * The socket.io event map (spec §7). Every payload travels as an array (§5): a handler receives
@@ -68,11 +70,24 @@ export interface FileConversionFinishedEvent {
   error?: { code: ErrorCode; message: string };
 }
 
+/**
+ * The vendor decided (or asked for more) on a person's identity verification (issue 12). Sent to
+ * the person's own profile room; the web's processing screen moves on to `screen`.
+ */
+export interface IdvTransactionCompletedEvent {
+  transactionId: string;
+  status: IdvTransactionStatus;
+  /** The person's verification status after it. */
+  verificationStatus: VerificationStatus;
+  screen: VerificationScreen;
+}
+
 export type ServerToClientEvents = {
   [K in ServerEventName]: (payload: Record<string, unknown>) => void;
 } & {
   "contentItem.status": (payload: ContentItemStatusEvent) => void;
   "file.conversion.finished": (payload: FileConversionFinishedEvent) => void;
+  "idv.transaction.completed": (payload: IdvTransactionCompletedEvent) => void;
 };
 
 /** Name of the socket.io room for one content item. */

@@ -12,6 +12,21 @@ export function cleanText(value: string): string {
     .trim();
 }
 
+/**
+ * Characters no text of ours may hold (issue 11): NUL, which PostgreSQL cannot store, the other
+ * C0 control characters and DEL (invisible, and a way to smuggle text past what a reader sees) —
+ * tab, line feed and carriage return stay — and lone UTF-16 surrogates, which are not Unicode text
+ * and cannot be written as UTF-8. One rule for every field: the schemas refuse such text, and the
+ * API applies the same rule to every string of every request (plugins/error-handler.ts).
+ */
+const forbiddenCharacters =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the rule's point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function hasForbiddenCharacters(value: string): boolean {
+  return forbiddenCharacters.test(value);
+}
+
 export function isPasswordField(name: string): boolean {
   return /password/i.test(name);
 }

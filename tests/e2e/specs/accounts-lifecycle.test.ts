@@ -9,7 +9,7 @@ import {
   signInWithForm,
 } from "../support/accounts";
 import { expectNoAxeViolations, screenshot, screenshotWidths } from "../support/browser";
-import { readAccessChangeCode, readResetLink } from "../support/mail";
+import { readAccessChangeCode, readResetLink, waitForMail } from "../support/mail";
 import { useBrowser } from "../support/suite";
 
 const suite = useBrowser();
@@ -170,22 +170,31 @@ describe("settings", () => {
     const { context, page } = await suite.open(1280);
     await signInAt(page, member.email, member.password, `/${member.slug}`);
     await page.goto("/settings#password");
+    // The email and phone sections ask for the current password too (issue 11): each form by its section.
+    const passwordSection = page.locator("section#password");
+    const emailSection = page.locator("section#email");
 
-    await page.getByLabel(messages.currentPasswordLabel, { exact: true }).fill("not-my-password");
+    await passwordSection.getByLabel(messages.currentPasswordLabel, { exact: true }).fill("not-my-password");
     await page.getByLabel(messages.newPasswordLabel, { exact: true }).fill("next-password-2026");
     await page.getByLabel(messages.newPasswordConfirmLabel, { exact: true }).fill("next-password-2026");
     await page.getByRole("button", { name: messages.changePassword }).click();
-    await expect.poll(() => page.getByText(messages.wrongCurrentPassword).isVisible()).toBe(true);
-    await page.getByLabel(messages.currentPasswordLabel, { exact: true }).fill(member.password);
+    await expect.poll(() => passwordSection.getByText(messages.wrongCurrentPassword).isVisible()).toBe(true);
+    await passwordSection.getByLabel(messages.currentPasswordLabel, { exact: true }).fill(member.password);
     await page.getByRole("button", { name: messages.changePassword }).click();
     await expectSnackbar(page, messages.passwordChanged);
     // The API client's own session (made when the member was created) has ended.
     expect((await apiCall("/v1/users/me", { token: member.token })).status).toBe(401);
 
     const newEmail = `new.${member.email}`;
+    await emailSection.getByLabel(messages.newEmailLabel, { exact: true }).fill(newEmail);
+    // A wrong current password sends no code.
+    await emailSection.getByLabel(messages.currentPasswordLabel, { exact: true }).fill("not-my-password");
+    await emailSection.getByRole("button", { name: messages.sendCode }).click();
+    await expect.poll(() => emailSection.getByText(messages.wrongCurrentPassword).isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
     const since = Date.now();
-    await page.getByLabel(messages.newEmailLabel, { exact: true }).fill(newEmail);
-    await page.getByRole("button", { name: messages.sendCode }).first().click();
+    await emailSection.getByLabel(messages.currentPasswordLabel, { exact: true }).fill("next-password-2026");
+    await emailSection.getByRole("button", { name: messages.sendCode }).click();
     const code = await readAccessChangeCode(newEmail, since);
     await page.getByLabel(messages.codeLabel).fill(code);
     await expectNoAxeViolations(page);
@@ -194,6 +203,35 @@ describe("settings", () => {
     await expect
       .poll(() => page.getByText(format(messages.currentEmail, { email: newEmail })).isVisible())
       .toBe(true);
+
+    // The old address is told, with a link that undoes the change after asking (issue 11).
+    const notice = await waitForMail(
+      member.email,
+      (mail) => mail.subject === messages.mailEmailChangedSubject,
+      {
+        since,
+      },
+    );
+    const undo = /https?:\/\/[^\s"<>]+\/\?type=access-change-undo&(?:amp;)?token=[A-Za-z0-9_-]+/.exec(
+      notice.text,
+    )?.[0];
+    expect(undo).toBeDefined();
+    const link = new URL((undo ?? "").replace(/&amp;/g, "&"));
+    await page.goto(`${link.pathname}${link.search}`);
+    const dialog = page.getByRole("dialog", { name: messages.accessChangeUndoTitle });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "settings-undo-access-change-1280");
+    await dialog.getByRole("button", { name: messages.accessChangeUndoConfirm }).click();
+    await page.waitForURL((url) => url.pathname === "/login");
+    await expectSnackbar(page, format(messages.accessChangeUndone, { email: member.email }));
+    expect(
+      (
+        await apiCall("/auth/sign-in/email", {
+          body: { email: member.email, password: "next-password-2026" },
+        })
+      ).status,
+    ).toBe(200);
     await context.close();
   });
 });

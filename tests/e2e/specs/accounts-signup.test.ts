@@ -2,10 +2,12 @@ import { format, messages } from "@vn/contract";
 import { describe, expect, it } from "vitest";
 import {
   apiCall,
+  createMember,
   DEMO_PASSWORD,
   expectNoSidewaysScroll,
   expectSnackbar,
   openAccountMenu,
+  signInAt,
   signInWithForm,
   uniqueEmail,
 } from "../support/accounts";
@@ -137,7 +139,10 @@ describe.each([1280, 360])("joining at %i px", (width) => {
     await expect.poll(() => page.getByText("Warsaw, Poland").isVisible()).toBe(true);
     // Text cleanup (§5): repeated spaces and blank lines collapsed.
     await expect.poll(() => page.getByText("I build data pipelines.").isVisible()).toBe(true);
-    await expect.poll(() => page.getByText(messages.notVerifiedBadge).isVisible()).toBe(true);
+    // The badge itself (the verification banner above says "not verified" too).
+    await expect
+      .poll(() => page.getByText(messages.notVerifiedBadge, { exact: true }).isVisible())
+      .toBe(true);
     await expectNoAxeViolations(page);
     await expectNoSidewaysScroll(page, width);
     await screenshot(page, `profile-${width}`);
@@ -209,6 +214,37 @@ describe("the wizard's entry points", () => {
       `/v1/user-invites?${new URLSearchParams({ code }).toString()}`,
     );
     expect(invite.body.data.status).toBe("accepted");
+    await context.close();
+  });
+
+  it("asks a signed-in member before accepting an invitation, and refuses one sent to another email", async () => {
+    // Issue 11: opening someone else's invitation link used to make the member follow the inviter.
+    const anna = await apiCall<{ token: string }>("/auth/sign-in/email", {
+      body: { email: "anna@demo.verified.local", password: DEMO_PASSWORD },
+    });
+    const invited = uniqueEmail("meant-for");
+    const since = Date.now();
+    await apiCall("/v1/user-invites", { body: { emails: [invited] }, token: anna.body.token });
+    const link = new URL(await readInviteLink(invited, since));
+    const code = link.searchParams.get("code") ?? "";
+    const member = await createMember("link-finder", "Finn Finder");
+
+    const { context, page } = await suite.open(1280);
+    await signInAt(page, member.email, member.password, `/${member.slug}`);
+    await page.goto(`${link.pathname}${link.search}`);
+    const dialog = page.getByRole("dialog", { name: messages.inviteConfirmTitle });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expect
+      .poll(() => dialog.getByText(format(messages.inviteConfirmBody, { name: "Anna Kowalski" })).isVisible())
+      .toBe(true);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "invite-confirm-1280");
+    await dialog.getByRole("button", { name: messages.inviteAccept }).click();
+    await expectSnackbar(page, messages.invitationInvalid);
+    const invite = await apiCall<{ data: { status: string } }>(
+      `/v1/user-invites?${new URLSearchParams({ code }).toString()}`,
+    );
+    expect(invite.body.data.status).toBe("pending");
     await context.close();
   });
 

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import http from "node:http";
 import { messages } from "@vn/contract";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
@@ -11,28 +12,38 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}.${Date.now().toString(36)}${randomBytes(2).toString("hex")}@e2e.verified.local`;
 }
 
-/** JSON to the API through the web's /api forward, from our own origin (as the browser would). */
+/**
+ * JSON to the API through the web's /api forward, as an API client (a mobile app's HTTP stack):
+ * node:http, so no Origin, no Fetch Metadata and no cookies — node's fetch would add
+ * `Sec-Fetch-Mode: cors`, for which better-auth demands an Origin, and a request with an Origin is
+ * a browser's, which is never handed the session token (docs/decisions/0015-session-token-exposure.md).
+ * So sign-in and verify-email answer with the token, used as the bearer of later calls.
+ */
 export async function apiCall<T>(
   path: string,
   options: { method?: string; body?: unknown; token?: string } = {},
 ): Promise<{ status: number; body: T }> {
-  const headers: Record<string, string> = { origin: webUrl(), accept: "application/json" };
-  if (options.body !== undefined) headers["content-type"] = "application/json";
+  const headers: Record<string, string> = { accept: "application/json" };
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  if (payload !== undefined) headers["content-type"] = "application/json";
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const send = () =>
-    fetch(`${webUrl()}/api${path}`, {
-      method: options.method ?? (options.body === undefined ? "GET" : "POST"),
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
-  // A kept-alive socket the server has just closed fails before the request is read
-  // ("other side closed"); one fresh attempt is the standard remedy.
-  const response = await send().catch((error: unknown) => {
-    if (error instanceof TypeError) return send();
-    throw error;
+  const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const request = http.request(
+      `${webUrl()}/api${path}`,
+      { method: options.method ?? (payload === undefined ? "GET" : "POST"), headers },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("error", reject);
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }),
+        );
+      },
+    );
+    request.on("error", reject);
+    request.end(payload);
   });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+  return { status, body: (text ? JSON.parse(text) : null) as T };
 }
 
 export interface Member {

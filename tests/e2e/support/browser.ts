@@ -31,6 +31,12 @@ export function newContext(browser: Browser, width = 1280): Promise<BrowserConte
 
 /** No axe violations on the page as it stands (WCAG 2.1 A and AA rules). */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // Pages render per request (CSP nonces), so Next streams their metadata: the <title> can land a
+  // moment after the content a test waited for. Judge the page once it has arrived; a page that
+  // never gets one still fails below (axe's document-title rule).
+  await page
+    .waitForFunction(() => document.title.trim() !== "", undefined, { timeout: 5000 })
+    .catch(() => undefined);
   // Colours are judged as they settle: a dialog fading in has half-opaque text for ~200 ms.
   await page.evaluate(() =>
     Promise.all(

@@ -43,6 +43,35 @@ export interface Started {
   stop(): Promise<void>;
 }
 
+/** Runs a command to its end; rejects with the tail of its output when it fails. */
+export function runToEnd(
+  name: string,
+  command: string,
+  args: string[],
+  options: { cwd: string; env: Record<string, string> },
+): Promise<void> {
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output: string[] = [];
+  for (const stream of [child.stdout!, child.stderr!]) {
+    readline.createInterface({ input: stream }).on("line", (line) => {
+      output.push(line);
+      if (output.length > 400) output.shift();
+    });
+  }
+  return new Promise((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${name} exited (${code}):\n${output.slice(-40).join("\n")}`)),
+    );
+  });
+}
+
 /** Spawns a server and resolves once `ready(line)` matches a line of its output. */
 export function startProcess(
   name: string,

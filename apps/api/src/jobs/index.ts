@@ -1,60 +1,41 @@
-import type { FastifyBaseLogger } from "fastify";
 import PgBoss from "pg-boss";
-import { type Config, loadConfig } from "../config";
-import type { Database } from "../db/client";
+import { loadConfig } from "../config";
+import { subscribeModules } from "../modules/index";
 import { stopRunningTools } from "../modules/media/tools";
-import type { StorageProvider } from "../providers/storage/index";
-import type { Realtime } from "../realtime/index";
-import { mediaProcess } from "./media-process";
+import type { Jobs } from "../shared/jobs";
+import { identitySandboxJob } from "./identity-sandbox";
+import { mediaProcess, mediaProcessQueues } from "./media-process";
 import { mediaSweep } from "./media-sweep";
 import { publishPlanned } from "./publish-planned";
 import { purgeExpiredSessions } from "./purge-expired-sessions";
 import { purgeOldViewsJob } from "./purge-old-views";
+import { storageDeletionsJob } from "./storage-deletions";
+import type { JobContext, JobModule } from "./types";
+import { verificationUpkeepJob } from "./verification-upkeep";
 
-/**
- * The job runner: pg-boss on the product's own database (PostgreSQL or PGlite), so durable jobs
- * need no other server. Each job module exports its queue name, schedule and handler.
- */
-export interface Jobs {
-  boss: PgBoss;
-  send(queue: string, data: object, options?: PgBoss.SendOptions): Promise<string | null>;
-  /** Stops taking jobs and waits for running ones to finish. */
-  stop(): Promise<void>;
-}
-
-/** What a job handler may use: the database, the log, and the socket hub when this node has one. */
-export interface JobContext {
-  database: Database;
-  log: FastifyBaseLogger;
-  realtime?: Realtime;
-  /** The environment's config (startJobs reads the environment when the starter gives none). */
-  config?: Config;
-  /** Media storage; from config when absent. */
-  storage?: StorageProvider;
-  /** This runner, for jobs that enqueue others. */
-  jobs?: Jobs;
-}
-
-export interface JobModule {
-  queue: string;
-  cron?: string;
-  /** Queue policy, retries (pg-boss createQueue options). */
-  queueOptions?: Omit<PgBoss.Queue, "name">;
-  /** Options of each job sent to this queue (e.g. a longer expiry for long work). */
-  workOptions?: (context: JobContext) => PgBoss.SendOptions;
-  handle(context: JobContext, data: object): Promise<void>;
-}
+export type { Jobs } from "../shared/jobs";
+export type { JobContext, JobModule } from "./types";
 
 const jobModules: JobModule[] = [
   purgeExpiredSessions,
   publishPlanned,
   mediaProcess,
+  ...mediaProcessQueues,
   mediaSweep,
   purgeOldViewsJob,
+  storageDeletionsJob,
+  identitySandboxJob,
+  verificationUpkeepJob,
 ];
 
+/**
+ * The job runner: pg-boss on the product's own database (PostgreSQL or PGlite), so durable jobs
+ * need no other server. Each job module exports its queue name, schedule and handler.
+ */
 export async function startJobs(given: JobContext): Promise<Jobs> {
   const context: JobContext = { ...given, config: given.config ?? loadConfig() };
+  // Jobs emit domain events (a planned item published); the modules' subscribers must hear them.
+  subscribeModules();
   const { database, log } = context;
   const boss = new PgBoss(
     database.connectionString
@@ -66,7 +47,10 @@ export async function startJobs(given: JobContext): Promise<Jobs> {
   for (const job of jobModules) {
     await boss.createQueue(job.queue, { name: job.queue, ...job.queueOptions });
     if (job.cron) await boss.schedule(job.queue, job.cron);
-    await boss.work(job.queue, async (batch) => {
+    const workOptions = job.pollingIntervalSeconds
+      ? { pollingIntervalSeconds: job.pollingIntervalSeconds }
+      : {};
+    await boss.work(job.queue, workOptions, async (batch) => {
       for (const item of batch) await job.handle(context, item.data as object);
     });
   }

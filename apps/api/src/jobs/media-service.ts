@@ -1,7 +1,7 @@
 import { loadConfig } from "../config";
 import { MediaService } from "../modules/media/service";
 import { createStorage } from "../providers/storage/index";
-import type { JobContext } from "./index";
+import type { JobContext } from "./types";
 
 const services = new WeakMap<JobContext, MediaService>();
 

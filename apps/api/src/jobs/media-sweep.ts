@@ -1,6 +1,6 @@
 import { MEDIA_SWEEP_QUEUE } from "../modules/media/queue";
-import type { JobContext, JobModule } from "./index";
 import { mediaServiceFor } from "./media-service";
+import type { JobContext, JobModule } from "./types";
 
 /**
  * Every minute: re-sends files whose job was lost (sent by a node without a worker, or a node

@@ -1,6 +1,6 @@
 import { getContentById, publishDue } from "../modules/content/service";
-import { notifyPublished } from "../modules/notifications/service";
-import type { JobContext, JobModule } from "./index";
+import { emit } from "../shared/events";
+import type { JobContext, JobModule } from "./types";
 
 /**
  * Publishes planned items whose date has come. Runs every minute as a sweep, and once more at
@@ -10,7 +10,7 @@ import type { JobContext, JobModule } from "./index";
 export const publishPlanned: JobModule = {
   queue: "content.publish-planned",
   cron: "* * * * *",
-  async handle({ database, log, realtime }: JobContext): Promise<void> {
+  async handle({ database, log, realtime, jobs }: JobContext): Promise<void> {
     const db = database.db;
     const changed = await publishDue(db);
     for (const change of changed) {
@@ -20,13 +20,12 @@ export const publishPlanned: JobModule = {
         slug: change.slug,
         status: change.status,
       });
-      // Mentions (and a quote's author) hear of it now that others can read it, not when it was
-      // written. A failure here must not undo the publication, which has already committed.
+      // Published now that others can read it, not when it was written: the subscribers (mentions
+      // and a quote's author are notified) hear of it. A failure here must not undo the
+      // publication, which has already committed.
       try {
-        await notifyPublished(
-          { db, realtime, log },
-          await getContentById(db, change.contentId, change.ownerId),
-        );
+        const item = await getContentById(db, change.contentId, change.ownerId);
+        await emit({ db, realtime, log, jobs }, "content.published", { item });
       } catch (error) {
         log.error({ err: error, contentId: change.contentId }, "could not notify of a planned publication");
       }

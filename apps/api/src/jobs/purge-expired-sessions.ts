@@ -1,6 +1,6 @@
 import { lt } from "drizzle-orm";
 import { sessions, verifications } from "../db/schema/index";
-import type { JobContext, JobModule } from "./index";
+import type { JobContext, JobModule } from "./types";
 
 /** Expired codes and reset tokens stay a day, so a late attempt still hears "expired", not "invalid". */
 const VERIFICATION_GRACE_MS = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { purgeOldViews } from "../modules/social/reactions";
-import type { JobContext, JobModule } from "./index";
+import type { JobContext, JobModule } from "./types";
 
 /** Daily: view rows only de-duplicate today's views; older ones would only grow the table. */
 export const purgeOldViewsJob: JobModule = {

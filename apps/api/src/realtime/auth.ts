@@ -1,10 +1,10 @@
 import type { IncomingHttpHeaders } from "node:http";
+import type { SessionActor } from "@vn/contract";
 import { type ErrorCode, errorMessage } from "@vn/contract";
 import type { Db } from "../db/client";
-import { type Principal, principalFromToken } from "../modules/accounts/session-lookup";
-
-/** better-auth's session cookie; the `__Secure-` form is what it sets over HTTPS. */
-const SESSION_COOKIES = ["better-auth.session_token", "__Secure-better-auth.session_token"];
+import { actorFromSession, actorFromToken } from "../policy/actor";
+import { sessionToken } from "../policy/token";
+import { readTicket, type TicketRedemptions } from "./tickets";
 
 /** A refused handshake: socket.io-client sees `err.message === code` and `err.data = {code, message}`. */
 export interface HandshakeError extends Error {
@@ -17,61 +17,40 @@ export function handshakeError(code: ErrorCode): HandshakeError {
   return error;
 }
 
-/**
- * Where a socket's session token comes from, first match wins: `auth: { token }` (the web client,
- * token read from storage), `Authorization: Bearer <token>` (API clients), then the session cookie
- * (browsers on the same site). `undefined` = no token at all (an anonymous visitor); `null` = a
- * credential was offered but is unusable (wrong type, not Bearer) and must be refused.
- */
-export function tokenFromHandshake(auth: unknown, headers: IncomingHttpHeaders): string | null | undefined {
-  const fromAuth = auth && typeof auth === "object" ? (auth as Record<string, unknown>).token : undefined;
-  if (fromAuth !== undefined && fromAuth !== null && fromAuth !== "") {
-    return typeof fromAuth === "string" ? fromAuth : null;
-  }
-  const authorization = headers.authorization;
-  if (authorization) {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-    return match?.[1] ?? null;
-  }
-  const cookieHeader = headers.cookie;
-  if (cookieHeader) {
-    for (const part of cookieHeader.split(";")) {
-      const eq = part.indexOf("=");
-      if (eq < 0) continue;
-      const name = part.slice(0, eq).trim();
-      if (SESSION_COOKIES.includes(name)) {
-        const value = part.slice(eq + 1).trim();
-        if (value) return value;
-      }
-    }
-  }
-  return undefined;
+/** What the handshake needs to check tickets: the signing secret and the redemption memory. */
+export interface TicketCheck {
+  secret: string;
+  redemptions: TicketRedemptions;
 }
 
 /**
- * Resolves a handshake to its principal. Anonymous (no token) → null: visitors may read public
- * content rooms. A token that is present but unknown, expired or malformed → throws
+ * Resolves a handshake to its actor. A browser sends `auth: { ticket }` (tickets.ts): checked,
+ * redeemed once, and resolved to its session's actor. API clients send their token
+ * (`auth: { token }` or `Authorization: Bearer`); a same-site browser's cookie is read too (the
+ * hub refuses foreign Origins). Anonymous (none of these) → null: visitors may read public content
+ * rooms. A ticket or token that is present but unknown, used, expired or malformed → throws
  * request_invalidSessionToken; it is never silently downgraded to anonymous.
  */
 export async function authenticateHandshake(
   db: Db,
   auth: unknown,
   headers: IncomingHttpHeaders,
-): Promise<Principal | null> {
-  const token = tokenFromHandshake(auth, headers);
-  if (token === undefined) return null;
-  if (token === null || !isDecodable(token)) throw handshakeError("request_invalidSessionToken");
-  const principal = await principalFromToken(db, token);
-  if (!principal) throw handshakeError("request_invalidSessionToken");
-  return principal;
-}
-
-/** principalFromToken URI-decodes the token; a broken %-sequence is a bad token, not a server fault. */
-function isDecodable(token: string): boolean {
-  try {
-    decodeURIComponent(token);
-    return true;
-  } catch {
-    return false;
+  tickets?: TicketCheck,
+): Promise<SessionActor | null> {
+  const given = auth && typeof auth === "object" ? (auth as Record<string, unknown>) : {};
+  if (given.ticket !== undefined && given.ticket !== null && given.ticket !== "") {
+    const claim = tickets ? readTicket(tickets.secret, given.ticket) : null;
+    if (!claim || !tickets || !(await tickets.redemptions.redeem(claim))) {
+      throw handshakeError("request_invalidSessionToken");
+    }
+    const actor = await actorFromSession(db, claim.sessionId);
+    if (!actor) throw handshakeError("request_invalidSessionToken");
+    return actor;
   }
+  const token = sessionToken(headers, given.token);
+  if (token === undefined) return null;
+  if (token === null) throw handshakeError("request_invalidSessionToken");
+  const actor = await actorFromToken(db, token);
+  if (!actor) throw handshakeError("request_invalidSessionToken");
+  return actor;
 }

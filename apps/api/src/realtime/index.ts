@@ -1,23 +1,41 @@
 import { createAdapter } from "@socket.io/redis-adapter";
 import {
   type AckResult,
-  type ClientToServerEvents,
-  type ContentRoomRef,
   contentRoomRefSchema,
   type ErrorCode,
   errorMessage,
   profileRoomName,
   type ServerEventName,
-  type ServerToClientEvents,
 } from "@vn/contract";
+import type { FastifyInstance } from "fastify";
 import type { Redis } from "ioredis";
-import { Server, type Socket } from "socket.io";
-import type { App } from "../app";
-import type { Principal } from "../modules/accounts/session-lookup";
+import { Server } from "socket.io";
+import { type Config, pageOrigins } from "../config";
+import type { Database } from "../db/client";
+import type { RedisConnections } from "../lib/redis";
+import { actorFromSession } from "../policy/actor";
+import type { Realtime, RealtimeServer, RealtimeSocket, SocketData } from "../shared/realtime";
 import { authenticateHandshake, handshakeError } from "./auth";
 import { frameProblem, TokenBucket } from "./frames";
-import { CONTENT_ROOM_PREFIX, contentItemExists, contentRoomFor, sessionRoomName } from "./rooms";
+import {
+  actingKey,
+  actingProfileOf,
+  CONTENT_ROOM_PREFIX,
+  contentItemVisible,
+  contentRoomFor,
+  PROFILE_ROOM_PREFIX,
+  sessionRoomName,
+  sessionsStillActing,
+} from "./rooms";
+import { TicketRedemptions } from "./tickets";
 
+export type {
+  Realtime,
+  RealtimeServer,
+  RealtimeSocket,
+  ServerEventPayload,
+  SocketData,
+} from "../shared/realtime";
 export { contentRoomFor, sessionRoomName } from "./rooms";
 
 /**
@@ -27,13 +45,24 @@ export { contentRoomFor, sessionRoomName } from "./rooms";
  *   long-polling, so no sticky sessions are needed behind a balancer), CORS for WEB_ORIGIN with
  *   credentials, and handshakes from any other browser Origin refused (CORS does not guard
  *   websockets; this stops a foreign page from riding the session cookie).
- * - Auth: `auth: { token }`, `Authorization: Bearer`, or the better-auth session cookie, resolved
- *   with principalFromToken. A token that is present but unknown/expired refuses the connection
- *   with `request_invalidSessionToken`; it is never downgraded to anonymous.
+ * - Auth: browsers send `auth: { ticket }` (a single-use ticket of POST /api/v1/realtime/ticket,
+ *   tickets.ts; page JavaScript never holds the session token); API clients `auth: { token }` or
+ *   `Authorization: Bearer`; a same-site browser's session cookie is read too. A ticket or token
+ *   that is present but unknown/used/expired refuses the connection with
+ *   `request_invalidSessionToken`; it is never downgraded to anonymous.
  * - Anonymous connections ARE allowed: public content rooms are readable by visitors (comments
  *   appear live for anyone on the page). Only authenticated sockets join their profile room
  *   (`profileRoomName(profileId)`, owner-only events: contentItem.status, file.conversion.finished,
  *   notification, payments.*, …) and their session room (for disconnectSession on sign-out).
+ *   The profile room follows the session's acting profile: switching accounts moves every
+ *   socket of the session to the new profile's room (followActingProfile); a company the person
+ *   loses while acting for it (taken off its team, the company deleted or blocked, the account
+ *   ended) takes its room with it: each node re-checks its sockets in company rooms every
+ *   `actingRecheckMs` in one query and moves the lost ones to the room of the profile their
+ *   session now resolves to, as a new connection would join (recheckProfileRoom does it at once,
+ *   on every node, for a change that knows the company).
+ * - A content room is joined only where the publication's page may be read by the socket's acting
+ *   profile (privacy level, blocks): otherwise content_notFound, as the page answers.
  * - Incoming frames must be `[event, {…}, ack]` for a known client event; anything else (non-object
  *   payload, unknown event, wrong arity, missing ack, an unparseable frame) closes that connection
  *   and logs a warn line. Events are rate-limited per socket by a token bucket; a flood disconnects.
@@ -49,48 +78,41 @@ export interface RealtimeOptions {
   eventsPerSecond?: number;
   /** …and the burst allowed at once. */
   eventBurst?: number;
+  /** How often each node re-checks that its sockets in company rooms still act for them (ms). */
+  actingRecheckMs?: number;
 }
 
-export interface SocketData {
-  /** null for an anonymous visitor. */
-  principal: Principal | null;
-}
-
-export type RealtimeServer = Server<
-  ClientToServerEvents,
-  ServerToClientEvents,
-  Record<string, never>,
-  SocketData
->;
-export type RealtimeSocket = Socket<
-  ClientToServerEvents,
-  ServerToClientEvents,
-  Record<string, never>,
-  SocketData
->;
-/** The payload type a server event carries (its single array item, §5). */
-export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];
-
-export interface Realtime {
-  io: RealtimeServer;
-  /** To every socket of one profile, on every node (owner-only events). */
-  emitToProfile<E extends ServerEventName>(profileId: string, event: E, payload: ServerEventPayload<E>): void;
-  /** To every socket that joined one content item's room, on every node (comments.*). */
-  emitToContentRoom<E extends ServerEventName>(
-    ref: ContentRoomRef,
-    event: E,
-    payload: ServerEventPayload<E>,
-  ): void;
-  /** Closes every socket of one session, on every node (sign-out, session revoked). */
-  disconnectSession(sessionId: string): void;
-  /** Closes all sockets and the adapter's Redis connections. Idempotent; app.close() calls it. */
-  close(): Promise<void>;
-}
+/** What the hub needs of the app (app.ts's App is one): its http server, log, close hook and deps. */
+export type RealtimeHost = Pick<FastifyInstance, "server" | "log" | "addHook"> & {
+  deps: { config: Config; database: Database; redis?: RedisConnections };
+};
 
 export const REALTIME_PATH = "/socket.io";
 const DEFAULT_REDIS_KEY = "vn-socket.io";
 /** Room refs are tiny; nothing a client sends needs more. Larger frames close the connection. */
 const MAX_FRAME_BYTES = 16 * 1024;
+/** Default of RealtimeOptions.actingRecheckMs: the longest a lost company's events still reach a socket. */
+const ACTING_RECHECK_MS = 5_000;
+/** Sessions per re-check statement. */
+const RECHECK_BATCH = 500;
+
+/** What moving a socket between rooms needs: a local socket and a fetched (remote) one both have it. */
+interface RoomHolder {
+  rooms: Set<string>;
+  data: { actor: SocketData["actor"] };
+  join(room: string): unknown;
+  leave(room: string): unknown;
+  disconnect(close?: boolean): unknown;
+}
+
+/** Out of any profile room that is not this profile's, into this profile's (none for null). */
+function moveToProfileRoom(socket: RoomHolder, profileId: string | null): void {
+  const target = profileId ? profileRoomName(profileId) : null;
+  for (const room of [...socket.rooms]) {
+    if (room.startsWith(PROFILE_ROOM_PREFIX) && room !== target) socket.leave(room);
+  }
+  if (target && !socket.rooms.has(target)) socket.join(target);
+}
 
 /**
  * Creates the socket.io server on `app.server` and returns the hub.
@@ -103,19 +125,23 @@ const MAX_FRAME_BYTES = 16 * 1024;
  *   await app.listen({ host: config.HOST, port: config.PORT });
  *   // app.close() also closes the hub (sockets first, then the adapter's Redis connections)
  */
-export async function attachRealtime(app: App, options: RealtimeOptions = {}): Promise<Realtime> {
+export async function attachRealtime(app: RealtimeHost, options: RealtimeOptions = {}): Promise<Realtime> {
   const { config, database, redis } = app.deps;
   const db = database.db;
   const maxContentRooms = options.maxContentRooms ?? 50;
   const eventsPerSecond = options.eventsPerSecond ?? 20;
   const eventBurst = options.eventBurst ?? eventsPerSecond;
-  const allowedOrigins = new Set([new URL(config.WEB_ORIGIN).origin, new URL(config.API_ORIGIN).origin]);
+  // Pages of ours in every loopback spelling outside production (issue 11 item 19), and the API's.
+  const allowedOrigins = new Set([
+    ...pageOrigins(config, config.WEB_ORIGIN),
+    new URL(config.API_ORIGIN).origin,
+  ]);
 
   const io: RealtimeServer = new Server(app.server, {
     path: REALTIME_PATH,
     transports: ["websocket"],
     serveClient: false,
-    cors: { origin: config.WEB_ORIGIN, credentials: true },
+    cors: { origin: [...allowedOrigins], credentials: true },
     allowRequest: (req, callback) => {
       const origin = req.headers.origin;
       callback(null, !origin || allowedOrigins.has(origin));
@@ -158,10 +184,11 @@ export async function attachRealtime(app: App, options: RealtimeOptions = {}): P
     }
   }
 
+  const tickets = { secret: config.AUTH_SECRET, redemptions: new TicketRedemptions(redis?.client) };
   io.use((socket, next) => {
-    authenticateHandshake(db, socket.handshake.auth, socket.handshake.headers).then(
-      (principal) => {
-        socket.data.principal = principal;
+    authenticateHandshake(db, socket.handshake.auth, socket.handshake.headers, tickets).then(
+      (actor) => {
+        socket.data.actor = actor;
         next();
       },
       (err: unknown) => {
@@ -173,10 +200,10 @@ export async function attachRealtime(app: App, options: RealtimeOptions = {}): P
   });
 
   io.on("connection", (socket) => {
-    const principal = socket.data.principal;
-    if (principal) {
-      void socket.join(sessionRoomName(principal.sessionId));
-      if (principal.profileId) void socket.join(profileRoomName(principal.profileId));
+    const actor = socket.data.actor;
+    if (actor) {
+      void socket.join(sessionRoomName(actor.sessionId));
+      if (actor.profileId) void socket.join(profileRoomName(actor.profileId));
     }
 
     const bucket = new TokenBucket(eventsPerSecond, eventBurst);
@@ -221,7 +248,7 @@ export async function attachRealtime(app: App, options: RealtimeOptions = {}): P
         }
         let exists: boolean;
         try {
-          exists = await contentItemExists(db, parsed.data);
+          exists = await contentItemVisible(db, parsed.data, actingProfileOf(socket.rooms));
         } catch (err) {
           app.log.error({ module: "realtime", err }, "realtime: content room lookup failed");
           return fail(ack, "server_internal");
@@ -250,8 +277,68 @@ export async function attachRealtime(app: App, options: RealtimeOptions = {}): P
     (io.to(room) as unknown as { emit(event: string, payload: unknown): boolean }).emit(event, payload);
   };
 
+  /**
+   * Sockets whose session may no longer act as the profile whose room they sit in: each session is
+   * resolved again (policy/actor.ts, the one rule) and its sockets go to the room of the profile it
+   * resolves to now, as a new connection would; a session that is gone closes them.
+   */
+  const resolveAgain = async (sockets: RoomHolder[]) => {
+    const bySession = new Map<string, RoomHolder[]>();
+    for (const socket of sockets) {
+      const sessionId = socket.data.actor?.sessionId;
+      if (!sessionId) {
+        moveToProfileRoom(socket, null);
+        continue;
+      }
+      bySession.set(sessionId, [...(bySession.get(sessionId) ?? []), socket]);
+    }
+    for (const [sessionId, held] of bySession) {
+      const actor = await actorFromSession(db, sessionId);
+      for (const socket of held) {
+        if (actor) moveToProfileRoom(socket, actor.profileId);
+        else socket.disconnect(true);
+      }
+    }
+  };
+
+  /** This node's sockets in a company's room whose session no longer acts for that company. */
+  const recheckLocalSockets = async () => {
+    const acting: Array<{ socket: RealtimeSocket; sessionId: string; profileId: string }> = [];
+    for (const socket of io.of("/").sockets.values()) {
+      const actor = socket.data.actor;
+      const profileId = actingProfileOf(socket.rooms);
+      // A person's own room needs no check: only a company can be lost while acting for it.
+      if (actor && profileId && profileId !== actor.ownProfileId) {
+        acting.push({ socket, sessionId: actor.sessionId, profileId });
+      }
+    }
+    for (let start = 0; start < acting.length; start += RECHECK_BATCH) {
+      const batch = acting.slice(start, start + RECHECK_BATCH);
+      const still = await sessionsStillActing(db, batch);
+      await resolveAgain(
+        batch
+          .filter((entry) => !still.has(actingKey(entry.sessionId, entry.profileId)))
+          .map((entry) => entry.socket),
+      );
+    }
+  };
+  let rechecking = false;
+  const recheckTimer = setInterval(() => {
+    if (rechecking) return;
+    rechecking = true;
+    recheckLocalSockets()
+      .catch((err: unknown) =>
+        app.log.error({ module: "realtime", err }, "realtime: re-checking acting profiles failed"),
+      )
+      .finally(() => {
+        rechecking = false;
+      });
+  }, options.actingRecheckMs ?? ACTING_RECHECK_MS);
+  recheckTimer.unref();
+
   let closing: Promise<void> | undefined;
   const close = () => {
+    clearInterval(recheckTimer);
     closing ??= (async () => {
       // Closes every transport (clients see "transport close") and the websocket server; without
       // it the http server's close would wait forever on the upgraded connections.
@@ -274,6 +361,29 @@ export async function attachRealtime(app: App, options: RealtimeOptions = {}): P
     emitToProfile: (profileId, event, payload) => broadcast(profileRoomName(profileId), event, payload),
     emitToContentRoom: (ref, event, payload) => broadcast(contentRoomFor(ref), event, payload),
     disconnectSession: (sessionId) => io.in(sessionRoomName(sessionId)).disconnectSockets(true),
+    followActingProfile: async (sessionId, profileId) => {
+      // Every socket of the session, on every node (the adapter asks the others): out of any
+      // profile room that is not the acting one, into the acting one.
+      // A failure (a node that does not answer) is logged: the switch itself has happened.
+      try {
+        const sockets = await io.in(sessionRoomName(sessionId)).fetchSockets();
+        for (const socket of sockets) moveToProfileRoom(socket, profileId);
+      } catch (err) {
+        app.log.error(
+          { module: "realtime", err, sessionId },
+          "realtime: moving sockets to the acting profile failed",
+        );
+      }
+    },
+    recheckProfileRoom: async (profileId) => {
+      // Every socket in the room, on every node; a failure is logged, and the periodic re-check
+      // of each node still catches its own sockets.
+      try {
+        await resolveAgain(await io.in(profileRoomName(profileId)).fetchSockets());
+      } catch (err) {
+        app.log.error({ module: "realtime", err, profileId }, "realtime: re-checking a profile room failed");
+      }
+    },
     close,
   };
 }

@@ -10,6 +10,9 @@ import { generateDataSet } from "./generate";
  * npm run seed -- --people 10000 --companies 500 --items 100000
  *                                    → a large realistic data set for benchmarks
  *   (--follows N per person; --heavy N gives one profile, "heavy.publisher", N items)
+ *
+ * The demo cast signs in with a published password, so it is refused in production (issue 11);
+ * the benchmark data set is not the demo and may be generated into a production-mode database.
  */
 const { values } = parseArgs({
   options: {
@@ -22,10 +25,17 @@ const { values } = parseArgs({
 });
 const config = loadConfig();
 const log = pino({ level: "info" });
+const generating = Boolean(values.people || values.companies || values.items);
+if (!generating && config.NODE_ENV === "production") {
+  log.error(
+    "refusing to seed the demo cast in production: its accounts sign in with a published password (SEED_DEMO=false for npm start)",
+  );
+  process.exit(1);
+}
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/pglite` });
 await database.migrate();
 try {
-  if (values.people || values.companies || values.items) {
+  if (generating) {
     const result = await generateDataSet(database.db, {
       people: Number(values.people ?? 1000),
       companies: Number(values.companies ?? 100),

@@ -3,7 +3,14 @@ import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
 import { profiles } from "../db/schema/index";
-import { addComment, createCompany, createContent, createPerson, follow } from "./library";
+import {
+  addComment,
+  createCompany,
+  createContent,
+  createPerson,
+  createVerificationHistory,
+  follow,
+} from "./library";
 
 /** Everyone in the demo signs in with this password (printed in the README and the start log). */
 export const DEMO_PASSWORD = "demo-password-2026";
@@ -93,6 +100,39 @@ export async function seedDemo(db: Db): Promise<void> {
     verificationStatus: "verified",
     planTier: "creator",
   });
+  // The two other verification statuses (issue 12): a fixable rejection (may retry), and a final
+  // rejection under appeal (read-only until staff decide).
+  const fatima = await person({
+    name: "Fatima Haddad",
+    email: "fatima@demo.verified.local",
+    slug: "fatima.haddad",
+    profession: "Architect",
+    city: "Lyon",
+    country: "FR",
+    about: "Housing, timber and public space.",
+    verificationStatus: "failed",
+  });
+  const oskar = await person({
+    name: "Oskar Lind",
+    email: "oskar@demo.verified.local",
+    slug: "oskar.lind",
+    profession: "Sales lead",
+    city: "Stockholm",
+    country: "SE",
+    about: "B2B sales in the Nordics.",
+    verificationStatus: "appealed",
+  });
+  for (const [who, status, country] of [
+    [anna, "verified", "PL"],
+    [marcus, "pending", "US"],
+    [priya, "verified", "GB"],
+    [lena, "rejection", "DE"],
+    [daniel, "verified", "NG"],
+    [fatima, "failed", "FR"],
+    [oskar, "appealed", "SE"],
+  ] as const) {
+    await createVerificationHistory(db, who, status, country);
+  }
   // A blocked account: signing in shows the blocked message (§8) and leads to /not-available.
   await person({
     name: "Blake Blocked",
@@ -106,6 +146,25 @@ export async function seedDemo(db: Db): Promise<void> {
     email: "sam@demo.verified.local",
     slug: "sam.newcomer",
     status: "profile-not-completed",
+  });
+  // Staff (product-decisions.md "Staff"): the back-office's admin. The second factor arrives
+  // with the back-office issue.
+  await person({
+    name: "Ada Admin",
+    email: "admin@demo.verified.local",
+    slug: "ada.admin",
+    profession: "Trust and safety",
+    verificationStatus: "verified",
+    staffRole: "admin",
+  });
+  // A moderator: decides reports and appeals, not verification (product decisions "Staff").
+  await person({
+    name: "Mo Moderator",
+    email: "moderator@demo.verified.local",
+    slug: "mo.moderator",
+    profession: "Community moderation",
+    verificationStatus: "verified",
+    staffRole: "moderator",
   });
 
   const northwind = await createCompany(db, {

@@ -171,25 +171,31 @@ export async function generateDataSet(db: Db, options: GenerateOptions) {
     FROM generate_series(1, ${int(options.people)}) AS i`);
   await db.execute(sql`
     INSERT INTO profiles (id, type, user_id, slug, name, profession, city, country, about,
-                          verification_status, privacy, plan_tier)
+                          verification_status, privacy)
     SELECT 'gen-p-' || ${tag} || '-' || i, 'user', 'gen-u-' || ${tag} || '-' || i,
            lower((${firsts})[1 + i % 26] || '.' || (${lasts})[1 + (i / 26) % 26]) || '.' || ${tag} || i,
            (${firsts})[1 + i % 26] || ' ' || (${lasts})[1 + (i / 26) % 26],
            (${profs})[1 + i % 12], (${cityNames})[1 + i % 10], (${countries})[1 + i % 10],
            'Working on ' || lower((${profs})[1 + i % 12]) || ' problems in ' || (${cityNames})[1 + i % 10] || '.',
-           (${verif})[1 + i % 5], 'base_privacy', (${tiers})[1 + i % 4]
+           (${verif})[1 + i % 5], 'base_privacy'
     FROM generate_series(1, ${int(options.people)}) AS i`);
+  // Plans live in subscriptions (a trigger gave each profile its basic row).
+  await db.execute(sql`
+    UPDATE subscriptions SET plan_tier = (${tiers})[1 + substring(owner_profile_id from '[0-9]+$')::int % 4]
+    WHERE owner_profile_id LIKE ${`gen-p-${tag}-%`} AND owner_profile_id ~ '[0-9]$'`);
 
   progress(`companies: ${options.companies}`);
   await db.execute(sql`
-    INSERT INTO profiles (id, type, slug, name, profession, city, country, about, verification_status, plan_tier)
+    INSERT INTO profiles (id, type, slug, name, profession, city, country, about, verification_status)
     SELECT 'gen-c-' || ${tag} || '-' || i, 'company',
            lower((${lasts})[1 + i % 26] || '-' || (${literal(companyWords)})[1 + i % 10]) || '-' || ${tag} || i,
            (${lasts})[1 + i % 26] || ' ' || (${literal(companyWords)})[1 + i % 10],
            (${literal(companyWords)})[1 + i % 10], (${cityNames})[1 + i % 10], (${countries})[1 + i % 10],
            'A company working in ' || lower((${literal(companyWords)})[1 + i % 10]) || '.',
-           (${verif})[1 + i % 5], 'standard'
+           (${verif})[1 + i % 5]
     FROM generate_series(1, ${int(options.companies)}) AS i`);
+  await db.execute(sql`
+    UPDATE subscriptions SET plan_tier = 'standard' WHERE owner_profile_id LIKE ${`gen-c-${tag}-%`}`);
   if (options.people > 0 && options.companies > 0) {
     await db.execute(sql`
       INSERT INTO company_members (company_id, user_id, role)
@@ -246,9 +252,10 @@ export async function generateDataSet(db: Db, options: GenerateOptions) {
       INSERT INTO users (id, name, email, email_verified, status)
       VALUES (${`gen-u-${tag}-heavy`}, 'Heavy Publisher', ${`heavy-${tag}@seed.verified.local`}, true, 'active')`);
     await db.execute(sql`
-      INSERT INTO profiles (id, type, user_id, slug, name, profession, verification_status, plan_tier)
-      VALUES (${owner}, 'user', ${`gen-u-${tag}-heavy`}, 'heavy.publisher', 'Heavy Publisher', 'Newsroom', 'verified', 'premium')
+      INSERT INTO profiles (id, type, user_id, slug, name, profession, verification_status)
+      VALUES (${owner}, 'user', ${`gen-u-${tag}-heavy`}, 'heavy.publisher', 'Heavy Publisher', 'Newsroom', 'verified')
       ON CONFLICT DO NOTHING`);
+    await db.execute(sql`UPDATE subscriptions SET plan_tier = 'premium' WHERE owner_profile_id = ${owner}`);
     await db.execute(sql`
       INSERT INTO content_items (id, owner_id, kind, slug, title, content, short_content, status, publication_date)
       SELECT 'gen-h-' || ${tag} || '-' || i, ${owner}, (${literal(kinds)})[1 + i % 13], 'heavy-' || ${tag} || '-' || i,

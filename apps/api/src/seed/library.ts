@@ -8,11 +8,15 @@ import {
   comments,
   companyMembers,
   contentItems,
-  follows,
+  idvAppeals,
+  idvTransactions,
   profiles,
+  subscriptions,
   users,
 } from "../db/schema/index";
 import { slugify, uniqueSlug } from "../lib/slug";
+import { subscribeModules } from "../modules/index";
+import { follow as followEdge } from "../shared/social-graph";
 
 /**
  * The one seed library: demo data, the large benchmark data set and test fixtures all create
@@ -32,6 +36,7 @@ export interface PersonInput {
   about?: string;
   verificationStatus?: VerificationStatus;
   planTier?: PlanTier;
+  staffRole?: "moderator" | "admin";
   status?: "active" | "profile-not-completed" | "deleted" | "blocked";
   dateOfBirth?: string;
 }
@@ -57,6 +62,7 @@ export async function createPerson(db: Db, input: PersonInput): Promise<SeededPe
       email: input.email.toLowerCase(),
       emailVerified: true,
       status: input.status ?? "active",
+      staffRole: input.staffRole ?? null,
       dateOfBirth: input.dateOfBirth ?? "1990-01-01",
       consentedAt: new Date(),
       profileCompletedAt: (input.status ?? "active") === "profile-not-completed" ? null : new Date(),
@@ -83,12 +89,101 @@ export async function createPerson(db: Db, input: PersonInput): Promise<SeededPe
       verificationStatus: input.verificationStatus ?? "not_verified",
       verifiedAt: verified ? new Date() : null,
       privacy: verified ? "public_verified" : "base_privacy",
-      planTier: input.planTier ?? "basic",
       // A blocked account's public profile is blocked with it.
       status: input.status === "blocked" ? "blocked" : "active",
     });
+    await setPlan(tx, profileId, input.planTier);
   });
   return { userId, profileId, slug, email: input.email.toLowerCase() };
+}
+
+/** A seeded paid plan runs for a month from now (the profile's trigger made its basic row). */
+async function setPlan(db: Db, profileId: string, tier: PlanTier | undefined): Promise<void> {
+  if (!tier || tier === "basic") return;
+  await db
+    .update(subscriptions)
+    .set({ planTier: tier, currentPeriodEnd: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000) })
+    .where(sql`${subscriptions.ownerProfileId} = ${profileId}`);
+}
+
+/**
+ * The identity-verification history behind a seeded status (issue 12), so every screen of
+ * /verification has something true to show: an accepted check for the verified, a check being
+ * processed for the pending, a fixable rejection for the failed, a final one for the rejected (who
+ * may appeal) and a final one with its appeal waiting for staff for the appealed.
+ */
+export async function createVerificationHistory(
+  db: Db,
+  person: SeededPerson,
+  status: VerificationStatus,
+  country = "PL",
+): Promise<void> {
+  if (status === "not_verified") return;
+  const day = 24 * 60 * 60 * 1000;
+  const createdAt = new Date(Date.now() - 2 * day);
+  const base = {
+    userId: person.userId,
+    profileId: person.profileId,
+    provider: "sandbox",
+    country,
+    documentType: "passport",
+    attempt: 1,
+    createdAt,
+    submittedAt: createdAt,
+  };
+  const transactionId = randomUUID();
+  switch (status) {
+    case "verified":
+      await db.insert(idvTransactions).values({
+        ...base,
+        id: transactionId,
+        status: "accepted",
+        stage: "decided",
+        documentNumberEnd: "0001",
+        decidedAt: createdAt,
+      });
+      return;
+    case "pending":
+      await db.insert(idvTransactions).values({
+        ...base,
+        id: transactionId,
+        status: "pending",
+        stage: "processing",
+        documentNumberEnd: "0004",
+      });
+      return;
+    case "failed":
+      await db.insert(idvTransactions).values({
+        ...base,
+        id: transactionId,
+        status: "rejected",
+        stage: "decided",
+        documentNumberEnd: "0002",
+        reasonCode: "document_unreadable",
+        decidedAt: createdAt,
+      });
+      return;
+    case "rejection":
+    case "appealed":
+      await db.insert(idvTransactions).values({
+        ...base,
+        id: transactionId,
+        status: "rejected",
+        stage: "decided",
+        documentNumberEnd: "0003",
+        reasonCode: "document_fraudulent",
+        decidedAt: createdAt,
+      });
+      if (status === "appealed") {
+        await db.insert(idvAppeals).values({
+          id: randomUUID(),
+          transactionId,
+          userId: person.userId,
+          message: "My passport is genuine; it was issued last year. Please check it again.",
+        });
+      }
+      return;
+  }
 }
 
 export interface CompanyInput {
@@ -123,8 +218,8 @@ export async function createCompany(
       verificationStatus: input.verificationStatus ?? "not_verified",
       verifiedAt: verified ? new Date() : null,
       privacy: verified ? "public_verified" : "base_privacy",
-      planTier: input.planTier ?? "basic",
     });
+    await setPlan(tx, profileId, input.planTier);
     await tx
       .insert(companyMembers)
       .values({ companyId: profileId, userId: input.ownerUserId, role: "owner" });
@@ -181,23 +276,14 @@ export async function createContent(db: Db, input: ContentInput): Promise<{ id: 
   return { id, slug };
 }
 
+/**
+ * A follow, written by the product's own follow (shared/social-graph.ts): the edge, both counters,
+ * the block check and the followee's notification, exactly as the follow route writes them.
+ */
 export async function follow(db: Db, followerId: string, followeeId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(follows)
-      .values({ followerId, followeeId })
-      .onConflictDoNothing()
-      .returning({ followerId: follows.followerId });
-    if (inserted.length === 0) return;
-    await tx
-      .update(profiles)
-      .set({ followersCount: sql`${profiles.followersCount} + 1` })
-      .where(sql`${profiles.id} = ${followeeId}`);
-    await tx
-      .update(profiles)
-      .set({ followingCount: sql`${profiles.followingCount} + 1` })
-      .where(sql`${profiles.id} = ${followerId}`);
-  });
+  // The notification is a subscriber of profile.followed; a seed run outside the app needs them too.
+  subscribeModules();
+  await followEdge({ db }, followerId, followeeId);
 }
 
 export async function addComment(

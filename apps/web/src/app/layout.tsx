@@ -1,6 +1,8 @@
 import { META_DESCRIPTION_MAX, PRODUCT_NAME, truncateText } from "@vn/contract";
 import type { Metadata, Viewport } from "next";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
+import { ApiOriginTag } from "@/components/shell/ApiOriginTag";
 import { Providers } from "@/components/shell/Providers";
 import "./globals.css";
 
@@ -20,11 +22,19 @@ export const viewport: Viewport = {
 };
 
 /** The root: document, global styles and app-wide providers. The visible frame (header, footer)
- * is chosen per route group or page with <PageChrome> (components/shell/PageChrome.tsx). */
-export default function RootLayout({ children }: { children: ReactNode }) {
+ * is chosen per route group or page with <PageChrome> (components/shell/PageChrome.tsx).
+ *
+ * Every page is rendered per request, so its scripts carry that response's CSP nonce (src/proxy.ts,
+ * lib/csp.ts): a page prerendered at build would have none. The anonymous render is the one
+ * exception (`dynamic = "force-static"`, where connection() does not wait): Next keeps it in its
+ * page cache, and the proxy gives it the build's cached-render nonce. */
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  await connection();
   return (
     <html lang="en">
       <body>
+        {/* Every page may hear server events (the header's notifications, live comments, verification). */}
+        <ApiOriginTag />
         <Providers>{children}</Providers>
       </body>
     </html>

@@ -75,7 +75,7 @@ export function decideAccess(pathname: string, session: AccessSession, search = 
   if (!session.authenticated) {
     if (!isLoginRequired(path)) return null;
     const back = `${path}${search && search !== "?" ? (search.startsWith("?") ? search : `?${search}`) : ""}`;
-    return `${routes.login}?${new URLSearchParams({ redirect: back }).toString()}`;
+    return routes.loginThenBack(back);
   }
 
   if (isProfileNotCompleted(session.status)) {

@@ -1,13 +1,22 @@
 /**
- * The one API client (architecture.md). Paths are relative to /api ("/v1/users/me",
- * "/auth/sign-in/email"); in the browser they stay relative so the session cookie goes along and
- * Next's rewrite forwards them to the API; on the server they go to API_ORIGIN directly.
+ * The one way to the API (architecture.md): `request()` sends a call of the typed client
+ * (src/lib/api-client.ts, `api.<group>.<name>(…)`, built from the contract's endpoint table), which
+ * is how screens call the API; nothing else writes an API path. Paths are relative to /api
+ * ("/v1/users/me", "/auth/sign-in/email"); in the browser they stay relative so the session cookie
+ * goes along and Next's rewrite forwards them to the API; on the server they go to API_ORIGIN directly.
  *
  * Every response passes through the §4 rules (src/lib/response-rules.ts) before the caller sees
  * it; the effects those rules need (where the session is, how to navigate) are registered by the
  * app's providers with `configureResponseEffects`.
  */
-import { API_TIMEOUT_MS, messages, toQueryString } from "@vn/contract";
+import {
+  API_TIMEOUT_MS,
+  DEV_WEB_FORWARD_SECRET,
+  FORWARD_SECRET_HEADER,
+  FORWARDED_CLIENT_HEADER,
+  messages,
+  toQueryString,
+} from "@vn/contract";
 import { ApiError, NO_RESPONSE_STATUS, toApiError } from "./api-error";
 import {
   decideResponseAction,
@@ -61,6 +70,25 @@ export function apiUrl(path: string, query?: Record<string, QueryValue>): string
   return `${base}${path.startsWith("/") ? path : `/${path}`}${query ? toQueryString(query) : ""}`;
 }
 
+/**
+ * Server side only (issue 11): what makes the API count a server-side call against the right
+ * budget. The web server proves itself with WEB_FORWARD_SECRET (the same on the API; its
+ * development default otherwise). Rendering for a visitor, pass their request's X-Forwarded-For:
+ * its last entry is the one added by the nearest hop — Next itself (the socket's address, when the
+ * request came without the header) or the proxy in front of the web server — and names the
+ * visitor ("unknown" when there is none: the API then counts the web server's address). Called
+ * without it, the call is the web server's own (the anonymous render every visitor shares).
+ */
+export function forwardingHeaders(
+  forwardedFor?: string | null,
+  secret: string | undefined = process.env.WEB_FORWARD_SECRET,
+): Record<string, string> {
+  const headers: Record<string, string> = { [FORWARD_SECRET_HEADER]: secret || DEV_WEB_FORWARD_SECRET };
+  if (forwardedFor === undefined) return headers;
+  headers[FORWARDED_CLIENT_HEADER] = forwardedFor?.split(",").at(-1)?.trim() || "unknown";
+  return headers;
+}
+
 function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
   if (body === undefined) return undefined;
   if (body instanceof FormData || body instanceof URLSearchParams || body instanceof Blob) return body;
@@ -92,7 +120,12 @@ function unwrap<T>(body: unknown): T {
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const url = apiUrl(path, options.query);
   const method = options.method ?? "GET";
-  const headers = new Headers({ Accept: "application/json", ...options.headers });
+  const headers = new Headers({
+    Accept: "application/json",
+    // On the server a call is the web server's own, proven by its secret (forwardingHeaders).
+    ...(typeof window === "undefined" ? forwardingHeaders() : {}),
+    ...options.headers,
+  });
   if (options.token) headers.set("Authorization", `Bearer ${options.token}`);
 
   const timeout = new AbortController();
@@ -142,25 +175,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   };
 }
 
-export const api = {
-  get: async <T>(path: string, options?: Omit<RequestOptions, "method" | "body">) =>
-    (await request<T>(path, { ...options, method: "GET" })).data,
-  post: async <T>(path: string, body?: unknown, options?: Omit<RequestOptions, "method" | "body">) =>
-    (await request<T>(path, { ...options, method: "POST", body })).data,
-  put: async <T>(path: string, body?: unknown, options?: Omit<RequestOptions, "method" | "body">) =>
-    (await request<T>(path, { ...options, method: "PUT", body })).data,
-  patch: async <T>(path: string, body?: unknown, options?: Omit<RequestOptions, "method" | "body">) =>
-    (await request<T>(path, { ...options, method: "PATCH", body })).data,
-  delete: async <T>(path: string, options?: Omit<RequestOptions, "method" | "body">) =>
-    (await request<T>(path, { ...options, method: "DELETE" })).data,
-};
-
-/** SWR's fetcher: the key is the API path. */
-export function swrFetcher<T>(path: string): Promise<T> {
-  return api.get<T>(path);
-}
-
-/** POST /api/auth/sign-out; a failure is ignored (the user leaves either way, spec §2 /logout). */
+/** POST /api/auth/sign-out (`accounts.signOut`, a plain fetch); a failure is ignored (the user leaves either way, spec §2 /logout). */
 export async function signOutRequest(): Promise<void> {
   try {
     await fetch(SIGN_OUT_PATH, {

@@ -16,6 +16,10 @@ export const routes = {
   createProfileVerify: "/create-profile/get-verified",
   createProfileCompany: "/create-profile/company",
   verification: "/verification",
+  /** A screen of the verification flow (§2 /verification/{flow, processing, …}). */
+  verificationStep: (step: string) => `/verification/${step}`,
+  /** The sandbox vendor's hosted capture page (§2 /jumio). */
+  jumio: "/jumio",
   createCompany: "/create/company",
   search: "/search",
   chats: "/chats",
@@ -27,6 +31,8 @@ export const routes = {
   companies: "/companies",
   blog: "/blog",
   faq: "/faq",
+  /** /login, coming back to `back` (a path of ours, with its query) once signed in. */
+  loginThenBack: (back: string) => `/login?${new URLSearchParams({ redirect: back }).toString()}`,
   notAvailableFor: (email: string) => `/not-available?${new URLSearchParams({ email }).toString()}`,
   profile: (slug: string) => `/${encodeURIComponent(slug)}`,
   /** The signed-in home route of spec §2. */

@@ -6,7 +6,7 @@
  *   back to the personal account and reloads.
  * - 404 with company_notFound sends the user to their own profile page.
  */
-import { messages } from "@vn/contract";
+import { type EndpointDefinition, endpoints, messages } from "@vn/contract";
 import { readErrorBody } from "./api-error";
 import { routes } from "./paths";
 
@@ -28,16 +28,24 @@ export type ResponseAction =
   | { type: "switchToUserAccount" }
   | { type: "navigate"; to: string };
 
-export const SWITCH_ACCOUNT_PATH = "/api/v1/users/switch-account";
-export const SIGN_OUT_PATH = "/api/auth/sign-out";
+const { generateSlug, signIn, signOut, slugExists, switchAccount } = endpoints.accounts;
+
+/** Does this row answer at the path (its own path or a copy of it, e.g. on API v2)? */
+function answersAt(row: EndpointDefinition, path: string): boolean {
+  return row.path === path || (row.alsoAt ?? []).includes(path);
+}
+
+export const SWITCH_ACCOUNT_PATH = switchAccount.path;
+export const SIGN_OUT_PATH = signOut.path;
 
 /** Calls whose 401 is an answer for the screen (wrong password, handle check), not a lost session. */
-const UNAUTHORIZED_EXEMPT: readonly RegExp[] = [
-  /^\/api\/auth\/sign-in(\/|$)/,
-  /\/dashboard\/owner\/slug\/exists$/,
-  /\/dashboard\/owner\/slug\/generate$/,
+const UNAUTHORIZED_EXEMPT: readonly ((path: string) => boolean)[] = [
+  // Every sign-in route: /api/auth/sign-in and the ones under it (/sign-in/email, …).
+  (path) => path === signIn.path || path.startsWith(`${signIn.path}/`),
+  (path) => answersAt(slugExists, path),
+  (path) => answersAt(generateSlug, path),
   // Signing out can answer 401 when the session is already gone; that is the goal, not a failure.
-  /^\/api\/auth\/sign-out$/,
+  (path) => answersAt(signOut, path),
 ];
 
 function pathOf(url: string): string {
@@ -60,7 +68,7 @@ export function decideResponseAction(
   if (status === 401) {
     // A visitor has no session to lose; their 401 is just the answer (e.g. GET /users/me).
     if (!session?.authenticated) return { type: "none" };
-    if (UNAUTHORIZED_EXEMPT.some((pattern) => pattern.test(path))) return { type: "none" };
+    if (UNAUTHORIZED_EXEMPT.some((exempt) => exempt(path))) return { type: "none" };
     return { type: "signOut" };
   }
 
@@ -68,7 +76,7 @@ export function decideResponseAction(
     const companyGone =
       code === "accountManager_ownerNotFound" || message === messages.companyDeletedOrBlocked;
     // The switch call itself must not trigger another switch (an endless loop).
-    if (companyGone && path !== SWITCH_ACCOUNT_PATH) return { type: "switchToUserAccount" };
+    if (companyGone && !answersAt(switchAccount, path)) return { type: "switchToUserAccount" };
     return { type: "none" };
   }
 

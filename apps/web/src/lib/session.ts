@@ -1,59 +1,33 @@
 /**
- * The signed-in session as the web sees it: GET /api/v1/users/me (spec §7: refreshed on focus,
- * reconnect and mount). A 401 means "visitor"; so does a failed request (the API may be down and
- * public pages must still work), while SWR keeps retrying in the background.
+ * The signed-in session as the web sees it: the Session user of `api.accounts.me` (GET
+ * /api/v1/users/me; spec §7: refreshed on focus, reconnect and mount). A 401 means "visitor"; so
+ * does a failed request (the API may be down and public pages must still work), while SWR keeps
+ * retrying in the background.
+ *
+ * The Session user is the contract's (sessionUserSchema). Account-level fields (id, type, name,
+ * slug, image, verification) describe the acting account: the person, or the company they switched
+ * to. Person-level fields (email, status, wizard flags, countCompanyProfiles) always describe the
+ * signed-in person, and `authBy` is the person's own profile, with authAsCompanyOwner true while
+ * they act for a company.
  */
+import type { SessionUser } from "@vn/contract";
 import useSWR from "swr";
 import type { AccessSession } from "./access-rules";
-import { api } from "./api";
+import { api } from "./api-client";
 import { ApiError } from "./api-error";
 
-export const SESSION_KEY = "/v1/users/me";
-export const ONBOARDING_STEPS_KEY = "/v1/tooltips/steps";
+export type { SessionUser };
 
-/**
- * The session user fields of spec §3 that the web reads; the API sends more (the contract's
- * sessionUserSchema). Account-level fields (id, type, name, slug, image, verification) describe
- * the acting account: the person, or the company they switched to. Person-level fields (email,
- * status, wizard flags, countCompanyProfiles) always describe the signed-in person, and `authBy`
- * is the person's own profile, with authAsCompanyOwner true while they act for a company.
- */
-export interface SessionUser {
-  id?: string;
-  userId?: string;
-  type: { id: "user" | "company"; title?: string };
-  status: { id: string; title?: string };
-  name: string;
-  email?: string;
-  phone?: string | null;
-  slug: string;
-  isManager?: boolean;
-  verificationStatus?: string;
-  verifiedAt?: string | null;
-  image?: { urls?: { preview?: string } } | null;
-  countCompanyProfiles?: number;
-  isProfileWizardCompleted?: boolean;
-  isCompanyWizardCompleted?: boolean;
-  dateOfBirth?: string | null;
-  /** The signed-in person's own profile; authAsCompanyOwner while acting for a company. */
-  authBy?: {
-    id?: string;
-    slug: string;
-    name: string;
-    authAsCompanyOwner?: boolean;
-    verificationStatus?: string;
-    image?: { urls?: { preview?: string } } | null;
-  } | null;
-}
+/** The SWR key of the Session user (what `useSession` reads and screens `mutate`). */
+export const SESSION_KEY = api.accounts.me.path();
 
 /** The person behind the session, whichever account they act as. */
 export function personOf(user: SessionUser): { slug: string; name: string; image: string | null } {
-  const own = user.authBy ?? null;
+  const own = user.authBy;
   return {
-    slug: own?.slug ?? user.slug,
-    name: own?.name ?? user.name,
-    image:
-      own?.image?.urls?.preview ?? (isActingAsCompany(user) ? null : (user.image?.urls?.preview ?? null)),
+    slug: own.slug,
+    name: own.name,
+    image: own.image?.urls.preview ?? (isActingAsCompany(user) ? null : (user.image?.urls.preview ?? null)),
   };
 }
 
@@ -63,7 +37,7 @@ export interface OnboardingSteps {
 }
 
 export function isActingAsCompany(user: SessionUser): boolean {
-  return user.type.id === "company" || user.authBy?.authAsCompanyOwner === true;
+  return user.type.id === "company" || user.authBy.authAsCompanyOwner;
 }
 
 export function hasUnfinishedOnboarding(steps: OnboardingSteps | null | undefined): boolean {
@@ -85,7 +59,7 @@ export function toAccessSession(user: SessionUser | null, steps?: OnboardingStep
 
 export async function fetchSessionUser(): Promise<SessionUser | null> {
   try {
-    return await api.get<SessionUser>(SESSION_KEY);
+    return (await api.accounts.me()).data;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
@@ -110,15 +84,14 @@ export function useSession(): SessionState {
   return { user, isLoading: isLoading && data === undefined, authenticated: user !== null, mutate };
 }
 
-/** The tour's steps, fetched only for users the tour can run for (§4: active, not a company). */
-export function useOnboardingSteps(user: SessionUser | null): {
+/**
+ * The tour's steps. There is no onboarding API yet (onboarding steps arrive with the onboarding
+ * issue), so nothing is asked: the answer is the one a failing request gave before, "nothing to
+ * do", which never blocks a page.
+ */
+export function useOnboardingSteps(_user: SessionUser | null): {
   steps: OnboardingSteps | null;
   isLoading: boolean;
 } {
-  const eligible = user !== null && user.status.id === "active" && !isActingAsCompany(user);
-  const { data, isLoading } = useSWR<OnboardingSteps>(eligible ? ONBOARDING_STEPS_KEY : null, {
-    // A failing tour must never block the page: treat errors as "nothing to do".
-    shouldRetryOnError: false,
-  });
-  return { steps: data ?? null, isLoading };
+  return { steps: null, isLoading: false };
 }

@@ -1,10 +1,12 @@
 /**
  * The real-time connection (spec §4, §7, §9): websocket transport only, no auto-connect, no
  * automatic reconnection, 20 s connect timeout; emits with an ack fail with "operation has timed
- * out". The browser connects straight to the API origin with the session token.
+ * out". The browser connects straight to the API origin with a single-use ticket (page JavaScript
+ * never holds the session token: the cookie is httpOnly and no API answer shows it).
  */
 import type { ClientToServerEvents, ServerToClientEvents } from "@vn/contract";
 import { io, type Socket } from "socket.io-client";
+import { api } from "./api-client";
 
 export const SOCKET_CONNECT_TIMEOUT_MS = 20_000;
 export const SOCKET_ACK_TIMEOUT_MS = 20_000;
@@ -14,7 +16,6 @@ export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let socket: AppSocket | null = null;
 let users = 0;
-let opening: Promise<AppSocket> | null = null;
 
 /** The API origin the browser reaches: baked at build, else the one the server rendered. */
 export function apiOriginForBrowser(): string | null {
@@ -24,15 +25,31 @@ export function apiOriginForBrowser(): string | null {
   return document.querySelector<HTMLMetaElement>('meta[name="api-origin"]')?.content || null;
 }
 
-async function sessionToken(): Promise<string | null> {
+/**
+ * A ticket for the handshake (POST /api/v1/realtime/ticket with the session cookie): short-lived
+ * and good for one connection. Null for a visitor, or when none can be had: the socket then
+ * connects anonymously (public content rooms only).
+ */
+export async function socketTicket(): Promise<string | null> {
   try {
-    const response = await fetch("/api/auth/get-session", { credentials: "include" });
+    // A plain fetch: a dead session here is no reason for the §4 rules to act (the socket simply goes without).
+    const response = await fetch(api.realtime.ticket.href(), {
+      method: "POST",
+      credentials: "include",
+      headers: { Accept: "application/json" },
+    });
     if (!response.ok) return null;
-    const body = (await response.json()) as { session?: { token?: string } } | null;
-    return body?.session?.token ?? null;
+    const body = (await response.json()) as { data?: { ticket?: unknown } | null } | null;
+    const ticket = body?.data?.ticket;
+    return typeof ticket === "string" ? ticket : null;
   } catch {
     return null;
   }
+}
+
+/** The handshake's auth, asked anew for every (re)connection since a ticket works once. */
+export function handshakeAuth(callback: (auth: { ticket?: string }) => void): void {
+  void socketTicket().then((ticket) => callback(ticket ? { ticket } : {}));
 }
 
 /** Opens (or shares) the connection; call release() when done. Null without an origin. */
@@ -45,24 +62,17 @@ export async function acquireSocket(): Promise<AppSocket | null> {
     reconnectOnUserAction(socket);
     return socket;
   }
-  // Callers that arrive while the token is read share one connection, not one each.
-  opening ??= sessionToken()
-    .then((token) => {
-      socket = io(origin, {
-        autoConnect: false,
-        reconnection: false,
-        transports: ["websocket"],
-        timeout: SOCKET_CONNECT_TIMEOUT_MS,
-        withCredentials: true,
-        auth: token ? { token } : {},
-      });
-      socket.connect();
-      return socket;
-    })
-    .finally(() => {
-      opening = null;
-    });
-  return opening;
+  socket = io(origin, {
+    autoConnect: false,
+    reconnection: false,
+    transports: ["websocket"],
+    timeout: SOCKET_CONNECT_TIMEOUT_MS,
+    withCredentials: true,
+    // A function: socket.io asks it on every connection, so a reconnection gets a fresh ticket.
+    auth: handshakeAuth,
+  });
+  socket.connect();
+  return socket;
 }
 
 export function releaseSocket(): void {

@@ -23,11 +23,11 @@ import {
 } from "../constants";
 import { format, messages } from "../messages";
 import { cleanText } from "../text";
+import { userText } from "./common";
 
 /** Field rules of §5, shared by the API's request schemas and the web's forms. */
 
-export const emailSchema = z
-  .string({ error: messages.fieldRequired })
+export const emailSchema = userText({ error: messages.fieldRequired })
   .trim()
   .min(1, messages.fieldRequired)
   .min(EMAIL_MIN, messages.invalidEmail)
@@ -35,15 +35,13 @@ export const emailSchema = z
   .pipe(z.email({ error: messages.invalidEmail }))
   .transform((v) => v.toLowerCase());
 
-export const passwordSchema = z
-  .string({ error: messages.fieldRequired })
+export const passwordSchema = userText({ error: messages.fieldRequired })
   .min(1, messages.fieldRequired)
   .min(PASSWORD_MIN, format(messages.passwordMin, { count: PASSWORD_MIN }))
   .max(PASSWORD_MAX, format(messages.maxChars, { count: PASSWORD_MAX }));
 
 /** Only digits and phone symbols, and at least PHONE_MIN_DIGITS digits (§5). */
-export const phoneSchema = z
-  .string({ error: messages.fieldRequired })
+export const phoneSchema = userText({ error: messages.fieldRequired })
   .trim()
   .min(1, messages.fieldRequired)
   .regex(/^[0-9+\-() .]+$/, messages.invalidPhone)
@@ -52,8 +50,7 @@ export const phoneSchema = z
   });
 
 export const handlePattern = /^[a-z0-9](?:[a-z0-9._-]*[a-z0-9])?$/i;
-export const handleSchema = z
-  .string({ error: messages.fieldRequired })
+export const handleSchema = userText({ error: messages.fieldRequired })
   .trim()
   .min(1, messages.fieldRequired)
   .min(HANDLE_MIN, format(messages.minChars, { count: HANDLE_MIN }))
@@ -65,8 +62,7 @@ export function isPremiumHandle(handle: string): boolean {
   return (handle.match(/\d/g) ?? []).length < HANDLE_FREE_MIN_DIGITS;
 }
 
-export const oneTimeCodeSchema = z
-  .string({ error: messages.fieldRequired })
+export const oneTimeCodeSchema = userText({ error: messages.fieldRequired })
   .trim()
   .length(ONE_TIME_CODE_LENGTH, messages.invalidCode)
   .regex(/^[A-Za-z0-9]+$/, messages.invalidCode);
@@ -81,8 +77,7 @@ export function ageOn(dateOfBirth: string, today: Date): number {
   return age;
 }
 
-export const dateOfBirthSchema = z
-  .string({ error: messages.dateOfBirthRequired })
+export const dateOfBirthSchema = userText({ error: messages.dateOfBirthRequired })
   .min(1, messages.dateOfBirthRequired)
   .regex(/^\d{4}-\d{2}-\d{2}$/, messages.dateOfBirthRequired)
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), messages.dateOfBirthRequired)
@@ -112,8 +107,7 @@ export type SlugExistsResponse = z.infer<typeof slugExistsResponseSchema>;
 /** Latin letters (with diacritics), spaces, apostrophes, dots and hyphens (§5 "Only Latin characters"). */
 export const personNamePattern = /^[\p{Script=Latin}\p{M}][\p{Script=Latin}\p{M} '’.-]*$/u;
 
-export const personNameSchema = z
-  .string({ error: messages.fieldRequired })
+export const personNameSchema = userText({ error: messages.fieldRequired })
   .transform(cleanText)
   .pipe(
     z
@@ -126,8 +120,7 @@ export const personNameSchema = z
 
 /** An optional free-text field: cleaned (§5), empty → null, at most `max` characters. */
 export function optionalText(max: number, maxLineBreaks = 0) {
-  return z
-    .string()
+  return userText()
     .transform(cleanText)
     .pipe(
       z
@@ -143,8 +136,7 @@ export function optionalText(max: number, maxLineBreaks = 0) {
 }
 
 /** ISO 3166-1 alpha-2 country code ("PL"). */
-export const countrySchema = z
-  .string()
+export const countrySchema = userText()
   .trim()
   .transform((v) => v.toUpperCase())
   .pipe(z.string().regex(/^[A-Z]{2}$/, messages.invalidCountry))
@@ -152,8 +144,7 @@ export const countrySchema = z
   .optional();
 
 /** A link to an image (uploads arrive with the media issue; until then a URL). */
-export const imageUrlSchema = z
-  .string()
+export const imageUrlSchema = userText()
   .trim()
   .max(URL_MAX_LENGTH_HTTP, messages.urlTooLong)
   .pipe(z.url({ protocol: /^https?$/, error: messages.invalidUrl }))
@@ -169,7 +160,7 @@ export const signUpRequestSchema = z
     acceptTerms: consentSchema,
     acceptPrivacy: consentSchema,
     /** An invitation code (type=invite&code=…); honoured after the account is created. */
-    inviteCode: z.string().trim().max(64).optional(),
+    inviteCode: userText().trim().max(64).optional(),
   })
   .meta({ id: "SignUpRequest" });
 export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
@@ -180,7 +171,7 @@ function withConfirmation<T extends z.ZodRawShape>(
   confirmField: string,
 ) {
   return shape
-    .extend({ [confirmField]: z.string({ error: messages.fieldRequired }) })
+    .extend({ [confirmField]: userText({ error: messages.fieldRequired }) })
     .superRefine((v, ctx) => {
       const values = v as Record<string, unknown>;
       if (values[field] !== values[confirmField]) {
@@ -195,14 +186,26 @@ export const signInRequestSchema = z
   .object({
     email: emailSchema,
     // Not the sign-up rule: an older password may be shorter; a wrong one is just wrong.
-    password: z.string({ error: messages.fieldRequired }).min(1, messages.fieldRequired).max(PASSWORD_MAX),
+    password: userText({ error: messages.fieldRequired }).min(1, messages.fieldRequired).max(PASSWORD_MAX),
     rememberMe: z.boolean().optional(),
   })
   .meta({ id: "SignInRequest" });
 export type SignInRequest = z.infer<typeof signInRequestSchema>;
 
+/** The generic sign-in and its callback (§7): form-encoded (with the csrfToken of GET /csrf) or JSON. */
+export const genericSignInRequestSchema = z.object({
+  email: signInRequestSchema.shape.email,
+  password: signInRequestSchema.shape.password,
+  rememberMe: z.union([z.boolean(), z.stringbool()]).optional(),
+  csrfToken: userText().max(200).optional(),
+});
+/** `:provider` of POST /api/auth/callback/:provider (only `credentials` exists). */
+export const authCallbackParamsSchema = z.object({ provider: userText().max(40) });
+/** Sign-out: a form-encoded call carries the csrfToken; a JSON call may send no body. */
+export const signOutRequestSchema = z.object({ csrfToken: userText().max(200).optional() }).optional();
+
 /** The live email check of the sign-up form (§4 email validation states, minus the client's "loading"). */
-export const emailCheckRequestSchema = z.object({ email: z.string().max(1000) });
+export const emailCheckRequestSchema = z.object({ email: userText().max(1000) });
 export const emailCheckStates = [
   "used",
   "notUsed",
@@ -226,7 +229,7 @@ export const emailCodeVerifyRequestSchema = z.object({ email: emailSchema, code:
 export const emailCodeResendRequestSchema = z.object({ email: emailSchema });
 export const passwordResetRequestSchema = z.object({ email: emailSchema });
 export const passwordResetCompleteRequestSchema = z.object({
-  token: z.string({ error: messages.invalidToken }).trim().min(1, messages.invalidToken).max(256),
+  token: userText({ error: messages.invalidToken }).trim().min(1, messages.invalidToken).max(256),
   newPassword: passwordSchema,
 });
 export const passwordResetFormSchema = withConfirmation(
@@ -237,8 +240,7 @@ export const passwordResetFormSchema = withConfirmation(
 
 export const passwordChangeRequestSchema = z
   .object({
-    currentPassword: z
-      .string({ error: messages.fieldRequired })
+    currentPassword: userText({ error: messages.fieldRequired })
       .min(1, messages.fieldRequired)
       .max(PASSWORD_MAX),
     newPassword: passwordSchema,
@@ -247,9 +249,19 @@ export const passwordChangeRequestSchema = z
     path: ["newPassword"],
     message: messages.passwordMustDiffer,
   });
+/** PATCH /users/me/password answers only a message. */
+export const passwordChangedResponseSchema = z.object({ data: z.object({ message: z.string() }) });
+/** DELETE /users/me: the account is deleted (restorable). */
+export const accountDeletedResponseSchema = z.object({
+  data: z.object({ status: z.literal("deleted"), message: z.string() }),
+});
+/** DELETE /users/me/complete-removal: the email that is free again. */
+export const accountRemovedResponseSchema = z.object({
+  data: z.object({ email: z.string(), message: z.string() }),
+});
 export const passwordChangeFormSchema = withConfirmation(
   z.object({
-    currentPassword: z.string({ error: messages.fieldRequired }).min(1, messages.fieldRequired),
+    currentPassword: userText({ error: messages.fieldRequired }).min(1, messages.fieldRequired),
     newPassword: passwordSchema,
   }),
   "newPassword",
@@ -261,7 +273,11 @@ export type AccessChangeType = (typeof accessChangeTypes)[number];
 export const accessChangeParamsSchema = z.object({ type: z.enum(accessChangeTypes) });
 /** `value` is an email or a phone number, checked by the path's type with emailSchema or phoneSchema. */
 export const accessChangeInitializeRequestSchema = z.object({
-  value: z.string({ error: messages.fieldRequired }).max(1000),
+  value: userText({ error: messages.fieldRequired }).max(1000),
+  /** Proves the person, not just their session (issue 11: a stolen session must not move the account). */
+  currentPassword: userText({ error: messages.fieldRequired })
+    .min(1, messages.fieldRequired)
+    .max(PASSWORD_MAX),
 });
 export const accessChangeInitializeResponseSchema = z.object({
   data: z.object({
@@ -272,6 +288,29 @@ export const accessChangeInitializeResponseSchema = z.object({
   }),
 });
 export const accessChangeFinishRequestSchema = z.object({ code: oneTimeCodeSchema });
+/** The settings form: the new address and the current password (the code comes next). */
+export const accessChangeFormSchemas = {
+  email: z.object({
+    value: emailSchema,
+    currentPassword: userText({ error: messages.fieldRequired }).min(1, messages.fieldRequired),
+  }),
+  phone: z.object({
+    value: phoneSchema,
+    currentPassword: userText({ error: messages.fieldRequired }).min(1, messages.fieldRequired),
+  }),
+} as const;
+/** The link mailed to the old address after a change: its token undoes the change. */
+export const accessChangeUndoRequestSchema = z.object({
+  token: userText({ error: messages.fieldRequired }).trim().min(1, messages.fieldRequired).max(256),
+});
+export const accessChangeUndoResponseSchema = z.object({
+  data: z.object({
+    type: z.enum(accessChangeTypes),
+    /** The sign-in email of the account after the undo (the old one, for an email change). */
+    email: z.string(),
+    message: z.string(),
+  }),
+});
 
 /** Create-profile wizard and settings: every field optional on PATCH; see generalInfoWizardSchema. */
 export const generalInfoUpdateRequestSchema = z
@@ -318,7 +357,7 @@ export type GeneralInfo = z.infer<typeof generalInfoSchema>;
 export const generalInfoResponseSchema = z.object({ data: generalInfoSchema });
 
 export const slugGenerateRequestSchema = z.object({
-  name: z.string({ error: messages.fieldRequired }).trim().min(1, messages.fieldRequired).max(200),
+  name: userText({ error: messages.fieldRequired }).trim().min(1, messages.fieldRequired).max(200),
   type: z.enum(["user", "company"]).default("user"),
 });
 export const slugGenerateResponseSchema = z.object({ data: z.object({ slug: z.string() }) });
@@ -327,7 +366,7 @@ export const switchAccountRequestSchema = z
   .object({
     type: z.object({ id: z.enum(["user", "company"]) }),
     /** The company profile's id; required when type.id is "company". */
-    id: z.string().min(1).max(64).optional(),
+    id: userText().min(1).max(64).optional(),
   })
   .refine((v) => v.type.id === "user" || Boolean(v.id), { path: ["id"], message: messages.fieldRequired });
 
@@ -347,11 +386,11 @@ export const userInvitesCreateRequestSchema = z.object({
     }),
 });
 export const userInviteAcceptRequestSchema = z.object({
-  code: z.string({ error: messages.fieldRequired }).trim().min(1, messages.fieldRequired).max(64),
+  code: userText({ error: messages.fieldRequired }).trim().min(1, messages.fieldRequired).max(64),
 });
 export const userInvitesQuerySchema = z.object({
   /** Look one invitation up by its code (public: the landing page of an invite link). */
-  code: z.string().trim().min(1).max(64).optional(),
+  code: userText().trim().min(1).max(64).optional(),
   page: z.coerce.number().int().min(1).default(1),
   perPage: z.coerce.number().int().min(1).max(PER_PAGE_MAX).default(PER_PAGE_DEFAULT),
 });

@@ -3,6 +3,7 @@ import { PER_PAGE_DEFAULT, PER_PAGE_MAX } from "../constants";
 import { commentsModes, contentKinds, privacyLevels } from "../enums";
 import { format, messages } from "../messages";
 import { cleanText } from "../text";
+import { userText } from "./common";
 import { imageUrlsSchema, mediaStatuses } from "./media";
 import { contentRoomRefSchema } from "./realtime";
 
@@ -16,8 +17,7 @@ export const COMMENT_MAX_LINE_BREAKS = 30;
 /** Per account, per minute: more is a flood and answers 429 request_tooMany. */
 export const COMMENTS_PER_MINUTE = 20;
 
-export const commentBodySchema = z
-  .string({ error: messages.fieldRequired })
+export const commentBodySchema = userText({ error: messages.fieldRequired })
   .transform(cleanText)
   .pipe(
     z
@@ -34,8 +34,7 @@ export const commentBodySchema = z
  * The text of a comment that may carry an image: empty is allowed here, and the request schema
  * asks for text or an image (an image-only comment is fine, as on other networks).
  */
-export const commentTextSchema = z
-  .string()
+export const commentTextSchema = userText()
   .default("")
   .transform(cleanText)
   .pipe(
@@ -49,13 +48,13 @@ export const commentTextSchema = z
   );
 
 /** A media id of the caller's own upload of type comment_content_image (one image per comment). */
-export const commentImageIdSchema = z.string().min(1).max(100);
+export const commentImageIdSchema = userText().min(1).max(100);
 
 export const commentCreateRequestSchema = z
   .object({
     body: commentTextSchema,
     /** Reply mode: the comment answered. A reply to a reply joins that reply's thread. */
-    parentId: z.string().min(1).max(100).optional(),
+    parentId: userText().min(1).max(100).optional(),
     /** The comment's image: a `comment_content_image` upload of the acting profile, not used before. */
     imageId: commentImageIdSchema.optional(),
   })
@@ -122,7 +121,7 @@ export const commentResponseSchema = z.object({
 
 export const commentListQuerySchema = z.object({
   /** Keyset cursor from meta.nextCursor (infinite scroll); wins over page. */
-  cursor: z.string().max(200).optional(),
+  cursor: userText().max(200).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   perPage: z.coerce.number().int().min(1).max(PER_PAGE_MAX).default(PER_PAGE_DEFAULT),
 });
@@ -151,9 +150,9 @@ export const commentBlockReasons = [
 
 /** §3 "Comment target": how a page names the item whose comments it opens. */
 export const commentTargetQuerySchema = z.object({
-  ownerSlug: z.string().min(1).max(254),
+  ownerSlug: userText().min(1).max(254),
   commentableType: z.enum(contentKinds),
-  commentableSlug: z.string().min(1).max(254),
+  commentableSlug: userText().min(1).max(254),
 });
 export type CommentTarget = z.infer<typeof commentTargetQuerySchema>;
 

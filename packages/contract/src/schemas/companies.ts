@@ -4,12 +4,12 @@ import { verificationStatuses } from "../enums";
 import { format, messages } from "../messages";
 import { cleanText } from "../text";
 import { handleSchema, imageUrlSchema, optionalText } from "./accounts";
+import { userText } from "./common";
 
 /** Latin letters (with diacritics), digits and the punctuation company names use. */
 export const companyNamePattern = /^[\p{Script=Latin}\p{M}\p{N}][\p{Script=Latin}\p{M}\p{N} '’.,&()+\-/!]*$/u;
 
-export const companyNameSchema = z
-  .string({ error: messages.fieldRequired })
+export const companyNameSchema = userText({ error: messages.fieldRequired })
   .transform(cleanText)
   .pipe(
     z

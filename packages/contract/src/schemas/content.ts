@@ -1,8 +1,10 @@
 import { z } from "zod";
-import { PER_PAGE_DEFAULT, PER_PAGE_MAX } from "../constants";
+import { PER_PAGE_DEFAULT, PER_PAGE_MAX, URL_MAX_LENGTH_HTTP } from "../constants";
 import { commentsModes, contentKinds, contentStatuses, mediaSubSections, profileTabs } from "../enums";
 import { format, messages } from "../messages";
+import { userText } from "./common";
 import { contentMediaRequestSchema } from "./media";
+import { profileSlugSchema } from "./profiles";
 
 /**
  * Publications (spec §3 "Content item", "Content settings"; §5 post rules; §7 Content).
@@ -58,6 +60,15 @@ export const detailSegments = {
   quote: "repost",
 } as const;
 export type DetailSegment = keyof typeof detailSegments;
+/** A publication's slug in a public path. */
+export const contentSlugSchema = userText().min(1).max(254);
+/** `/content/:segment/:slug`: a detail page's route segment and the publication's slug. */
+export const contentDetailParamsSchema = z.object({
+  segment: z.enum(Object.keys(detailSegments) as [DetailSegment]),
+  slug: contentSlugSchema,
+});
+/** The owner's handle, when the slug alone may be ambiguous. */
+export const contentDetailQuerySchema = z.object({ owner: profileSlugSchema.optional() });
 /** Kind → its canonical detail route segment. */
 export function detailSegmentOf(kind: string): string {
   switch (kind) {
@@ -102,12 +113,20 @@ export const contentSettingsSchema = z.object({
 export type ContentSettings = z.infer<typeof contentSettingsSchema>;
 
 const optionalTrimmed = (max: number) =>
-  z
-    .string()
+  userText()
     .trim()
     .max(max, format(messages.maxChars, { count: max }))
     .optional()
     .transform((v) => (v ? v : undefined));
+
+/**
+ * An event's online link: http or https only. Any other scheme (javascript:, data:, vbscript:,
+ * file:) would run or open something on the reader's side when followed (issue 11).
+ */
+export const eventUrlSchema = userText()
+  .trim()
+  .max(URL_MAX_LENGTH_HTTP, messages.urlTooLong)
+  .pipe(z.url({ protocol: /^https?$/, error: messages.invalidUrl }));
 
 export const contentCreateRequestSchema = z
   .object({
@@ -115,14 +134,14 @@ export const contentCreateRequestSchema = z
     title: optionalTrimmed(TITLE_MAX),
     description: optionalTrimmed(DESCRIPTION_MAX),
     /** Plain text for posts; HTML (sanitized by the server) for rich kinds. Limits are the plan's. */
-    content: z.string().max(200_000, messages.contentTooLong).optional(),
+    content: userText().max(200_000, messages.contentTooLong).optional(),
     /** ISO date-time. In the future → planned (needs the schedule feature); absent → now. */
     publicationDate: z.iso.datetime({ offset: true }).optional(),
     draft: z.boolean().default(false),
     startsAt: z.iso.datetime({ offset: true }).optional(),
     endsAt: z.iso.datetime({ offset: true }).optional(),
     place: optionalTrimmed(PLACE_MAX),
-    onlineUrl: z.url().max(2000).optional(),
+    onlineUrl: eventUrlSchema.optional(),
     settings: contentSettingsSchema.partial().optional(),
     /** Media uploaded beforehand, saved with the publication in one transaction. */
     media: contentMediaRequestSchema.optional(),
@@ -159,13 +178,13 @@ export type ContentCreateRequest = z.input<typeof contentCreateRequestSchema>;
 export const contentUpdateRequestSchema = z.object({
   title: optionalTrimmed(TITLE_MAX),
   description: optionalTrimmed(DESCRIPTION_MAX),
-  content: z.string().max(200_000, messages.contentTooLong).optional(),
+  content: userText().max(200_000, messages.contentTooLong).optional(),
   publicationDate: z.iso.datetime({ offset: true }).optional(),
   draft: z.boolean().optional(),
   startsAt: z.iso.datetime({ offset: true }).optional(),
   endsAt: z.iso.datetime({ offset: true }).optional(),
   place: optionalTrimmed(PLACE_MAX),
-  onlineUrl: z.url().max(2000).optional(),
+  onlineUrl: eventUrlSchema.optional(),
   settings: contentSettingsSchema.partial().optional(),
   /** Changes to the media (absent fields stay, null clears), saved with the edit in one transaction. */
   media: contentMediaRequestSchema.optional(),
@@ -176,8 +195,7 @@ export const repostRequestSchema = z
   .object({
     /** With a quote the repost is a quote; withQuote true and an empty note is refused (§5). */
     withQuote: z.boolean().default(false),
-    quote: z
-      .string()
+    quote: userText()
       .trim()
       .max(QUOTE_MAX, format(messages.maxChars, { count: QUOTE_MAX }))
       .optional(),
@@ -247,8 +265,7 @@ export const contentItemResponseSchema = z.object({ data: contentItemSchema });
 
 /** §7: pagination and filter travel as JSON in the query string. */
 const jsonParam = <T extends z.ZodType>(schema: T) =>
-  z
-    .string()
+  userText()
     .max(2000)
     .optional()
     .transform((raw, ctx) => {
@@ -277,7 +294,7 @@ export const contentListQuerySchema = z.object({
   pagination: jsonParam(paginationParamSchema),
   filter: jsonParam(contentFilterSchema),
   /** Keyset cursor from the previous page (infinite scroll); wins over pagination.page. */
-  cursor: z.string().max(200).optional(),
+  cursor: userText().max(200).optional(),
   /** §7 counters: ask for counts of these groups alongside the list. */
   feedCount: z.coerce.boolean().optional(),
   docsCount: z.coerce.boolean().optional(),

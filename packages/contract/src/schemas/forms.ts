@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { format, messages } from "../messages";
 import { cleanText } from "../text";
+import { userText } from "./common";
 
 /**
  * The feedback and report forms (spec §3 "Forms"; §5 "Feedback: rating and message required, with
@@ -14,8 +15,7 @@ export const FEEDBACK_MESSAGE_MAX = 2000;
 export const REPORT_DESCRIPTION_MAX = 1000;
 
 const textField = (max: number) =>
-  z
-    .string({ error: messages.fieldRequired })
+  userText({ error: messages.fieldRequired })
     .transform(cleanText)
     .pipe(
       z
@@ -32,7 +32,7 @@ export const feedbackRequestSchema = z.object({
     .max(FEEDBACK_RATING_MAX, messages.feedbackRatingRequired),
   message: textField(FEEDBACK_MESSAGE_MAX),
   /** The page the form was sent from, for context (a path of this site). */
-  page: z.string().max(2000).optional(),
+  page: userText().max(2000).optional(),
 });
 export type FeedbackRequest = z.input<typeof feedbackRequestSchema>;
 
@@ -54,10 +54,9 @@ export type ReportReason = (typeof reportReasons)[number];
 export const reportRequestSchema = z
   .object({
     targetType: z.enum(reportTargetTypes),
-    targetId: z.string().min(1).max(100),
+    targetId: userText().min(1).max(100),
     reason: z.enum(reportReasons, { error: messages.fieldRequired }),
-    description: z
-      .string()
+    description: userText()
       .transform(cleanText)
       .pipe(
         z.string().max(REPORT_DESCRIPTION_MAX, format(messages.maxChars, { count: REPORT_DESCRIPTION_MAX })),

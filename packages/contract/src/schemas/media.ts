@@ -17,6 +17,7 @@ import {
 } from "../constants";
 import { fileUploadTypes, imageUploadTypes } from "../enums";
 import { errorCodes } from "../errors";
+import { userText } from "./common";
 
 /**
  * Media (spec §3 content item file and gallery, audio playlist track, upload types, allowed
@@ -186,8 +187,7 @@ export type Media = z.infer<typeof mediaSchema>;
 export const mediaResponseSchema = z.object({ data: mediaSchema });
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  userText()
     .trim()
     .max(max)
     .optional()
@@ -208,7 +208,7 @@ export const mediaUploadFieldsSchema = z.object({
 /** Starts a resumable upload: then PUT parts, then complete (see uploadSessionSchema). */
 export const uploadCreateRequestSchema = z.object({
   uploadType: z.enum(uploadTypes),
-  fileName: z.string().trim().min(1).max(MEDIA_FILE_NAME_MAX),
+  fileName: userText().trim().min(1).max(MEDIA_FILE_NAME_MAX),
   size: z.number().int().min(1),
   title: optionalText(MEDIA_TITLE_MAX),
   description: optionalText(MEDIA_DESCRIPTION_MAX),
@@ -242,12 +242,12 @@ export const cropUpdateRequestSchema = imageCropsSchema;
 
 /** Sets a publication's media; absent fields stay, null clears. Gallery order is the array order. */
 export const contentMediaRequestSchema = z.object({
-  mainImageId: z.string().min(1).max(100).nullable().optional(),
+  mainImageId: userText().min(1).max(100).nullable().optional(),
   galleryIds: z
-    .array(z.string().min(1).max(100))
+    .array(userText().min(1).max(100))
     .max(MEDIA_GALLERY_MAX_IMAGES + MEDIA_GALLERY_MAX_VIDEOS)
     .optional(),
-  fileId: z.string().min(1).max(100).nullable().optional(),
+  fileId: userText().min(1).max(100).nullable().optional(),
 });
 export type ContentMediaRequest = z.infer<typeof contentMediaRequestSchema>;
 

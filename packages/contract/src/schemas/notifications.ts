@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PER_PAGE_MAX } from "../constants";
 import { reactionKinds } from "../enums";
+import { userText } from "./common";
 
 /**
  * Notifications (issue 6 §7): stored per recipient profile, sent live as the `notification` socket
@@ -54,7 +55,7 @@ export const notificationSchema = z
 export type Notification = z.infer<typeof notificationSchema>;
 
 export const notificationListQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: userText().max(200).optional(),
   perPage: z.coerce.number().int().min(1).max(PER_PAGE_MAX).default(NOTIFICATIONS_PER_PAGE_DEFAULT),
   unreadOnly: z.stringbool().optional(),
 });

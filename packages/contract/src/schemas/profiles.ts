@@ -1,5 +1,11 @@
 import { z } from "zod";
 import { mediaSubSections, profileTabs } from "../enums";
+import { userText } from "./common";
+
+/** A profile's handle in a public path or query (`/profiles/:slug`, `?owner=`). */
+export const profileSlugSchema = userText().min(1).max(254);
+/** `:slug` in a public profile path. */
+export const profileSlugParamsSchema = z.object({ slug: profileSlugSchema });
 
 /** Profile page data (spec §3) and the tabs a viewer may open (§2, §6). */
 export const socialLinkKeys = ["twitter", "youtube", "facebook", "site", "linkedin", "instagram"] as const;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { contentKinds } from "../enums";
+import { userText } from "./common";
 import { contentItemSchema } from "./content";
 import { profileCardSchema } from "./social";
 
@@ -22,11 +23,10 @@ export const searchKinds = ["all", "people", "companies", "publications"] as con
 export type SearchKind = (typeof searchKinds)[number];
 
 export const searchQuerySchema = z.object({
-  search: z.string().trim().min(SEARCH_TERM_MIN).max(SEARCH_TERM_MAX),
+  search: userText().trim().min(SEARCH_TERM_MIN).max(SEARCH_TERM_MAX),
   kind: z.enum(searchKinds).default("all"),
   /** Publications only: narrow to these content kinds (comma-separated). */
-  contentKinds: z
-    .string()
+  contentKinds: userText()
     .max(400)
     .optional()
     .transform((raw) => (raw ? raw.split(",").filter(Boolean) : undefined))

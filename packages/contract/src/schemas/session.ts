@@ -8,6 +8,7 @@ import {
   permissionValues,
   planTiers,
   privacyLevels,
+  staffRoles,
   userStatuses,
   verificationStatuses,
 } from "../enums";
@@ -85,6 +86,8 @@ export const sessionUserSchema = z
     verifiedAt: z.string().nullable(),
     verificationStatus: z.enum(verificationStatuses),
     isManager: z.boolean(),
+    /** The person's staff role (moderator, admin), apart from company roles; null for everyone else. */
+    staffRole: z.enum(staffRoles).nullable(),
     privacy: z.enum(privacyLevels),
     status: z.object({ id: z.enum(userStatuses), title: z.string() }),
     name: z.string(),
@@ -105,12 +108,24 @@ export const sessionUserSchema = z
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 export const sessionUserResponseSchema = z.object({ data: sessionUserSchema });
 
-/** §3 Session: token and user (GET /api/auth/session; restore answers the same). */
+/**
+ * §3 Session: token and user (restore answers it). The token only to API clients: a browser's
+ * request (Origin, Sec-Fetch-Site or cookies) gets none, its session rides in the httpOnly cookie
+ * (issue 11, docs/decisions/0015-session-token-exposure.md).
+ */
 export const sessionSchema = z
-  .object({ token: z.string(), expiresAt: z.string(), user: sessionUserSchema })
+  .object({ token: z.string().optional(), expiresAt: z.string(), user: sessionUserSchema })
   .meta({ id: "Session" });
 export type Session = z.infer<typeof sessionSchema>;
 export const sessionResponseSchema = z.object({ data: sessionSchema });
+
+/**
+ * The Session as GET /api/auth/session shows it to pages (issue 11): expiry and user, never the
+ * token. Page JavaScript must not read the session token (the cookie is httpOnly); the socket
+ * takes a single-use ticket (POST /api/v1/realtime/ticket) instead.
+ */
+export const pageSessionSchema = sessionSchema.omit({ token: true }).meta({ id: "PageSession" });
+export type PageSession = z.infer<typeof pageSessionSchema>;
 
 /** A company the person may act for (the header's account switcher). */
 export const companyMembershipSchema = z.object({
@@ -138,8 +153,11 @@ export const authUserSchema = z
 
 export const signInResponseSchema = z.object({
   redirect: z.boolean(),
-  /** The session token, for `Authorization: Bearer` (API clients, the socket). */
-  token: z.string(),
+  /**
+   * The session token, for `Authorization: Bearer` (API clients, the socket); absent in the answer
+   * to a browser, whose session is the httpOnly cookie (decision 0015).
+   */
+  token: z.string().optional(),
   url: z.string().nullable().optional(),
   user: authUserSchema,
 });
@@ -158,8 +176,8 @@ export const signUpResponseSchema = z.object({
 
 export const verifyEmailResponseSchema = z.object({
   status: z.literal(true),
-  /** The new session's token (the cookie is set too). */
-  token: z.string().nullable(),
+  /** The new session's token (the cookie is set too); absent in the answer to a browser (decision 0015). */
+  token: z.string().nullable().optional(),
   user: authUserSchema,
 });
 

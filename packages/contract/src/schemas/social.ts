@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PER_PAGE_DEFAULT, PER_PAGE_MAX } from "../constants";
 import { reactionKinds } from "../enums";
+import { userText } from "./common";
 import { contentItemSchema } from "./content";
 
 /**
@@ -34,8 +35,14 @@ export const profileCardSchema = z
   .meta({ id: "ProfileCard" });
 export type ProfileCard = z.infer<typeof profileCardSchema>;
 
+/**
+ * `:slug` of a profile in the social routes (follow, block, mute, lists): looser than the common
+ * handle bound; the services find it case-insensitively and answer 404 for a missing one.
+ */
+export const socialSlugParamsSchema = z.object({ slug: userText().min(1).max(254) });
+
 export const cursorQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: userText().max(200).optional(),
   perPage: z.coerce.number().int().min(1).max(PER_PAGE_MAX).default(PER_PAGE_DEFAULT),
 });
 
@@ -73,7 +80,7 @@ export const profileListResponseSchema = z.object({
 // Home feed and suggestions ---------------------------------------------------------------------
 
 export const feedQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: userText().max(200).optional(),
   perPage: z.coerce.number().int().min(1).max(PER_PAGE_MAX).default(FEED_PER_PAGE_DEFAULT),
 });
 export const feedResponseSchema = z.object({
@@ -122,8 +129,7 @@ export const reactionListResponseSchema = z.object({
 
 /** The viewer's reactions on a set of items (profile lists, search results): id → kind. */
 export const viewerReactionsQuerySchema = z.object({
-  ids: z
-    .string()
+  ids: userText()
     .max(100 * 40)
     .transform((raw) => raw.split(",").filter(Boolean))
     .pipe(z.array(z.string().min(1).max(100)).max(100)),

@@ -13,6 +13,8 @@ export const users = pgTable("users", {
   image: text("image"),
   /** active | profile-not-completed | deleted | blocked (§4). */
   status: text("status").notNull().default("profile-not-completed"),
+  /** Staff role (moderator | admin), apart from company roles; null for everyone else. */
+  staffRole: text("staff_role"),
   phone: text("phone"),
   dateOfBirth: text("date_of_birth"),
   deletedAt: timestamp("deleted_at", { withTimezone: true }),

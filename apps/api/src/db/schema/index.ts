@@ -1,4 +1,6 @@
 export * from "./accounts";
+export * from "./audit";
+export * from "./billing";
 export * from "./comments";
 export * from "./content";
 export * from "./forms";
@@ -7,3 +9,5 @@ export * from "./notifications";
 export * from "./outbox";
 export * from "./profiles";
 export * from "./social";
+export * from "./storage";
+export * from "./verification";

@@ -26,7 +26,6 @@ export const profiles = pgTable(
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
     privacy: text("privacy").notNull().default("base_privacy"),
     status: text("status").notNull().default("active"),
-    planTier: text("plan_tier").notNull().default("basic"),
     socialLinks: text("social_links").notNull().default("{}"),
     contactEmail: text("contact_email"),
     contactPhone: text("contact_phone"),

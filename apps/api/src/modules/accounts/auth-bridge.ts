@@ -112,17 +112,51 @@ export async function readAuthFailure(response: Response): Promise<AuthFailure> 
   return { status: response.status, code: raw, error: new AppError(code) };
 }
 
-/** Copies a better-auth Response onto the reply: status, headers (every set-cookie), body. */
+/**
+ * Whether this caller may be handed the session token (issue 11 item 6, decision 0015): not a
+ * browser. A browser's request carries an Origin (every POST, PATCH and DELETE does, same-origin
+ * ones included, and the web server's /api forwards pass it on), Sec-Fetch-Site (Fetch Metadata,
+ * which page JavaScript cannot set or remove; not Sec-Fetch-Mode, which node's fetch sends too) or
+ * its cookies. Its session rides in the httpOnly cookie and page JavaScript must never read the
+ * token, so its answers leave the token out (the JSON `token` and the set-auth-token header). API
+ * clients — none of these: a mobile app's HTTP stack, the API tests — get it for
+ * `Authorization: Bearer`.
+ */
+export function sessionTokenShownTo(request: FastifyRequest): boolean {
+  const { headers } = request;
+  return (
+    headers.origin === undefined && headers["sec-fetch-site"] === undefined && headers.cookie === undefined
+  );
+}
+
+/** A JSON answer of better-auth without its top-level session `token` (anything else as it was). */
+function withoutToken(text: string): string {
+  try {
+    const body = JSON.parse(text) as unknown;
+    if (!body || typeof body !== "object" || Array.isArray(body) || !("token" in body)) return text;
+    const { token: _token, ...rest } = body as Record<string, unknown>;
+    return JSON.stringify(rest);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Copies a better-auth Response onto the reply: status, headers (every set-cookie), body. For a
+ * browser (sessionTokenShownTo) the session token is left out of both the headers and the body.
+ */
 export async function sendAuthResponse(
   reply: FastifyReply,
   response: Response,
   body?: unknown,
 ): Promise<void> {
+  const showToken = sessionTokenShownTo(reply.request);
   reply.status(response.status);
   for (const [name, value] of response.headers) {
     // Our CORS plugin owns the exposed-header list (it includes set-auth-token); set-cookie is below.
     if (name === "set-cookie" || name === "content-length" || name === "access-control-expose-headers")
       continue;
+    if (name === "set-auth-token" && !showToken) continue;
     reply.header(name, value);
   }
   const cookies = response.headers.getSetCookie();
@@ -133,13 +167,17 @@ export async function sendAuthResponse(
     return;
   }
   const text = await response.text();
-  await reply.send(text === "" ? null : text);
+  const json = (response.headers.get("content-type") ?? "").includes("json");
+  await reply.send(text === "" ? null : json && !showToken ? withoutToken(text) : text);
 }
 
-/** Set-cookie headers of a Response, to copy onto a reply that answers something else. */
+/**
+ * Set-cookie headers of a Response, to copy onto a reply that answers something else; the
+ * set-auth-token header only for a caller that may hold the token (sessionTokenShownTo).
+ */
 export function copyCookies(reply: FastifyReply, response: Response): void {
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header("set-cookie", cookies);
   const authToken = response.headers.get("set-auth-token");
-  if (authToken) reply.header("set-auth-token", authToken);
+  if (authToken && sessionTokenShownTo(reply.request)) reply.header("set-auth-token", authToken);
 }

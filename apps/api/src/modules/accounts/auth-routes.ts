@@ -1,42 +1,45 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import {
   AppError,
-  authStatusSchema,
-  authSuccessSchema,
-  csrfResponseSchema,
-  emailCodeResendRequestSchema,
-  emailCodeVerifyRequestSchema,
+  EMAIL_CODE_CHECKS_PER_EMAIL,
+  EMAIL_CODE_CHECKS_WINDOW_MS,
+  EMAIL_CODE_REQUESTS_PER_EMAIL,
+  EMAIL_REQUESTS_WINDOW_MS,
+  endpoints,
+  format,
   messages,
   ONE_TIME_CODE_TTL_MS,
-  passwordResetCompleteRequestSchema,
-  passwordResetRequestSchema,
-  providersResponseSchema,
+  PASSWORD_RESET_REQUESTS_PER_EMAIL,
   SESSION_COOKIE_MAX_AGE_S,
-  sessionSchema,
-  signInRequestSchema,
-  signInResponseSchema,
-  signUpRequestSchema,
-  signUpResponseSchema,
-  verifyEmailResponseSchema,
+  SIGN_IN_FAILURES_PER_EMAIL,
+  SIGN_IN_FAILURES_WINDOW_MS,
+  type signUpResponseSchema,
 } from "@vn/contract";
 import { eq } from "drizzle-orm";
-import type { FastifyReply, FastifyRequest } from "fastify";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
 import { sessions, users } from "../../db/schema/index";
-import { tokenFromRequest } from "../../plugins/access";
+import { route } from "../../lib/route";
+import { identityLimiter } from "../../plugins/rate-limit";
 import { trackDelivery } from "./auth";
-import { type AuthCall, readAuthFailure, sendAuthResponse, toFetchRequest } from "./auth-bridge";
+import {
+  type AuthCall,
+  type AuthFailure,
+  readAuthFailure,
+  sendAuthResponse,
+  toFetchRequest,
+} from "./auth-bridge";
 import { createPersonalProfile } from "./general-info";
 import { acceptInvite } from "./invites";
-import { principalFromToken } from "./session-lookup";
 import { buildSessionUser } from "./session-user";
 
 /**
- * /api/auth: better-auth behind a whitelist. Each route validates with the contract's schema
- * (the spec's messages), carries a tight per-IP rate limit (Redis-backed when REDIS_URL is set),
- * calls better-auth's handler with a Fetch Request, and forwards status, cookies and body; its
- * failures become catalogue errors. Nothing else of better-auth is reachable over HTTP.
+ * /api/auth: better-auth behind a whitelist (the auth rows of contract/endpoints/accounts.ts).
+ * Each route validates with the contract's schema (the spec's messages), carries a tight per-IP
+ * rate limit (Redis-backed when REDIS_URL is set) and, for sign-in, codes and reset links, a limit
+ * per email that no client address dodges (issue 11), calls better-auth's handler with a Fetch
+ * Request, and forwards status, cookies and body; its failures become catalogue errors. Nothing
+ * else of better-auth is reachable over HTTP.
  *
  * The generic session calls of spec §7 are here too: GET session, csrf and providers; POST
  * (form-encoded or JSON) sign-in, callback/credentials and sign-out. A form-encoded POST must
@@ -45,25 +48,63 @@ import { buildSessionUser } from "./session-user";
  */
 
 const CSRF_COOKIE = "vn.csrf-token";
-const tags = ["auth"];
 
-const genericSignInSchema = z.object({
-  email: signInRequestSchema.shape.email,
-  password: signInRequestSchema.shape.password,
-  rememberMe: z.union([z.boolean(), z.stringbool()]).optional(),
-  csrfToken: z.string().max(200).optional(),
-});
-const signOutSchema = z.object({ csrfToken: z.string().max(200).optional() }).optional();
-
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+export const authRoutes: FastifyPluginAsync = async (app) => {
+  const table = endpoints.accounts;
   const { config, database } = app.deps;
   const db = database.db;
   const authLimit = { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 };
+  /** The deployment's own auth limit over the table's default. */
+  const limited = { rateLimit: { max: config.AUTH_RATE_LIMIT_PER_MINUTE } };
   // One counter per client address across the three sign-in routes (route limits count per route).
   const signInLimiter = app.rateLimit({
     ...authLimit,
     keyGenerator: (request: FastifyRequest) => `auth-sign-in:${request.ip}`,
   });
+  const signInLimited = { fastify: { onRequest: signInLimiter } };
+  /**
+   * Issue 11: limits per email, whatever address the tries come from, with a doubling wait past
+   * each (plugins/rate-limit.ts identityLimiter). Sign-in failures and code checks are cleared by
+   * a success; every code and reset-link request counts.
+   */
+  const perEmail = {
+    signIn: identityLimiter(app, {
+      name: "sign-in",
+      max: SIGN_IN_FAILURES_PER_EMAIL,
+      windowMs: SIGN_IN_FAILURES_WINDOW_MS,
+    }),
+    codeCheck: identityLimiter(app, {
+      name: "code-check",
+      max: EMAIL_CODE_CHECKS_PER_EMAIL,
+      windowMs: EMAIL_CODE_CHECKS_WINDOW_MS,
+    }),
+    codeRequest: identityLimiter(app, {
+      name: "code-request",
+      max: EMAIL_CODE_REQUESTS_PER_EMAIL,
+      windowMs: EMAIL_REQUESTS_WINDOW_MS,
+    }),
+    resetRequest: identityLimiter(app, {
+      name: "reset-request",
+      max: PASSWORD_RESET_REQUESTS_PER_EMAIL,
+      windowMs: EMAIL_REQUESTS_WINDOW_MS,
+    }),
+  };
+
+  /**
+   * better-auth's failure as the catalogue error. A page origin it does not trust is named, with
+   * the origin to open instead (issue 11, item 19): "no permission" told nobody what was wrong.
+   */
+  function authError(request: FastifyRequest, failure: AuthFailure): AppError {
+    if (failure.code !== "INVALID_ORIGIN" && failure.code !== "MISSING_OR_NULL_ORIGIN") return failure.error;
+    const origin = typeof request.headers.origin === "string" ? request.headers.origin : "null";
+    const expected = new URL(config.WEB_ORIGIN).origin;
+    return new AppError("request_untrustedOrigin", {
+      message: format(messages.untrustedOrigin, { origin, expected }),
+      details: { origin, expected },
+    });
+  }
+  const failureOf = async (request: FastifyRequest, response: Response) =>
+    authError(request, await readAuthFailure(response));
 
   const callAuth = (request: FastifyRequest, call: AuthCall) =>
     app.deps.auth.handler(toFetchRequest(config, request, call));
@@ -85,17 +126,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!valid) throw new AppError("request_invalidCsrfToken");
   }
 
-  app.get(
-    "/csrf",
-    {
-      config: { rateLimit: authLimit },
-      schema: {
-        tags,
-        summary: "A CSRF token for form-encoded sign-in, callback and sign-out (double-submit cookie)",
-        response: { 200: csrfResponseSchema },
-      },
-    },
-    async (_request, reply) => {
+  route(
+    app,
+    table.csrf,
+    async ({ reply }) => {
       const nonce = randomBytes(18).toString("base64url");
       const csrfToken = `${nonce}.${sign(nonce)}`;
       reply.setCookie(CSRF_COOKIE, csrfToken, {
@@ -107,91 +141,58 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { csrfToken };
     },
+    limited,
   );
 
-  app.get(
-    "/providers",
-    {
-      config: { rateLimit: false },
-      schema: { tags, summary: "The sign-in methods", response: { 200: providersResponseSchema } },
+  route(app, table.providers, async () => ({
+    credentials: {
+      id: "credentials",
+      name: messages.providerCredentials,
+      type: "credentials" as const,
+      signinUrl: "/api/auth/sign-in/email",
+      callbackUrl: "/api/auth/callback/credentials",
     },
-    async () => ({
-      credentials: {
-        id: "credentials",
-        name: messages.providerCredentials,
-        type: "credentials" as const,
-        signinUrl: "/api/auth/sign-in/email",
-        callbackUrl: "/api/auth/callback/credentials",
-      },
-      "email-otp": {
-        id: "email-otp",
-        name: messages.providerEmailCode,
-        type: "email" as const,
-        signinUrl: "/api/auth/email-otp/verify-email",
-        callbackUrl: "/api/auth/email-otp/verify-email",
-      },
-    }),
-  );
+    "email-otp": {
+      id: "email-otp",
+      name: messages.providerEmailCode,
+      type: "email" as const,
+      signinUrl: "/api/auth/email-otp/verify-email",
+      callbackUrl: "/api/auth/email-otp/verify-email",
+    },
+  }));
 
   // ——— Session ————————————————————————————————————————————————————————————————————
-  app.get(
-    "/session",
-    {
-      config: { rateLimit: false },
-      schema: {
-        tags,
-        summary: "The current session (§3: token and user), or null when signed out",
-        response: { 200: sessionSchema.nullable() },
-      },
-    },
-    async (request) => {
-      const token = tokenFromRequest(request);
-      const principal = token ? await principalFromToken(db, token) : null;
-      if (!principal) return null;
-      const [session] = await db
-        .select({ token: sessions.token, expiresAt: sessions.expiresAt })
-        .from(sessions)
-        .where(eq(sessions.id, principal.sessionId))
-        .limit(1);
-      if (!session) return null;
-      return {
-        token: session.token,
-        expiresAt: session.expiresAt.toISOString(),
-        user: await buildSessionUser(db, principal),
-      };
-    },
-  );
+  // The guard has resolved the caller's session already (once per request).
+  // Never the token (issue 11): page JavaScript must not read it; the socket takes a ticket.
+  route(app, table.session, async ({ actor }) => {
+    if (!actor) return null;
+    const [session] = await db
+      .select({ expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.id, actor.sessionId))
+      .limit(1);
+    if (!session) return null;
+    return { expiresAt: session.expiresAt.toISOString(), user: await buildSessionUser(db, actor) };
+  });
 
-  app.get(
-    "/get-session",
-    {
-      config: { rateLimit: false },
-      schema: {
-        tags,
-        summary: "better-auth's session answer ({session, user} or null)",
-        response: { 200: z.unknown() },
-      },
-    },
-    async (request, reply) =>
-      forward(reply, await callAuth(request, { path: "/get-session", method: "GET" })),
-  );
+  // better-auth's own answer, without the session token: page JavaScript never reads it (the
+  // cookie is httpOnly; the socket uses a ticket). API clients already hold their bearer.
+  route(app, table.getSession, async ({ request, reply }) => {
+    const response = await callAuth(request, { path: "/get-session", method: "GET" });
+    if (!response.ok) throw await failureOf(reply.request, response);
+    const body = (await response.json().catch(() => null)) as { session?: Record<string, unknown> } | null;
+    if (body?.session) delete body.session.token;
+    const headers = new Headers(response.headers);
+    headers.delete("set-auth-token");
+    await sendAuthResponse(reply, new Response(null, { status: response.status, headers }), body);
+    return undefined;
+  });
 
   // ——— Sign-up and email code ———————————————————————————————————————————————————————
-  app.post(
-    "/sign-up/email",
-    {
-      config: { rateLimit: authLimit },
-      schema: {
-        tags,
-        summary: "Create an account; a 6-character code is mailed to prove the email",
-        description:
-          "Errors: 409 user_emailAlreadyUsed; 403 user_registrationNotFinished (exists, email not proven: sign in to get a new code); 403 user_deleted (sign in to restore or remove it); 403 account_unavailable (blocked → /not-available); 422 request_validationFailed; 429 request_tooMany.",
-        body: signUpRequestSchema,
-        response: { 200: signUpResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const body = request.body;
+  route(
+    app,
+    table.signUp,
+    async ({ body, request, reply }) => {
       const [existing] = await db
         .select({ status: users.status, emailVerified: users.emailVerified })
         .from(users)
@@ -215,7 +216,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         path: "/sign-up/email",
         body: { email: body.email, password: body.password, name: body.name ?? "" },
       });
-      if (!response.ok) throw (await readAuthFailure(response)).error;
+      if (!response.ok) throw await failureOf(request, response);
       const created = (await response.json()) as { user: { id: string } & Record<string, unknown> };
       const userId = created.user.id;
       let profile: { profileId: string };
@@ -249,6 +250,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       });
     },
+    limited,
   );
 
   /** Mails a fresh email-verification code; false (the cause is logged) when the mail failed. */
@@ -266,57 +268,55 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return delivered;
   }
 
-  app.post(
-    "/email-otp/send-verification-otp",
-    {
-      config: { rateLimit: authLimit },
-      schema: {
-        tags,
-        summary: "Mail a new email-verification code (the previous one stops working)",
-        description:
-          "Always answers success for an unknown email. Errors: 503 request_unavailable (mail down); 429.",
-        body: emailCodeResendRequestSchema,
-        response: { 200: authSuccessSchema },
-      },
-    },
-    async (request, reply) => {
-      const { result: response, delivered } = await trackDelivery(() =>
+  route(
+    app,
+    table.resendEmailCode,
+    async ({ body, request, reply }) => {
+      await perEmail.codeRequest.hit(body.email, reply);
+      // Issue 11: a code proves an email that is not proven yet; for a proven one (or none) it
+      // would be a passwordless sign-in. Nothing is mailed; the answer is the same as mailing.
+      const [user] = await db
+        .select({ emailVerified: users.emailVerified })
+        .from(users)
+        .where(eq(users.email, body.email.toLowerCase()))
+        .limit(1);
+      if (!user || user.emailVerified) return reply.send({ success: true });
+      const {
+        result: response,
+        delivered,
+        refusal,
+      } = await trackDelivery(() =>
         callAuth(request, {
           path: "/email-otp/send-verification-otp",
-          body: { email: request.body.email, type: "email-verification" },
+          body: { email: body.email, type: "email-verification" },
         }),
       );
+      if (refusal) throw refusal;
       if (!delivered) throw new AppError("request_unavailable");
       return forward(reply, response);
     },
+    limited,
   );
 
-  app.post(
-    "/email-otp/verify-email",
-    {
-      config: { rateLimit: authLimit },
-      schema: {
-        tags,
-        summary: "Prove the email with the mailed code; signs in (sets the cookie, returns the token)",
-        description:
-          "Errors: 400 code_invalid (“Invalid code. Try again.”), 400 code_expired, 429 code_tooManyAttempts (5 wrong tries: request a new code), 403 user_deleted / account_unavailable.",
-        body: emailCodeVerifyRequestSchema,
-        response: { 200: verifyEmailResponseSchema },
-      },
-    },
-    async (request, reply) => {
+  route(
+    app,
+    table.verifyEmail,
+    async ({ body, request, reply }) => {
+      await perEmail.codeCheck.hit(body.email, reply);
       const response = await callAuth(request, {
         path: "/email-otp/verify-email",
-        body: { email: request.body.email, otp: request.body.code },
+        body: { email: body.email, otp: body.code },
       });
       if (!response.ok) {
         const failure = await readAuthFailure(response);
         // A code for an address without an account is just a wrong code.
         if (failure.code === "USER_NOT_FOUND") throw new AppError("code_invalid");
-        throw failure.error;
+        throw authError(request, failure);
       }
+      await perEmail.codeCheck.clear(body.email);
       return forward(reply, response);
     },
+    limited,
   );
 
   // ——— Sign-in and sign-out ——————————————————————————————————————————————————————————
@@ -324,163 +324,113 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     request: FastifyRequest,
     reply: FastifyReply,
     body: { email: string; password: string; rememberMe?: boolean },
-  ): Promise<void> {
+  ): Promise<undefined> {
+    // Every try counts against the email, from whatever address (issue 11); a right password clears.
+    await perEmail.signIn.hit(body.email, reply);
     const response = await callAuth(request, {
       path: "/sign-in/email",
       body: { email: body.email, password: body.password, rememberMe: body.rememberMe },
     });
-    if (response.ok) return forward(reply, response);
+    if (response.ok) {
+      await perEmail.signIn.clear(body.email);
+      return forward(reply, response);
+    }
     const failure = await readAuthFailure(response);
     if (failure.code === "EMAIL_NOT_VERIFIED") {
+      await perEmail.signIn.clear(body.email);
       // The password was right: mail a fresh code so the person can finish registering.
       const codeSent = await sendEmailCode(request, body.email);
       throw new AppError("user_registrationNotFinished", { details: { email: body.email, codeSent } });
     }
-    throw failure.error;
+    throw authError(request, failure);
   }
 
-  const signInDescription =
-    "Errors: 401 request_invalidCredentials; 403 user_registrationNotFinished (a new code was mailed; details.codeSent); 403 user_deleted (details.restoreToken for PATCH /users/me/restore or DELETE /users/me/complete-removal); 403 account_unavailable (blocked); 429 request_tooMany.";
-
-  app.post(
-    "/sign-in/email",
-    {
-      config: { rateLimit: false },
-      onRequest: signInLimiter,
-      schema: {
-        tags,
-        summary: "Sign in with email and password: sets the session cookie and returns the bearer token",
-        description: signInDescription,
-        body: signInRequestSchema,
-        response: { 200: signInResponseSchema },
-      },
-    },
-    async (request, reply) => signIn(request, reply, request.body),
+  route(
+    app,
+    table.signInEmail,
+    async ({ body, request, reply }) => signIn(request, reply, body),
+    signInLimited,
   );
 
-  app.post(
-    "/sign-in",
-    {
-      config: { rateLimit: false },
-      onRequest: signInLimiter,
-      schema: {
-        tags,
-        summary: "Generic sign-in (§7): form-encoded (with csrfToken) or JSON; same as /sign-in/email",
-        description: signInDescription,
-        body: genericSignInSchema,
-        response: { 200: signInResponseSchema },
-      },
+  route(
+    app,
+    table.signIn,
+    async ({ body, request, reply }) => {
+      checkCsrf(request, body.csrfToken);
+      return signIn(request, reply, body);
     },
-    async (request, reply) => {
-      checkCsrf(request, request.body.csrfToken);
-      return signIn(request, reply, request.body);
-    },
+    signInLimited,
   );
 
-  app.post(
-    "/callback/:provider",
-    {
-      config: { rateLimit: false },
-      onRequest: signInLimiter,
-      schema: {
-        tags,
-        summary: "Generic sign-in callback (§7); only the credentials provider exists",
-        description: signInDescription,
-        params: z.object({ provider: z.string().max(40) }),
-        body: genericSignInSchema,
-        response: { 200: signInResponseSchema },
-      },
+  route(
+    app,
+    table.signInCallback,
+    async ({ params, body, request, reply }) => {
+      if (params.provider !== "credentials") throw new AppError("request_notFound");
+      checkCsrf(request, body.csrfToken);
+      return signIn(request, reply, body);
     },
-    async (request, reply) => {
-      if (request.params.provider !== "credentials") throw new AppError("request_notFound");
-      checkCsrf(request, request.body.csrfToken);
-      return signIn(request, reply, request.body);
-    },
+    signInLimited,
   );
 
-  app.post(
-    "/sign-out",
-    {
-      config: { rateLimit: false },
-      schema: {
-        tags,
-        summary: "End this session: clears the cookie and closes its sockets",
-        body: signOutSchema,
-        response: { 200: authSuccessSchema },
-      },
-    },
-    async (request, reply) => {
-      checkCsrf(request, request.body?.csrfToken);
-      const token = tokenFromRequest(request);
-      const principal = token ? await principalFromToken(db, token) : null;
-      const response = await callAuth(request, { path: "/sign-out" });
-      if (principal) app.deps.realtime?.disconnectSession(principal.sessionId);
-      return forward(reply, response);
-    },
-  );
+  route(app, table.signOut, async ({ actor, body, request, reply }) => {
+    checkCsrf(request, body?.csrfToken);
+    const response = await callAuth(request, { path: "/sign-out" });
+    if (actor) app.deps.realtime?.disconnectSession(actor.sessionId);
+    return forward(reply, response);
+  });
 
   // ——— Password reset by link ————————————————————————————————————————————————————————
-  app.post(
-    "/request-password-reset",
-    {
-      config: { rateLimit: authLimit },
-      schema: {
-        tags,
-        summary: "Mail a password-reset link (the web page /login/reset-password?token=…)",
-        description:
-          "Errors: 404 user_emailNotFound (“User with this email not found.”); 403 account_unavailable (blocked); 503 request_unavailable; 429.",
-        body: passwordResetRequestSchema,
-        response: { 200: authStatusSchema },
-      },
-    },
-    async (request, reply) => {
+  route(
+    app,
+    table.requestPasswordReset,
+    async ({ body, request, reply }) => {
+      await perEmail.resetRequest.hit(body.email, reply);
       const [user] = await db
         .select({ status: users.status })
         .from(users)
-        .where(eq(users.email, request.body.email))
+        .where(eq(users.email, body.email))
         .limit(1);
       if (!user) throw new AppError("user_emailNotFound");
       if (user.status === "blocked") {
         throw new AppError("account_unavailable", {
           message: messages.accountDeletedOrBlocked,
-          details: { email: request.body.email },
+          details: { email: body.email },
         });
       }
-      const { result: response, delivered } = await trackDelivery(() =>
-        callAuth(request, { path: "/request-password-reset", body: { email: request.body.email } }),
+      const {
+        result: response,
+        delivered,
+        refusal,
+      } = await trackDelivery(() =>
+        callAuth(request, { path: "/request-password-reset", body: { email: body.email } }),
       );
-      if (!response.ok) throw (await readAuthFailure(response)).error;
+      if (!response.ok) throw await failureOf(request, response);
+      if (refusal) throw refusal;
       if (!delivered) throw new AppError("request_unavailable");
       return reply.send({ status: true, message: messages.resetLinkSent });
     },
+    limited,
   );
 
-  app.post(
-    "/reset-password",
-    {
-      config: { rateLimit: authLimit },
-      schema: {
-        tags,
-        summary: "Set a new password with the mailed link's token; every session of the account ends",
-        description:
-          "Errors: 400 user_resetLinkExpired (“The link has expired, try doing a password reset again.”); 422; 429.",
-        body: passwordResetCompleteRequestSchema,
-        response: { 200: authStatusSchema },
-      },
-    },
-    async (request, reply) =>
+  route(
+    app,
+    table.resetPassword,
+    async ({ body, request, reply }) =>
       forward(
         reply,
         await callAuth(request, {
           path: "/reset-password",
-          body: { token: request.body.token, newPassword: request.body.newPassword },
+          body: { token: body.token, newPassword: body.newPassword },
         }),
       ),
+    limited,
   );
 
   /** Success goes out as better-auth sent it; failure as the catalogue error. */
-  async function forward(reply: FastifyReply, response: Response): Promise<void> {
-    if (!response.ok) throw (await readAuthFailure(response)).error;
+  async function forward(reply: FastifyReply, response: Response): Promise<undefined> {
+    if (!response.ok) throw await failureOf(reply.request, response);
     await sendAuthResponse(reply, response);
+    return undefined;
   }
 };

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import {
+  AppError,
   errorMessage,
   messages,
   ONE_TIME_CODE_LENGTH,
@@ -19,23 +20,30 @@ import { bearer, emailOTP } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
-import type { Config } from "../../config";
+import { type Config, pageOrigins } from "../../config";
 import type { Db } from "../../db/client";
 import { accounts, sessions, users, verifications } from "../../db/schema/index";
 import type { MailProvider } from "../../providers/mail/index";
 import { passwordResetMail, verificationCodeMail } from "../../providers/mail/templates";
 import { issueRestoreToken } from "./lifecycle";
+import { withHashedSessionTokens } from "./session-store";
 
 /**
  * better-auth runs mail callbacks through runInBackgroundOrAwait, which swallows their errors;
  * a route that must know whether its mail went out runs the auth call inside `trackDelivery`.
  */
-const delivery = new AsyncLocalStorage<{ failed: boolean }>();
+const delivery = new AsyncLocalStorage<{ failed: boolean; refusal?: AppError }>();
 
-export async function trackDelivery<T>(call: () => Promise<T>): Promise<{ result: T; delivered: boolean }> {
-  const outcome = { failed: false };
+/**
+ * `refusal` is set when the mail layer held the mail back on purpose (the per-recipient caps,
+ * providers/mail/caps.ts): the route answers that (429), not "mail is down" (503).
+ */
+export async function trackDelivery<T>(
+  call: () => Promise<T>,
+): Promise<{ result: T; delivered: boolean; refusal?: AppError }> {
+  const outcome: { failed: boolean; refusal?: AppError } = { failed: false };
   const result = await delivery.run(outcome, call);
-  return { result, delivered: !outcome.failed };
+  return { result, delivered: !outcome.failed, ...(outcome.refusal ? { refusal: outcome.refusal } : {}) };
 }
 
 export interface AuthDeps {
@@ -91,12 +99,16 @@ export function createAuth(deps: AuthDeps) {
     baseURL: config.API_ORIGIN,
     basePath: "/api/auth",
     secret: config.AUTH_SECRET,
-    trustedOrigins: [config.WEB_ORIGIN, config.API_ORIGIN],
-    database: drizzleAdapter(db, {
-      provider: "pg",
-      usePlural: true,
-      schema: { users, sessions, accounts, verifications },
-    }),
+    // Outside production every loopback spelling of these (localhost, 127.0.0.1, [::1]) counts.
+    trustedOrigins: [...pageOrigins(config, config.WEB_ORIGIN), ...pageOrigins(config, config.API_ORIGIN)],
+    // Session tokens are stored as their digest (issue 11; session-store.ts).
+    database: withHashedSessionTokens(
+      drizzleAdapter(db, {
+        provider: "pg",
+        usePlural: true,
+        schema: { users, sessions, accounts, verifications },
+      }),
+    ),
     telemetry: { enabled: false },
     logger: {
       level: "warn",
@@ -137,6 +149,11 @@ export function createAuth(deps: AuthDeps) {
       // unverified person signs in; /email-otp/verify-email signs them in.
       sendOnSignUp: false,
       autoSignInAfterVerification: true,
+      // Issue 11: the code proves an email that is not proven yet; for an account whose email is
+      // proven it would be a passwordless sign-in, so it is refused as a wrong code.
+      beforeEmailVerification: async (user) => {
+        if (user.emailVerified) throw new APIError("BAD_REQUEST", { code: "INVALID_OTP" });
+      },
     },
     session: {
       expiresIn: SESSION_TTL_MS / 1000,
@@ -195,7 +212,16 @@ export function createAuth(deps: AuthDeps) {
         allowedAttempts: ONE_TIME_CODE_MAX_TRIES,
         // The database never holds a usable code.
         storeOTP: "hashed",
-        sendVerificationOTP: async ({ email, otp }) => {
+        sendVerificationOTP: async ({ email, otp, type }) => {
+          // Issue 11: no email-proof code for an email that is proven already (it would sign in).
+          if (type === "email-verification") {
+            const [user] = await db
+              .select({ emailVerified: users.emailVerified })
+              .from(users)
+              .where(eq(users.email, email.toLowerCase()))
+              .limit(1);
+            if (!user || user.emailVerified) return;
+          }
           await deliver(() => mail.send(verificationCodeMail(email, otp)));
         },
       }),
@@ -208,9 +234,15 @@ export function createAuth(deps: AuthDeps) {
     try {
       await send();
     } catch (error) {
-      authLog.error({ err: error }, "mail delivery failed");
       const outcome = delivery.getStore();
       if (outcome) outcome.failed = true;
+      if (error instanceof AppError) {
+        // Held back on purpose (a per-recipient cap): the route tells the client why.
+        authLog.warn({ code: error.code }, "mail held back");
+        if (outcome) outcome.refusal = error;
+        return;
+      }
+      authLog.error({ err: error }, "mail delivery failed");
     }
   }
 }

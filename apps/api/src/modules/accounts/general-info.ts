@@ -1,20 +1,12 @@
 import { randomUUID } from "node:crypto";
+import type { SessionActor } from "@vn/contract";
 import { AppError, type GeneralInfo, type GeneralInfoUpdate, messages } from "@vn/contract";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
 import { profiles, users } from "../../db/schema/index";
-import { checkHandle, generateHandle } from "./handles";
-import type { Principal } from "./session-lookup";
-import { imageOf } from "./session-user";
-
-/** A unique index said no (PostgreSQL and PGlite both use SQLSTATE 23505; drizzle wraps it). */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; ) {
-    if (current.code === "23505") return true;
-    current = current.cause as typeof current;
-  }
-  return false;
-}
+import { checkHandle, generateHandle } from "../../shared/handles";
+import { profileImage } from "../../shared/profile-view";
 
 /**
  * The personal profile every login gets at sign-up, with a free generated handle (two digits);
@@ -67,7 +59,7 @@ export async function getGeneralInfo(db: Db, userId: string): Promise<GeneralInf
     country: profile.country,
     about: profile.about,
     imageUrl: profile.imageUrl,
-    image: imageOf(profile.imageUrl),
+    image: profileImage(profile.imageUrl),
     isProfileWizardCompleted: user.profileCompletedAt !== null || user.status === "active",
     isCompanyWizardCompleted: user.companyWizardCompletedAt !== null,
   };
@@ -81,13 +73,13 @@ export async function getGeneralInfo(db: Db, userId: string): Promise<GeneralInf
  */
 export async function updateGeneralInfo(
   db: Db,
-  principal: Principal,
+  actor: SessionActor,
   input: GeneralInfoUpdate,
 ): Promise<GeneralInfo> {
-  const ownProfileId = principal.ownProfileId;
+  const ownProfileId = actor.ownProfileId;
   if (!ownProfileId) throw new AppError("request_invalidSessionToken");
   if (input.slug !== undefined) {
-    const check = await checkHandle(db, input.slug, { ...principal, profileId: ownProfileId });
+    const check = await checkHandle(db, input.slug, { ...actor, profileId: ownProfileId });
     if (check.reason === "taken")
       throw new AppError("slug_alreadyTakenConflict", { details: { slug: input.slug } });
     if (check.reason === "needsPremium") {
@@ -123,17 +115,17 @@ export async function updateGeneralInfo(
       await tx
         .update(users)
         .set({ ...userPatch, updatedAt: now })
-        .where(eq(users.id, principal.userId));
+        .where(eq(users.id, actor.userId));
       if (input.isCompanyWizardCompleted) {
         await tx
           .update(users)
           .set({ companyWizardCompletedAt: now })
-          .where(and(eq(users.id, principal.userId), isNull(users.companyWizardCompletedAt)));
+          .where(and(eq(users.id, actor.userId), isNull(users.companyWizardCompletedAt)));
       }
       // The wizard is complete when the required fields are there (name, handle, date of birth).
       await tx.execute(sql`
         update ${users} set status = 'active', profile_completed_at = coalesce(profile_completed_at, now())
-        where ${users.id} = ${principal.userId}
+        where ${users.id} = ${actor.userId}
           and ${users.status} = 'profile-not-completed'
           and ${users.dateOfBirth} is not null
           and exists (select 1 from ${profiles} where ${profiles.id} = ${ownProfileId} and length(${profiles.name}) > 0)`);
@@ -143,5 +135,5 @@ export async function updateGeneralInfo(
       throw new AppError("slug_alreadyTakenConflict", { details: { slug: input.slug } });
     throw error;
   }
-  return getGeneralInfo(db, principal.userId);
+  return getGeneralInfo(db, actor.userId);
 }

@@ -1,22 +1,11 @@
-import { slugExistsRequestSchema, slugExistsResponseSchema } from "@vn/contract";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { checkHandle } from "./handles";
+import { endpoints } from "@vn/contract";
+import type { FastifyPluginAsync } from "fastify";
+import { route } from "../../lib/route";
+import { checkHandle } from "../../shared/handles";
 
 /** Handle availability, asked live while a person types a handle (sign-up wizard, settings). */
-export const handleRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    "/dashboard/owner/slug/exists",
-    {
-      config: { access: "public", rateLimit: { max: 120, timeWindow: 60_000 } },
-      schema: {
-        tags: ["accounts"],
-        summary: "Whether a handle is taken, and whether the caller may take it",
-        body: slugExistsRequestSchema,
-        response: { 200: slugExistsResponseSchema },
-      },
-    },
-    async (request) => ({
-      data: await checkHandle(app.deps.database.db, request.body.slug, request.principal),
-    }),
-  );
+export const handleRoutes: FastifyPluginAsync = async (app) => {
+  route(app, endpoints.accounts.slugExists, async ({ actor, body }) => ({
+    data: await checkHandle(app.deps.database.db, body.slug, actor),
+  }));
 };

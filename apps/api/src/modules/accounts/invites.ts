@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import type { SessionActor } from "@vn/contract";
 import { AppError, USER_INVITE_TTL_MS } from "@vn/contract";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
@@ -7,10 +8,10 @@ import type { Db } from "../../db/client";
 import { profiles, userInvites, users } from "../../db/schema/index";
 import type { MailProvider } from "../../providers/mail/index";
 import { inviteMail } from "../../providers/mail/templates";
-import { follow } from "../../seed/library";
+import type { EventContext } from "../../shared/events";
+import { type ImageRef, profileImage } from "../../shared/profile-view";
+import { follow, isBlockedBetween } from "../../shared/social-graph";
 import { maskDestination } from "./access-change";
-import type { Principal } from "./session-lookup";
-import { imageOf } from "./session-user";
 
 /**
  * Invitations to join (spec §2 `type=invite` with a code; §7 GET/PATCH /user-invites). A person
@@ -22,7 +23,7 @@ export interface InviteView {
   code: string;
   email: string;
   status: "pending" | "accepted" | "revoked" | "expired";
-  inviter: { slug: string; name: string; image: { urls: { preview: string } } | null };
+  inviter: { slug: string; name: string; image: ImageRef };
   createdAt: string;
   expiresAt: string;
   acceptedAt: string | null;
@@ -48,7 +49,7 @@ function view(row: InviteRow, maskEmail: boolean): InviteView {
     code: row.invite.code,
     email: maskEmail ? maskDestination("email", row.invite.email) : row.invite.email,
     status: expired ? "expired" : (row.invite.status as InviteView["status"]),
-    inviter: { slug: row.inviterSlug, name: row.inviterName, image: imageOf(row.inviterImage) },
+    inviter: { slug: row.inviterSlug, name: row.inviterName, image: profileImage(row.inviterImage) },
     createdAt: row.invite.createdAt.toISOString(),
     expiresAt: row.invite.expiresAt.toISOString(),
     acceptedAt: row.invite.acceptedAt?.toISOString() ?? null,
@@ -57,11 +58,11 @@ function view(row: InviteRow, maskEmail: boolean): InviteView {
 
 export async function sendInvites(
   deps: { db: Db; mail: MailProvider; config: Config; log: FastifyBaseLogger },
-  principal: Principal,
+  actor: SessionActor,
   emails: string[],
 ): Promise<Array<{ email: string; result: "sent" | "alreadyInvited" | "alreadyMember" }>> {
   const { db } = deps;
-  const inviterProfileId = principal.profileId;
+  const inviterProfileId = actor.profileId;
   if (!inviterProfileId) throw new AppError("request_invalidSessionToken");
   const [inviter] = await db
     .select({ name: profiles.name })
@@ -79,7 +80,7 @@ export async function sendInvites(
         .from(userInvites)
         .where(
           and(
-            eq(userInvites.inviterUserId, principal.userId),
+            eq(userInvites.inviterUserId, actor.userId),
             eq(userInvites.status, "pending"),
             inArray(userInvites.email, emails),
             sql`${userInvites.expiresAt} > now()`,
@@ -103,7 +104,7 @@ export async function sendInvites(
       code,
       email,
       inviterProfileId,
-      inviterUserId: principal.userId,
+      inviterUserId: actor.userId,
       expiresAt: new Date(Date.now() + USER_INVITE_TTL_MS),
     });
     const url = `${deps.config.WEB_ORIGIN}/?type=invite&code=${encodeURIComponent(code)}`;
@@ -152,19 +153,34 @@ export async function listSentInvites(
 
 /**
  * Accepts an invitation for a person: the invite is marked accepted and the person follows the
- * inviter. Unknown → 404 invite_notFound; used, revoked or expired → 409 invite_unavailable;
- * one's own invitation cannot be accepted.
+ * inviter. An invitation belongs to the email it was sent to (issue 11): only the account with
+ * that email may accept it, and for anyone else it does not exist (404 invite_notFound, so a
+ * code seen elsewhere cannot make its finder follow the inviter). Unknown → 404 invite_notFound;
+ * used, revoked or expired → 409 invite_unavailable; one's own invitation cannot be accepted, nor
+ * one across a block between the person and the inviter, either way (409 invite_unavailable; the
+ * invitation stays pending and nobody is told).
+ *
+ * The follow is the product's own (shared/social-graph.ts follow), as if the person pressed
+ * Follow, and the inviter is notified. Given the event context (database, socket hub, log) the
+ * notification is also sent live; given only the database it is stored and read from the list.
  */
 export async function acceptInvite(
-  db: Db,
+  deps: Db | EventContext,
   input: { code: string; userId: string; profileId: string },
 ): Promise<InviteView> {
+  const context: EventContext = "transaction" in deps ? { db: deps } : deps;
+  const { db } = context;
   const accepted = await db.transaction(async (tx) => {
     const [invite] = await tx.select().from(userInvites).where(eq(userInvites.code, input.code)).limit(1);
     if (!invite) throw new AppError("invite_notFound");
     if (invite.inviterUserId === input.userId) throw new AppError("invite_unavailable");
+    const [person] = await tx.select({ email: users.email }).from(users).where(eq(users.id, input.userId));
+    if (person?.email.toLowerCase() !== invite.email.toLowerCase()) throw new AppError("invite_notFound");
     if (invite.status === "accepted" && invite.acceptedByUserId === input.userId) return invite;
     if (invite.status !== "pending" || invite.expiresAt.getTime() < Date.now()) {
+      throw new AppError("invite_unavailable");
+    }
+    if (await isBlockedBetween(tx, input.profileId, invite.inviterProfileId)) {
       throw new AppError("invite_unavailable");
     }
     const [updated] = await tx
@@ -175,7 +191,12 @@ export async function acceptInvite(
     if (!updated) throw new AppError("invite_unavailable");
     return updated;
   });
-  if (accepted.inviterProfileId !== input.profileId)
-    await follow(db, input.profileId, accepted.inviterProfileId);
+  if (accepted.inviterProfileId !== input.profileId) {
+    await follow(context, input.profileId, accepted.inviterProfileId).catch((error: unknown) => {
+      // A block made between the acceptance and the follow: the block wins.
+      if (error instanceof AppError && error.code === "social_followNotAllowed") return;
+      throw error;
+    });
+  }
   return findInvite(db, accepted.code);
 }

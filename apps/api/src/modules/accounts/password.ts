@@ -1,9 +1,10 @@
+import type { SessionActor } from "@vn/contract";
 import { AppError } from "@vn/contract";
 import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { accounts, sessions } from "../../db/schema/index";
+import { writeAudit } from "../../shared/audit";
 import type { Auth } from "./auth";
-import type { Principal } from "./session-lookup";
 
 /**
  * PATCH /users/me/password: the current password must be right; the new one is hashed by
@@ -13,14 +14,14 @@ import type { Principal } from "./session-lookup";
 export async function changePassword(
   auth: Auth,
   db: Db,
-  principal: Principal,
+  actor: SessionActor,
   input: { currentPassword: string; newPassword: string },
 ): Promise<string[]> {
   const context = await auth.$context;
   const [credential] = await db
     .select({ id: accounts.id, password: accounts.password })
     .from(accounts)
-    .where(and(eq(accounts.userId, principal.userId), eq(accounts.providerId, "credential")))
+    .where(and(eq(accounts.userId, actor.userId), eq(accounts.providerId, "credential")))
     .limit(1);
   const valid =
     credential?.password != null &&
@@ -38,8 +39,14 @@ export async function changePassword(
       .where(eq(accounts.id, credential.id));
     const ended = await tx
       .delete(sessions)
-      .where(and(eq(sessions.userId, principal.userId), ne(sessions.id, principal.sessionId)))
+      .where(and(eq(sessions.userId, actor.userId), ne(sessions.id, actor.sessionId)))
       .returning({ id: sessions.id });
+    await writeAudit(tx, {
+      action: "account.passwordChanged",
+      resourceType: "user",
+      resourceId: actor.userId,
+      after: { otherSessionsEnded: ended.length },
+    });
     return ended.map((row) => row.id);
   });
 }

@@ -1,40 +1,28 @@
 import {
   AppError,
-  annualPrice,
   type CompanyMemberRole,
-  entitlement,
-  features,
   isManagerRole,
   type MessageKey,
   messages,
   type OwnerType,
-  type PlanTier,
   type PrivacyLevel,
   permissionsForRole,
   personalPermissions,
-  plans,
+  type SessionActor,
   type SessionUser,
-  type Subscription,
   type UserStatus,
   type VerificationStatus,
 } from "@vn/contract";
 import { and, count, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { companyMembers, profiles, users } from "../../db/schema/index";
-import type { Principal } from "./session-lookup";
+import { profileImage } from "../../shared/profile-view";
+import { subscriptionRow, subscriptionView } from "../../shared/subscriptions";
 
 /**
- * The Session user of spec §3, built for one principal (schemas/session.ts explains which fields
+ * The Session user of spec §3, built for one actor (schemas/session.ts explains which fields
  * follow the acting account and which the signed-in person).
  */
-
-const planTitle: Record<PlanTier, MessageKey> = {
-  basic: "planBasic",
-  standard: "planStandard",
-  premium: "planPremium",
-  creator: "planCreator",
-  enterprise: "planEnterprise",
-};
 
 const statusTitle: Record<UserStatus, MessageKey> = {
   active: "statusActive",
@@ -45,57 +33,13 @@ const statusTitle: Record<UserStatus, MessageKey> = {
 
 type ProfileRow = typeof profiles.$inferSelect;
 
-export function imageOf(url: string | null): { urls: { preview: string } } | null {
-  return url ? { urls: { preview: url } } : null;
-}
-
-/**
- * The subscription as far as it is known before the billing issue: the profile's plan tier, its
- * price and entitlements; no add-ons, badge or scheduled change yet; a trial is still available.
- */
-export function subscriptionOf(profile: ProfileRow): Subscription {
-  const ownerType = profile.type as OwnerType;
-  const tier = profile.planTier as PlanTier;
-  const price = plans.find((plan) => plan.owner === ownerType && plan.tier === tier);
-  const featureValues = Object.fromEntries(
-    features.map((feature) => {
-      const value = entitlement(ownerType, tier, feature);
-      return [feature, value === Number.POSITIVE_INFINITY ? null : value];
-    }),
-  );
-  return {
-    canUseTrial: plans.some((plan) => plan.owner === ownerType && plan.trial),
-    lastActive: tier === "basic" ? null : { isTrial: false, plan: { slug: tier } },
-    publicId: `sub_${profile.id.replaceAll("-", "").slice(0, 16)}`,
-    current: {
-      plan: {
-        slug: tier,
-        title: messages[planTitle[tier]],
-        ownerType,
-        currency: "USD",
-        price: {
-          monthly: price?.monthly ?? null,
-          annual: price?.monthly === null || price?.monthly === undefined ? null : annualPrice(price.monthly),
-        },
-        period: "monthly",
-        features: featureValues,
-      },
-      addons: [],
-      badge: null,
-    },
-    next: null,
-  };
-}
-
-export async function buildSessionUser(db: Db, principal: Principal): Promise<SessionUser> {
-  const [user] = await db.select().from(users).where(eq(users.id, principal.userId)).limit(1);
+export async function buildSessionUser(db: Db, actor: SessionActor): Promise<SessionUser> {
+  const [user] = await db.select().from(users).where(eq(users.id, actor.userId)).limit(1);
   if (!user) throw new AppError("request_invalidSessionToken");
-  const own = principal.ownProfileId ? await profileById(db, principal.ownProfileId) : null;
+  const own = actor.ownProfileId ? await profileById(db, actor.ownProfileId) : null;
   if (!own) throw new AppError("request_invalidSessionToken");
   const acting =
-    principal.profileType === "company" && principal.profileId
-      ? await profileById(db, principal.profileId)
-      : own;
+    actor.profileType === "company" && actor.profileId ? await profileById(db, actor.profileId) : own;
   if (!acting)
     throw new AppError("accountManager_ownerNotFound", { message: messages.companyDeletedOrBlocked });
   const [memberships] = await db
@@ -105,9 +49,9 @@ export async function buildSessionUser(db: Db, principal: Principal): Promise<Se
     .where(eq(companyMembers.userId, user.id));
 
   const actingAsCompany = acting.type === "company";
-  const role: CompanyMemberRole | null = actingAsCompany ? principal.companyRole : null;
+  const role: CompanyMemberRole | null = actingAsCompany ? actor.companyRole : null;
   const status = user.status as UserStatus;
-  const ownSubscription = subscriptionOf(own);
+  const ownSubscription = subscriptionView("user", await subscriptionRow(db, own.id));
 
   return {
     id: acting.id,
@@ -120,6 +64,7 @@ export async function buildSessionUser(db: Db, principal: Principal): Promise<Se
     verifiedAt: acting.verifiedAt?.toISOString() ?? null,
     verificationStatus: acting.verificationStatus as VerificationStatus,
     isManager: isManagerRole(role),
+    staffRole: actor.staffRole,
     privacy: acting.privacy as PrivacyLevel,
     status: { id: status, title: messages[statusTitle[status]] },
     name: acting.name,
@@ -127,13 +72,15 @@ export async function buildSessionUser(db: Db, principal: Principal): Promise<Se
     emailVerified: user.emailVerified,
     phone: user.phone,
     slug: acting.slug,
-    image: imageOf(acting.imageUrl),
+    image: profileImage(acting.imageUrl),
     countCompanyProfiles: memberships?.count ?? 0,
     isProfileWizardCompleted: user.profileCompletedAt !== null || status === "active",
     isCompanyWizardCompleted: user.companyWizardCompletedAt !== null,
     comments: { canComment: status === "active", defaultMode: "open" },
     dateOfBirth: user.dateOfBirth,
-    subscription: actingAsCompany ? subscriptionOf(acting) : ownSubscription,
+    subscription: actingAsCompany
+      ? subscriptionView("company", await subscriptionRow(db, acting.id))
+      : ownSubscription,
     authBy: {
       id: own.id,
       slug: own.slug,
@@ -142,7 +89,7 @@ export async function buildSessionUser(db: Db, principal: Principal): Promise<Se
       verifiedAt: own.verifiedAt?.toISOString() ?? null,
       authAsCompanyOwner: actingAsCompany,
       privacy: own.privacy as PrivacyLevel,
-      image: imageOf(own.imageUrl),
+      image: profileImage(own.imageUrl),
       subscription: ownSubscription,
     },
   };

@@ -1,11 +1,11 @@
 import { AppError, type CommentImage, type MediaStatus } from "@vn/contract";
 import { and, eq, inArray, isNotNull, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
 import { comments, mediaFiles } from "../../db/schema/index";
 import type { StorageProvider } from "../../providers/storage/index";
-import { isUniqueViolation } from "../accounts/general-info";
-import { storagePrefixesOf } from "../media/keys";
-import { type MediaRow, mediaUrls } from "../media/serialize";
+import { storagePrefixesOf } from "../../shared/media-keys";
+import { type MediaRow, mediaUrls } from "../../shared/media-view";
 
 /**
  * Images in comments (docs/decisions/0011-comment-images.md): one per comment, an upload of

@@ -1,3 +1,4 @@
+import type { SessionActor } from "@vn/contract";
 import {
   AppError,
   COMMENT_LIMIT_PER_POST,
@@ -15,17 +16,26 @@ import {
 } from "@vn/contract";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { comments, contentItems, follows, profiles } from "../../db/schema/index";
+import { comments, contentItems, profiles } from "../../db/schema/index";
 import type { StorageProvider } from "../../providers/storage/index";
-import { contentRoomFor } from "../../realtime/rooms";
-import type { Principal } from "../accounts/session-lookup";
-import { actingProfileId } from "../content/rules";
-import type { MediaRow } from "../media/serialize";
-import { mentionedProfileIds } from "../notifications/mentions";
-import { type NotificationInput, type NotifyDeps, notify } from "../notifications/service";
-import { type ContentRow, loadInteractiveItem, type ProfileRow } from "../social/items";
-import { after, before, decodeKeyset, encodeKeyset, rowsOf } from "../social/keyset";
-import { blockedAround, isBlockedBetween } from "../social/relations";
+import { actingProfileOf, contentRoomFor } from "../../realtime/rooms";
+import { actingProfileId } from "../../shared/acting-profile";
+import { writeAudit } from "../../shared/audit";
+import { type EventContext, emit } from "../../shared/events";
+import { type ContentRow, loadInteractiveItem, type ProfileRow } from "../../shared/items";
+import type { MediaRow } from "../../shared/media-view";
+import { after, before, decodeKeyset, keysetPage, pageCount, rowsOf } from "../../shared/pages";
+import {
+  effectivePrivacy,
+  mayView,
+  ownerVisibleTo,
+  profileFace,
+  VISITOR,
+  type Viewer,
+  viewerOfActor,
+  viewersOfProfiles,
+} from "../../shared/profile-view";
+import { blockedAround, isBlockedBetween, isFollowing, notAmong } from "../../shared/social-graph";
 import {
   claimImage,
   commentImageOf,
@@ -39,7 +49,7 @@ type CommentRow = typeof comments.$inferSelect;
 type CannotCommentReason = (typeof commentBlockReasons)[number];
 
 /** What comment writes need besides the database: the room, the image store, the per-post limit. */
-export interface CommentDeps extends NotifyDeps {
+export interface CommentDeps extends EventContext {
   /** Where a deleted comment's image bytes are removed from. */
   storage?: StorageProvider;
   /** Comments per publication (config COMMENT_LIMIT_PER_POST); the contract's 1,000 when unset. */
@@ -66,24 +76,13 @@ export function roomOf(
   };
 }
 
-function authorOf(row: ProfileRow): Comment["author"] {
-  return {
-    id: row.id,
-    slug: row.slug,
-    name: row.name,
-    type: row.type === "company" ? "company" : "user",
-    verificationStatus: row.verificationStatus,
-    image: row.imageUrl ? { urls: { preview: row.imageUrl } } : null,
-  };
-}
-
 function serialize(row: CommentRow, author: ProfileRow, image?: MediaRow | null): Comment {
   return {
     id: row.id,
     contentId: row.contentId,
     parentId: row.parentId,
     body: row.body,
-    author: authorOf(author),
+    author: profileFace(author),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     edited: row.editedAt !== null,
@@ -94,23 +93,22 @@ function serialize(row: CommentRow, author: ProfileRow, image?: MediaRow | null)
 }
 
 /** The comments scope of the caller's company role, or "all" when acting as oneself. */
-function commentsScope(principal: Principal) {
-  return principal.companyRole ? permissionsForRole(principal.companyRole).comments : "all";
+function commentsScope(actor: SessionActor) {
+  return actor.companyRole ? permissionsForRole(actor.companyRole).comments : "all";
 }
 
 /** What the viewer may do with one comment of an item. */
 function permissionsFor(
   row: CommentRow,
   item: Pick<ContentRow, "ownerId">,
-  principal: Principal | null,
+  actor: SessionActor | null,
 ): NonNullable<Comment["permissions"]> {
-  const actorId = principal?.profileId ?? null;
-  if (!principal || !actorId || principal.actingProfileLost)
-    return { edit: false, delete: false, pin: false };
-  const scope = commentsScope(principal);
+  const actorId = actor?.profileId ?? null;
+  if (!actor || !actorId || actor.actingProfileLost) return { edit: false, delete: false, pin: false };
+  const scope = commentsScope(actor);
   const ownComment =
     row.authorId === actorId &&
-    (scope === "all" || (scope === "manage" && row.authorUserId === principal.userId));
+    (scope === "all" || (scope === "manage" && row.authorUserId === actor.userId));
   const moderates = item.ownerId === actorId && scope === "all";
   return { edit: ownComment, delete: ownComment || moderates, pin: moderates && row.parentId === null };
 }
@@ -148,30 +146,21 @@ async function actorProfile(db: Db, id: string): Promise<ProfileRow> {
 async function cannotComment(
   db: Db,
   item: ContentRow,
-  principal: Principal | null,
+  actor: SessionActor | null,
   limit: number,
 ): Promise<CannotCommentReason | null> {
-  const actorId = principal?.profileId ?? null;
-  if (!principal || !actorId) return "signInRequired";
-  if (principal.actingProfileLost || commentsScope(principal) === "none") return "unavailable";
+  const actorId = actor?.profileId ?? null;
+  if (!actor || !actorId) return "signInRequired";
+  if (actor.actingProfileLost || commentsScope(actor) === "none") return "unavailable";
   if (item.commentsMode === "off") return "off";
   if (item.commentCount >= limit) return "limitReached";
   if (item.commentsMode === "limited" && item.ownerId !== actorId) {
     const actor = await actorProfile(db, actorId);
-    if (actor.verificationStatus !== "verified") {
-      const [following] = await db
-        .select({ one: sql`1` })
-        .from(follows)
-        .where(and(eq(follows.followerId, actorId), eq(follows.followeeId, item.ownerId)))
-        .limit(1);
-      if (!following) return "limited";
+    if (actor.verificationStatus !== "verified" && !(await isFollowing(db, actorId, item.ownerId))) {
+      return "limited";
     }
   }
   return null;
-}
-
-function pagesOf(count: number, perPage: number): number {
-  return Math.max(1, Math.ceil(count / perPage));
 }
 
 async function topLevelCount(db: Db, contentId: string): Promise<number> {
@@ -186,18 +175,18 @@ async function topLevelCount(db: Db, contentId: string): Promise<number> {
 export async function commentsDialog(
   db: Db,
   target: CommentTarget,
-  principal: Principal | null,
+  actor: SessionActor | null,
   perPage: number,
   limit = COMMENT_LIMIT_PER_POST,
 ): Promise<CommentsDialog> {
-  const { item, owner } = await resolveTarget(db, target, principal?.profileId ?? null);
-  const reason = await cannotComment(db, item, principal, limit);
+  const { item, owner } = await resolveTarget(db, target, actor?.profileId ?? null);
+  const reason = await cannotComment(db, item, actor, limit);
   return {
     ownerSlug: owner.slug,
     commentableId: item.id,
     commentableType: item.kind,
     commentableSlug: item.slug,
-    isOwnerEntity: principal?.profileId === item.ownerId,
+    isOwnerEntity: actor?.profileId === item.ownerId,
     entityStatus: item.status,
     ownerPrivacyId: owner.privacy as PrivacyLevel,
     isReplyActive: false,
@@ -205,7 +194,7 @@ export async function commentsDialog(
     canComment: reason === null,
     cannotCommentReason: reason,
     totalCount: item.commentCount,
-    totalPages: pagesOf(await topLevelCount(db, item.id), perPage),
+    totalPages: pageCount(await topLevelCount(db, item.id), perPage),
     perPage,
     room: roomOf(item, owner),
   };
@@ -215,7 +204,7 @@ async function withAuthors(
   db: Db,
   rows: CommentRow[],
   item: ContentRow,
-  principal: Principal | null,
+  actor: SessionActor | null,
 ): Promise<Comment[]> {
   const authorIds = [...new Set(rows.map((r) => r.authorId))];
   const authors = authorIds.length
@@ -230,17 +219,16 @@ async function withAuthors(
     const author = byId.get(row.authorId);
     if (author?.status !== "active") return [];
     const image = row.imageMediaId ? images.get(row.imageMediaId) : null;
-    return [{ ...serialize(row, author, image), permissions: permissionsFor(row, item, principal) }];
+    return [{ ...serialize(row, author, image), permissions: permissionsFor(row, item, actor) }];
   });
 }
 
-function hiddenAuthors(hidden: Set<string>) {
-  return hidden.size
-    ? sql`${comments.authorId} NOT IN (${sql.join(
-        [...hidden].map((h) => sql`${h}`),
-        sql`, `,
-      )})`
-    : sql`true`;
+/**
+ * Comments whose author the viewer may see: not in a block with them, and allowed by the author's
+ * privacy level (decision 0014). A comment of a hidden author is left out, as a blocked author's is.
+ */
+function seenAuthors(hidden: Set<string>, viewer: Viewer) {
+  return and(notAmong(comments.authorId, hidden), ownerVisibleTo(comments.authorId, viewer));
 }
 
 /**
@@ -251,9 +239,9 @@ export async function listComments(
   db: Db,
   contentId: string,
   query: { cursor?: string; page: number; perPage: number },
-  principal: Principal | null,
+  actor: SessionActor | null,
 ) {
-  const viewerId = principal?.profileId ?? null;
+  const viewerId = actor?.profileId ?? null;
   const { item } = await loadInteractiveItem(db, contentId, viewerId);
   const hidden = await blockedAround(db, viewerId);
   const cursor = decodeKeyset(query.cursor);
@@ -261,7 +249,7 @@ export async function listComments(
     eq(comments.contentId, contentId),
     isNull(comments.parentId),
     isNull(comments.deletedAt),
-    hiddenAuthors(hidden),
+    seenAuthors(hidden, viewerOfActor(actor)),
   );
   const pinned =
     !cursor && query.page === 1
@@ -283,14 +271,13 @@ export async function listComments(
     .orderBy(desc(comments.createdAt), desc(comments.id))
     .limit(query.perPage + 1)
     .offset(cursor ? 0 : (query.page - 1) * query.perPage);
-  const page = rows.slice(0, query.perPage);
-  const last = page.at(-1);
+  const page = keysetPage(rows, query.perPage, (r) => ({ at: r.at, id: r.row.id }));
   return {
-    items: await withAuthors(db, [...pinned, ...page.map((r) => r.row)], item, principal),
+    items: await withAuthors(db, [...pinned, ...page.rows.map((r) => r.row)], item, actor),
     totalCount: item.commentCount,
-    totalPages: pagesOf(await topLevelCount(db, contentId), query.perPage),
+    totalPages: pageCount(await topLevelCount(db, contentId), query.perPage),
     page: cursor ? 0 : query.page,
-    nextCursor: rows.length > query.perPage && last ? encodeKeyset(last.at, last.row.id) : null,
+    nextCursor: page.nextCursor,
   };
 }
 
@@ -309,13 +296,17 @@ export async function listReplies(
   db: Db,
   commentId: string,
   query: { cursor?: string; page: number; perPage: number },
-  principal: Principal | null,
+  actor: SessionActor | null,
 ) {
-  const viewerId = principal?.profileId ?? null;
+  const viewerId = actor?.profileId ?? null;
   const head = await loadComment(db, commentId);
   const { item } = await loadInteractiveItem(db, head.contentId, viewerId);
   const hidden = await blockedAround(db, viewerId);
-  if (hidden.has(head.authorId)) throw new AppError("comment_notFound");
+  const viewer = viewerOfActor(actor);
+  // A thread whose head is left out of the list (blocked or hidden author) is not found either.
+  if (hidden.has(head.authorId) || !mayView(await actorProfile(db, head.authorId), viewer)) {
+    throw new AppError("comment_notFound");
+  }
   const cursor = decodeKeyset(query.cursor);
   const rows = await db
     .select({ row: comments, at: sql<string>`${comments.createdAt}::text` })
@@ -324,34 +315,38 @@ export async function listReplies(
       and(
         eq(comments.parentId, head.id),
         isNull(comments.deletedAt),
-        hiddenAuthors(hidden),
+        seenAuthors(hidden, viewer),
         cursor ? after(comments.createdAt, comments.id, cursor) : undefined,
       ),
     )
     .orderBy(asc(comments.createdAt), asc(comments.id))
     .limit(query.perPage + 1)
     .offset(cursor ? 0 : (query.page - 1) * query.perPage);
-  const page = rows.slice(0, query.perPage);
-  const last = page.at(-1);
+  const page = keysetPage(rows, query.perPage, (r) => ({ at: r.at, id: r.row.id }));
   return {
     items: await withAuthors(
       db,
-      page.map((r) => r.row),
+      page.rows.map((r) => r.row),
       item,
-      principal,
+      actor,
     ),
     totalCount: item.commentCount,
-    totalPages: pagesOf(head.replyCount, query.perPage),
+    totalPages: pageCount(head.replyCount, query.perPage),
     page: cursor ? 0 : query.page,
-    nextCursor: rows.length > query.perPage && last ? encodeKeyset(last.at, last.row.id) : null,
+    nextCursor: page.nextCursor,
   };
 }
 
 // Writing ---------------------------------------------------------------------------------------
 
-/** Sends a comments.* event to the item's room, except to sockets of profiles in a block with the author or owner. */
+/**
+ * Sends a comments.* event to the item's room, except to sockets of profiles in a block with the
+ * author or owner. An author not everyone may see (privacy level, decision 0014) is heard only by
+ * the sockets whose acting profile may see them, as the comment list leaves their comments out
+ * for the others.
+ */
 async function tellRoom<E extends ServerEventName>(
-  deps: NotifyDeps,
+  deps: EventContext,
   item: ContentRow,
   owner: ProfileRow,
   authorId: string,
@@ -365,7 +360,24 @@ async function tellRoom<E extends ServerEventName>(
       ...(await blockedAround(deps.db, authorId)),
       ...(await blockedAround(deps.db, owner.id)),
     ]);
-    let target = realtime.io.to(contentRoomFor(roomOf(item, owner)));
+    const room = contentRoomFor(roomOf(item, owner));
+    const author = await actorProfile(deps.db, authorId);
+    if (effectivePrivacy(author) !== "public_verified") {
+      const sockets = await realtime.io.in(room).fetchSockets();
+      const actingIds = sockets.map((socket) => actingProfileOf(socket.rooms));
+      const viewers = await viewersOfProfiles(
+        deps.db,
+        actingIds.filter((id): id is string => id !== null),
+      );
+      sockets.forEach((socket, index) => {
+        const id = actingIds[index] ?? null;
+        if (id && excluded.has(id)) return;
+        if (!mayView(author, (id && viewers.get(id)) || VISITOR)) return;
+        (socket as unknown as { emit(event: string, payload: unknown): boolean }).emit(event, payload);
+      });
+      return;
+    }
+    let target = realtime.io.to(room);
     if (excluded.size) target = target.except([...excluded].map(profileRoomName));
     (target as unknown as { emit(event: string, payload: unknown): boolean }).emit(event, payload);
   } catch (err) {
@@ -373,23 +385,23 @@ async function tellRoom<E extends ServerEventName>(
   }
 }
 
-function assertMayWrite(principal: Principal): string {
-  const actorId = actingProfileId(principal);
-  if (commentsScope(principal) === "none") throw new AppError("accountManager_permissionNotProvided");
+function assertMayWrite(actor: SessionActor): string {
+  const actorId = actingProfileId(actor);
+  if (commentsScope(actor) === "none") throw new AppError("accountManager_permissionNotProvided");
   return actorId;
 }
 
 export async function createComment(
   deps: CommentDeps,
-  principal: Principal,
+  actor: SessionActor,
   contentId: string,
   input: { body: string; parentId?: string; imageId?: string },
 ): Promise<{ comment: Comment; totalCount: number }> {
   const { db } = deps;
   const limit = limitOf(deps);
-  const actorId = assertMayWrite(principal);
+  const actorId = assertMayWrite(actor);
   const { item, owner } = await loadInteractiveItem(db, contentId, actorId);
-  const reason = await cannotComment(db, item, principal, limit);
+  const reason = await cannotComment(db, item, actor, limit);
   if (reason === "off") throw new AppError("comments_disabled");
   if (reason === "limited") throw new AppError("comments_limited");
   // "limitReached" is decided below, under the item's row lock.
@@ -420,7 +432,7 @@ export async function createComment(
           id: crypto.randomUUID(),
           contentId,
           authorId: actorId,
-          authorUserId: principal.userId,
+          authorUserId: actor.userId,
           parentId: head?.id ?? null,
           body: input.body,
           imageMediaId: image?.id ?? null,
@@ -447,31 +459,26 @@ export async function createComment(
     totalCount,
   });
 
-  const notices: NotificationInput[] = [];
-  const base = { actorId, contentId, commentId: row.id };
-  if (head) {
-    notices.push({ ...base, recipientId: head.authorId, kind: "reply" });
-    if (repliedTo && repliedTo.id !== head.id)
-      notices.push({ ...base, recipientId: repliedTo.authorId, kind: "reply" });
-  } else {
-    notices.push({ ...base, recipientId: item.ownerId, kind: "comment" });
-  }
-  const told = new Set(notices.map((n) => n.recipientId));
-  for (const id of await mentionedProfileIds(db, input.body)) {
-    if (!told.has(id)) notices.push({ ...base, recipientId: id, kind: "mention" });
-  }
-  await notify(deps, notices);
-  return { comment: { ...comment, permissions: permissionsFor(row, item, principal) }, totalCount };
+  await emit(deps, "comment.created", {
+    actorId,
+    contentId,
+    ownerId: item.ownerId,
+    commentId: row.id,
+    body: input.body,
+    threadAuthorId: head?.authorId ?? null,
+    repliedToAuthorId: repliedTo?.authorId ?? null,
+  });
+  return { comment: { ...comment, permissions: permissionsFor(row, item, actor) }, totalCount };
 }
 
 /** The comment and its item, for a write by the caller; comments of hidden items answer not found. */
-async function loadForWrite(db: Db, principal: Principal, id: string) {
-  const actorId = actingProfileId(principal);
+async function loadForWrite(db: Db, actor: SessionActor, id: string) {
+  const actorId = actingProfileId(actor);
   const row = await loadComment(db, id);
   const { item, owner } = await loadInteractiveItem(db, row.contentId, actorId).catch(() => {
     throw new AppError("comment_notFound");
   });
-  return { row, item, owner, permissions: permissionsFor(row, item, principal) };
+  return { row, item, owner, permissions: permissionsFor(row, item, actor) };
 }
 
 /**
@@ -480,12 +487,12 @@ async function loadForWrite(db: Db, principal: Principal, id: string) {
  */
 export async function updateComment(
   deps: CommentDeps,
-  principal: Principal,
+  actor: SessionActor,
   id: string,
   input: { body: string; imageId?: string | null },
 ) {
   const { db } = deps;
-  const { row, item, owner, permissions } = await loadForWrite(db, principal, id);
+  const { row, item, owner, permissions } = await loadForWrite(db, actor, id);
   if (!permissions.edit) throw new AppError("accountManager_permissionNotProvided");
   const nextImageId = input.imageId === undefined ? row.imageMediaId : input.imageId;
   if (!input.body && !nextImageId) {
@@ -524,9 +531,9 @@ export async function updateComment(
 }
 
 /** Deletes a comment (the author, or the item's owner); a thread's head takes its replies with it. */
-export async function deleteComment(deps: CommentDeps, principal: Principal, id: string): Promise<void> {
+export async function deleteComment(deps: CommentDeps, actor: SessionActor, id: string): Promise<void> {
   const { db } = deps;
-  const { row, item, owner, permissions } = await loadForWrite(db, principal, id);
+  const { row, item, owner, permissions } = await loadForWrite(db, actor, id);
   if (!permissions.delete) throw new AppError("accountManager_permissionNotProvided");
   const now = new Date();
   const { deletedIds, imageIds, totalCount } = await db.transaction(async (tx) => {
@@ -545,6 +552,14 @@ export async function deleteComment(deps: CommentDeps, principal: Principal, id:
     // Their images go with them (the FK clears image_media_id); the bytes follow after the commit.
     const imageIds = gone.flatMap((g) => (g.imageMediaId ? [g.imageMediaId] : []));
     await dropImageRows(tx, imageIds);
+    // Removing someone else's words from one's own publication is moderation.
+    await writeAudit(tx, {
+      action: row.authorId === actor.profileId ? "comment.deleted" : "comment.moderated",
+      resourceType: "comment",
+      resourceId: row.id,
+      before: { authorId: row.authorId, contentId: item.id, body: row.body },
+      after: { deletedIds: gone.map((g) => g.id) },
+    });
     if (row.parentId) {
       await tx
         .update(comments)
@@ -570,9 +585,9 @@ export async function deleteComment(deps: CommentDeps, principal: Principal, id:
 }
 
 /** Pins a top-level comment (the item's owner); one pinned comment per item, so a pin replaces the last. */
-export async function setPinned(deps: CommentDeps, principal: Principal, id: string, pinned: boolean) {
+export async function setPinned(deps: CommentDeps, actor: SessionActor, id: string, pinned: boolean) {
   const { db } = deps;
-  const { row, item, owner, permissions } = await loadForWrite(db, principal, id);
+  const { row, item, owner, permissions } = await loadForWrite(db, actor, id);
   if (row.parentId !== null) throw new AppError("comment_notPinnable");
   if (!permissions.pin) throw new AppError("accountManager_permissionNotProvided");
   const now = new Date();

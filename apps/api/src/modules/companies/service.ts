@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { SessionActor } from "@vn/contract";
 import {
   AppError,
   type CompanyCreate,
@@ -8,11 +9,11 @@ import {
 } from "@vn/contract";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
 import { companyMembers, profiles, sessions, users } from "../../db/schema/index";
-import { isUniqueViolation } from "../accounts/general-info";
-import { checkHandle } from "../accounts/handles";
-import type { Principal } from "../accounts/session-lookup";
-import { imageOf } from "../accounts/session-user";
+import { writeAudit } from "../../shared/audit";
+import { checkHandle } from "../../shared/handles";
+import { type ImageRef, profileImage } from "../../shared/profile-view";
 
 /**
  * Companies, first step: a person creates a company profile (they become its owner) and switches
@@ -25,17 +26,13 @@ export interface CompanyView {
   slug: string;
   name: string;
   about: string | null;
-  image: { urls: { preview: string } } | null;
+  image: ImageRef;
   verificationStatus: VerificationStatus;
   role: CompanyMemberRole;
   createdAt: string;
 }
 
-export async function createCompany(
-  db: Db,
-  principal: Principal,
-  input: CompanyCreate,
-): Promise<CompanyView> {
+export async function createCompany(db: Db, actor: SessionActor, input: CompanyCreate): Promise<CompanyView> {
   // A new company has no plan yet, so its handle must be a free one (two digits).
   const check = await checkHandle(db, input.slug, null);
   if (check.reason === "taken")
@@ -57,19 +54,25 @@ export async function createCompany(
         about: input.about ?? null,
         imageUrl: input.logoUrl ?? null,
       });
-      await tx.insert(companyMembers).values({ companyId: id, userId: principal.userId, role: "owner" });
+      await tx.insert(companyMembers).values({ companyId: id, userId: actor.userId, role: "owner" });
+      await writeAudit(tx, {
+        action: "company.created",
+        resourceType: "company",
+        resourceId: id,
+        after: { slug: input.slug, name: input.name, owner: actor.userId, role: "owner" },
+      });
       // Creating a company finishes the company onboarding step of the wizard.
       await tx
         .update(users)
         .set({ companyWizardCompletedAt: new Date() })
-        .where(and(eq(users.id, principal.userId)));
+        .where(and(eq(users.id, actor.userId)));
     });
   } catch (error) {
     if (isUniqueViolation(error))
       throw new AppError("slug_alreadyTakenConflict", { details: { slug: input.slug } });
     throw error;
   }
-  const [company] = await listCompanies(db, principal.userId, id);
+  const [company] = await listCompanies(db, actor.userId, id);
   if (!company) throw new AppError("company_notFound");
   return company;
 }
@@ -93,7 +96,7 @@ export async function listCompanies(db: Db, userId: string, onlyId?: string): Pr
     slug: profile.slug,
     name: profile.name,
     about: profile.about,
-    image: imageOf(profile.imageUrl),
+    image: profileImage(profile.imageUrl),
     verificationStatus: profile.verificationStatus as VerificationStatus,
     role: role as CompanyMemberRole,
     createdAt: profile.createdAt.toISOString(),
@@ -106,17 +109,17 @@ export async function listCompanies(db: Db, userId: string, onlyId?: string): Pr
  */
 export async function switchAccount(
   db: Db,
-  principal: Principal,
+  actor: SessionActor,
   target: { type: "user" | "company"; id?: string },
 ): Promise<void> {
   let activeProfileId: string | null = null;
   if (target.type === "company") {
-    const [company] = target.id ? await listCompanies(db, principal.userId, target.id) : [];
+    const [company] = target.id ? await listCompanies(db, actor.userId, target.id) : [];
     if (!company) throw new AppError("accountManager_permissionNotProvided");
     activeProfileId = company.id;
   }
   await db
     .update(sessions)
     .set({ activeProfileId, updatedAt: new Date() })
-    .where(eq(sessions.id, principal.sessionId));
+    .where(eq(sessions.id, actor.sessionId));
 }

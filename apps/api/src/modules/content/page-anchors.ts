@@ -2,7 +2,7 @@ import { eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { contentItems, contentListVersions } from "../../db/schema/index";
 import { LruCache } from "../../lib/lru-cache";
-import { type Keyset, rowsOf } from "../social/keyset";
+import { type Keyset, rowsOf } from "../../shared/pages";
 
 /**
  * Numbered pages at any depth for the profile lists (issue 4: "page 1 and page 1,000 cost alike").

@@ -1,17 +1,7 @@
-import {
-  contentCreateRequestSchema,
-  contentItemResponseSchema,
-  contentListQuerySchema,
-  contentListResponseSchema,
-  contentUpdateRequestSchema,
-  detailSegments,
-  PER_PAGE_DEFAULT,
-  relatedContentResponseSchema,
-  repostRequestSchema,
-} from "@vn/contract";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { notifyPublished } from "../notifications/service";
+import { type ContentItem, detailSegments, endpoints, PER_PAGE_DEFAULT } from "@vn/contract";
+import type { FastifyPluginAsync } from "fastify";
+import { route } from "../../lib/route";
+import { emit } from "../../shared/events";
 import {
   type AttachMedia,
   createContent,
@@ -25,233 +15,114 @@ import {
   updateContent,
 } from "./service";
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
-const slugParam = z.string().min(1).max(254);
-
-/** Reads of publications (API v2): public, personalised when a session is sent. */
-export const contentReadRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = () => app.deps.database.db;
-
-  app.get(
-    "/profiles/:slug/content",
-    {
-      config: { access: "public" },
-      schema: {
-        tags: ["content"],
-        summary: "A profile's publications, newest first; total pages in the content-range header",
-        params: z.object({ slug: slugParam }),
-        querystring: contentListQuerySchema,
-        response: { 200: contentListResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const q = request.query;
-      const result = await listProfileContent(
-        db(),
-        request.params.slug,
-        {
-          tab: q.tab,
-          page: q.pagination?.page ?? 1,
-          perPage: q.pagination?.perPage ?? PER_PAGE_DEFAULT,
-          cursor: q.cursor,
-          filter: q.filter,
-          counts:
-            q.feedCount || q.docsCount || q.newsCount || q.infoCount || q.timelineCount
-              ? {
-                  feed: q.feedCount,
-                  docs: q.docsCount,
-                  news: q.newsCount,
-                  info: q.infoCount,
-                  timeline: q.timelineCount,
-                }
-              : undefined,
-        },
-        request.principal?.profileId ?? null,
-      );
-      // §7: the client reads the total page count from content-range ("pages <page>/<total>").
-      reply.header("content-range", `pages ${result.page}/${result.totalPages}`);
-      return {
-        data: result.items,
-        meta: {
-          page: result.page,
-          perPage: result.perPage,
-          total: result.total,
-          totalPages: result.totalPages,
-          nextCursor: result.nextCursor,
-          ...(result.counts ? { counts: result.counts } : {}),
-        },
-      };
-    },
-  );
-
-  app.get(
-    "/content/:segment/:slug",
-    {
-      config: { access: "public" },
-      schema: {
-        tags: ["content"],
-        summary: "One publication by its route segment (releases, posts, quote…) and slug; owner optional",
-        params: z.object({
-          segment: z.enum(Object.keys(detailSegments) as [keyof typeof detailSegments]),
-          slug: slugParam,
-        }),
-        querystring: z.object({ owner: slugParam.optional() }),
-        response: { 200: contentItemResponseSchema },
-      },
-    },
-    async (request) => {
-      const kind = detailSegments[request.params.segment];
-      const kinds = kind === "release" ? ["release", "news"] : [kind];
-      return {
-        data: await getContentDetail(
-          db(),
-          { slug: request.params.slug, kinds, ownerSlug: request.query.owner },
-          request.principal?.profileId ?? null,
-        ),
-      };
-    },
-  );
-
-  app.get(
-    "/content/:id/related",
-    {
-      config: { access: "public" },
-      schema: {
-        tags: ["content"],
-        summary: "Related sections of a publication: more-from-owner and similar",
-        params: idParams,
-        response: { 200: relatedContentResponseSchema },
-      },
-    },
-    async (request) => ({
-      data: await relatedContent(db(), request.params.id, request.principal?.profileId ?? null),
-    }),
-  );
-};
-
-/** Writes of publications (API v1): the acting profile, within its role's scope and plan. */
-export const contentWriteRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * Publications: handlers for the rows of contract/endpoints/content.ts. Reads on API v2 (public,
+ * personalised when a session is sent); writes on API v1 (the acting profile, within its role's
+ * scope and plan, which the service checks per kind).
+ */
+export const contentRoutes: FastifyPluginAsync = async (app) => {
+  const table = endpoints.content;
   const db = () => app.deps.database.db;
   const attachMedia: AttachMedia = (tx, item, media) => app.media.attach(item, media, tx);
-
-  app.post(
-    "/content",
-    {
-      config: { access: "active", rateLimit: { max: 60, timeWindow: 60_000 } },
-      schema: {
-        tags: ["content"],
-        summary: "Publish, schedule (future publicationDate) or draft a publication",
-        body: contentCreateRequestSchema,
-        response: { 201: contentItemResponseSchema },
+  /** A publication others can now read is news for the modules that care (notifications…). */
+  const announce = async (item: ContentItem) => {
+    if (item.status !== "active") return;
+    await emit(
+      { db: db(), realtime: app.deps.realtime, log: app.log, jobs: app.deps.jobs },
+      "content.published",
+      {
+        item,
       },
-    },
-    async (request, reply) => {
-      const item = await createContent(db(), request.principal!, request.body, new Date(), attachMedia);
-      await notifyPublished({ db: db(), realtime: app.deps.realtime, log: app.log }, item);
-      if (item.status === "planned" && app.deps.jobs) {
-        // Publish at the minute it is due; the every-minute sweep is the safety net.
-        await app.deps.jobs.send(
-          "content.publish-planned",
-          {},
-          { startAfter: new Date(item.publicationDate) },
-        );
-      }
-      return reply.status(201).send({ data: item });
-    },
-  );
+    );
+  };
 
-  app.get(
-    "/content/:id",
-    {
-      config: { access: "session" },
-      schema: {
-        tags: ["content"],
-        summary: "One publication by id (for its edit form)",
-        params: idParams,
-        response: { 200: contentItemResponseSchema },
+  route(app, table.listByProfile, async ({ actor, params, query: q, reply }) => {
+    const result = await listProfileContent(
+      db(),
+      params.slug,
+      {
+        tab: q.tab,
+        page: q.pagination?.page ?? 1,
+        perPage: q.pagination?.perPage ?? PER_PAGE_DEFAULT,
+        cursor: q.cursor,
+        filter: q.filter,
+        counts:
+          q.feedCount || q.docsCount || q.newsCount || q.infoCount || q.timelineCount
+            ? {
+                feed: q.feedCount,
+                docs: q.docsCount,
+                news: q.newsCount,
+                info: q.infoCount,
+                timeline: q.timelineCount,
+              }
+            : undefined,
       },
-    },
-    async (request) => ({
-      data: await getContentById(db(), request.params.id, request.principal!.profileId),
-    }),
-  );
+      actor?.profileId ?? null,
+    );
+    // §7: the client reads the total page count from content-range ("pages <page>/<total>").
+    reply.header("content-range", `pages ${result.page}/${result.totalPages}`);
+    return {
+      data: result.items,
+      meta: {
+        page: result.page,
+        perPage: result.perPage,
+        total: result.total,
+        totalPages: result.totalPages,
+        nextCursor: result.nextCursor,
+        ...(result.counts ? { counts: result.counts } : {}),
+      },
+    };
+  });
 
-  app.patch(
-    "/content/:id",
-    {
-      config: { access: "active" },
-      schema: {
-        tags: ["content"],
-        summary: "Edit one's own publication",
-        params: idParams,
-        body: contentUpdateRequestSchema,
-        response: { 200: contentItemResponseSchema },
-      },
-    },
-    async (request) => {
-      const { item, published } = await updateContent(
+  route(app, table.detail, async ({ actor, params, query }) => {
+    const kind = detailSegments[params.segment];
+    const kinds = kind === "release" ? ["release", "news"] : [kind];
+    return {
+      data: await getContentDetail(
         db(),
-        request.principal!,
-        request.params.id,
-        request.body,
-        new Date(),
-        attachMedia,
-      );
-      if (published) await notifyPublished({ db: db(), realtime: app.deps.realtime, log: app.log }, item);
-      return { data: item };
-    },
-  );
+        { slug: params.slug, kinds, ownerSlug: query.owner },
+        actor?.profileId ?? null,
+      ),
+    };
+  });
 
-  app.delete(
-    "/content/:id",
-    {
-      config: { access: "active" },
-      schema: {
-        tags: ["content"],
-        summary: "Remove one's own publication",
-        params: idParams,
-        response: { 204: z.null() },
-      },
-    },
-    async (request, reply) => {
-      await deleteContent(db(), request.principal!, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+  route(app, table.related, async ({ actor, params }) => ({
+    data: await relatedContent(db(), params.id, actor?.profileId ?? null),
+  }));
 
-  app.post(
-    "/content/:id/reposts",
-    {
-      config: { access: "active", rateLimit: { max: 60, timeWindow: 60_000 } },
-      schema: {
-        tags: ["content"],
-        summary: "Repost a publication, with or without a quote",
-        params: idParams,
-        body: repostRequestSchema,
-        response: { 201: contentItemResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const item = await repostContent(db(), request.principal!, request.params.id, request.body);
-      await notifyPublished({ db: db(), realtime: app.deps.realtime, log: app.log }, item);
-      return reply.status(201).send({ data: item });
-    },
-  );
+  route(app, table.create, async ({ actor, body, reply }) => {
+    const item = await createContent(db(), actor, body, new Date(), attachMedia);
+    await announce(item);
+    if (item.status === "planned" && app.deps.jobs) {
+      // Publish at the minute it is due; the every-minute sweep is the safety net.
+      await app.deps.jobs.send("content.publish-planned", {}, { startAfter: new Date(item.publicationDate) });
+    }
+    return reply.status(201).send({ data: item });
+  });
 
-  app.delete(
-    "/reposts/:id",
-    {
-      config: { access: "active" },
-      schema: {
-        tags: ["content"],
-        summary: "Delete one's own repost",
-        params: idParams,
-        response: { 204: z.null() },
-      },
-    },
-    async (request, reply) => {
-      await deleteRepost(db(), request.principal!, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+  route(app, table.get, async ({ actor, params }) => ({
+    data: await getContentById(db(), params.id, actor.profileId),
+  }));
+
+  route(app, table.update, async ({ actor, params, body }) => {
+    const { item, published } = await updateContent(db(), actor, params.id, body, new Date(), attachMedia);
+    if (published) await announce(item);
+    return { data: item };
+  });
+
+  route(app, table.remove, async ({ actor, params, reply }) => {
+    await deleteContent(db(), actor, params.id);
+    return reply.status(204).send(null);
+  });
+
+  route(app, table.repost, async ({ actor, params, body, reply }) => {
+    const item = await repostContent(db(), actor, params.id, body);
+    await announce(item);
+    return reply.status(201).send({ data: item });
+  });
+
+  route(app, table.removeRepost, async ({ actor, params, reply }) => {
+    await deleteRepost(db(), actor, params.id);
+    return reply.status(204).send(null);
+  });
 };

@@ -1,41 +1,17 @@
 import {
   AppError,
-  type CompanyMemberRole,
-  entitlement,
-  hasFeature,
+  type Entitlements,
+  featureOfKind,
+  isGranted,
   messages,
-  type OwnerType,
-  type PermissionScope,
-  type PlanTier,
-  permissionsForRole,
   recordingKinds,
+  type SessionActor,
+  scopeCovers,
+  scopeOfKind,
 } from "@vn/contract";
-import type { Principal } from "../accounts/session-lookup";
 
-/** Kind → the permission scope that governs it for company members (product decisions). */
-const scopeOfKind: Record<string, PermissionScope> = {
-  post: "posts",
-  article: "posts",
-  response: "responses",
-  release: "releases",
-  news: "releases",
-  insight: "insights",
-  statement: "statements",
-  video: "videos",
-  podcast: "podcasts",
-  audio: "podcasts",
-  recording: "recordings",
-  document: "documents",
-  event: "events",
-  repost: "reposts",
-};
-
-/** The profile the caller acts as; refuses a session whose company is gone (§4 switch back). */
-export function actingProfileId(principal: Principal): string {
-  if (principal.actingProfileLost) throw new AppError("accountManager_ownerNotFound");
-  if (!principal.profileId) throw new AppError("user_profileNotCompleted");
-  return principal.profileId;
-}
+/** Kept here for the routes that import it from content; the rule lives in shared/. */
+export { actingProfileId } from "../../shared/acting-profile";
 
 /**
  * May the caller create (own = null) or change an item of this kind? A person on their own
@@ -43,28 +19,22 @@ export function actingProfileId(principal: Principal): string {
  * `manage` only items they wrote themselves, `none` nothing.
  */
 export function assertMayAct(
-  principal: Principal,
+  actor: SessionActor,
   kind: string,
   item: { authorUserId: string | null } | null,
 ): void {
-  const role: CompanyMemberRole | null = principal.companyRole;
-  if (!role) return;
-  const scope = scopeOfKind[kind] ?? "posts";
-  const value = permissionsForRole(role)[scope];
-  if (value === "all") return;
-  if (value === "manage" && (!item || item.authorUserId === principal.userId)) return;
-  throw new AppError("accountManager_permissionNotProvided");
+  if (!scopeCovers(actor, scopeOfKind[kind] ?? "posts", { authorUserId: item?.authorUserId ?? null })) {
+    throw new AppError("accountManager_permissionNotProvided");
+  }
 }
 
 /** Plan rules of §5/§6: post length, scheduling, video and podcast publishing. */
 export function assertPlanAllows(
-  owner: { type: string; planTier: string },
+  entitlements: Entitlements,
   input: { kind: string; plainLength: number; scheduled: boolean },
 ): void {
-  const ownerType: OwnerType = owner.type === "company" ? "company" : "user";
-  const tier = owner.planTier as PlanTier;
   if (input.kind === "post") {
-    const limit = entitlement(ownerType, tier, "post.characterLimit") as number;
+    const limit = entitlements["post.characterLimit"] as number;
     if (input.plainLength > limit) {
       throw new AppError("account_accessForbiddenByPlan", {
         message: messages.postLimitUpgrade,
@@ -77,19 +47,17 @@ export function assertPlanAllows(
       });
     }
   }
-  if (input.scheduled && !hasFeature(ownerType, tier, "content.schedule")) {
+  if (input.scheduled && !isGranted(entitlements["content.schedule"])) {
     throw new AppError("account_accessForbiddenByPlan", {
       message: messages.scheduleNeedsPlan,
       details: { feature: "content.schedule" },
     });
   }
-  if (
-    (recordingKinds as readonly string[]).includes(input.kind) &&
-    !hasFeature(ownerType, tier, "media.publishVideoPodcast")
-  ) {
+  const feature = featureOfKind(input.kind);
+  if ((recordingKinds as readonly string[]).includes(input.kind) && !isGranted(entitlements[feature])) {
     throw new AppError("account_accessForbiddenByPlan", {
       message: messages.mediaPublishingNeedsPlan,
-      details: { feature: "media.publishVideoPodcast" },
+      details: { feature },
     });
   }
 }

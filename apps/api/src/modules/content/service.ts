@@ -1,3 +1,4 @@
+import type { SessionActor } from "@vn/contract";
 import {
   AppError,
   type ContentItem,
@@ -16,15 +17,27 @@ import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { contentCounts, contentItems, profiles } from "../../db/schema/index";
 import { uniqueSlug } from "../../lib/slug";
-import type { Principal } from "../accounts/session-lookup";
-import { withItemMedia } from "../media/content";
-import { before, decodeKeyset, encodeKeyset, timestampTextOf } from "../social/keyset";
-import { reactionCountsFor } from "../social/reactions";
-import { blockedAround, isBlockedBetween } from "../social/relations";
+import { writeAudit } from "../../shared/audit";
+import {
+  activeCountsByKind,
+  contentItemViews,
+  contentItemViewsFor,
+  serializeContent,
+  withItemMedia,
+} from "../../shared/content-view";
+import { before, decodeKeyset, keysetPage, pageCount, timestampTextOf } from "../../shared/pages";
+import {
+  findVisibleProfileBySlug,
+  mayView,
+  ownerVisibleTo,
+  type Viewer,
+  viewerOfActor,
+  viewerOfProfile,
+} from "../../shared/profile-view";
+import { isBlockedBetween } from "../../shared/social-graph";
 import { pageStart } from "./page-anchors";
 import { actingProfileId, assertMayAct, assertPlanAllows } from "./rules";
 import { plainText, sanitizeRichText } from "./sanitize";
-import { serializeContent } from "./serialize";
 
 type ContentRow = typeof contentItems.$inferSelect;
 type ProfileRow = typeof profiles.$inferSelect;
@@ -110,17 +123,17 @@ export type AttachMedia = (
 
 export async function createContent(
   db: Db,
-  principal: Principal,
+  actor: SessionActor,
   input: CreateInput,
   now = new Date(),
   attachMedia?: AttachMedia,
 ) {
-  const ownerId = actingProfileId(principal);
-  assertMayAct(principal, input.kind, null);
+  const ownerId = actingProfileId(actor);
+  assertMayAct(actor, input.kind, null);
   const owner = await loadProfile(db, ownerId);
   const body = prepareBody(input.kind, input.content);
   const schedule = scheduleOf(input.draft, input.publicationDate, now);
-  assertPlanAllows(owner, {
+  assertPlanAllows(actor.entitlements, {
     kind: input.kind,
     plainLength: body.plainLength,
     scheduled: schedule.status === "planned",
@@ -133,7 +146,7 @@ export async function createContent(
       {
         id: crypto.randomUUID(),
         ownerId,
-        authorUserId: principal.userId,
+        authorUserId: actor.userId,
         kind: input.kind,
         slug: "",
         title: input.title ?? null,
@@ -159,10 +172,10 @@ export async function createContent(
 
 export async function loadOwnItem(
   db: Db,
-  principal: Principal,
+  actor: SessionActor,
   id: string,
 ): Promise<{ row: ContentRow; owner: ProfileRow }> {
-  const ownerId = actingProfileId(principal);
+  const ownerId = actingProfileId(actor);
   const [row] = await db
     .select()
     .from(contentItems)
@@ -171,19 +184,19 @@ export async function loadOwnItem(
   // Another profile's item answers exactly like a missing one: its existence is not disclosed.
   if (!row || row.ownerId !== ownerId)
     throw new AppError("content_notFound", { message: messages.editMissingPost });
-  assertMayAct(principal, row.kind, row);
+  assertMayAct(actor, row.kind, row);
   return { row, owner: await loadProfile(db, ownerId) };
 }
 
 export async function updateContent(
   db: Db,
-  principal: Principal,
+  actor: SessionActor,
   id: string,
   input: UpdateInput,
   now = new Date(),
   attachMedia?: AttachMedia,
 ) {
-  const { row, owner } = await loadOwnItem(db, principal, id);
+  const { row, owner } = await loadOwnItem(db, actor, id);
   if (row.status === "blocked") throw new AppError("content_isBlocked");
   const body = prepareBody(row.kind, input.content);
   if (input.content !== undefined && body.plainLength === 0) {
@@ -202,7 +215,7 @@ export async function updateContent(
         now,
       );
   }
-  assertPlanAllows(owner, {
+  assertPlanAllows(actor.entitlements, {
     kind: row.kind,
     plainLength: input.content === undefined ? 0 : body.plainLength,
     scheduled: schedule.status === "planned",
@@ -232,66 +245,21 @@ export async function updateContent(
   });
 }
 
-export async function deleteContent(db: Db, principal: Principal, id: string): Promise<void> {
-  await loadOwnItem(db, principal, id);
-  await db
-    .update(contentItems)
-    .set({ status: "removed", updatedAt: new Date() })
-    .where(eq(contentItems.id, id));
-}
-
-/**
- * Items of the given ids with their owners, serialized (repost targets included), with their
- * reaction counts. Items of profiles in a block with the viewer are left out, and a repost of
- * such a profile's item shows its original as unavailable.
- */
-export async function hydrate(
-  db: Db,
-  rows: ContentRow[],
-  viewerProfileId: string | null,
-): Promise<ContentItem[]> {
-  const hidden = await blockedAround(db, viewerProfileId);
-  rows = rows.filter((r) => !hidden.has(r.ownerId));
-  const ownerIds = new Set(rows.map((r) => r.ownerId));
-  const repostIds = rows.map((r) => r.repostOfId).filter((v): v is string => Boolean(v));
-  const originals = repostIds.length
-    ? await db.select().from(contentItems).where(inArray(contentItems.id, repostIds))
-    : [];
-  for (const o of originals) ownerIds.add(o.ownerId);
-  const owners = ownerIds.size
-    ? await db
-        .select()
-        .from(profiles)
-        .where(inArray(profiles.id, [...ownerIds]))
-    : [];
-  const counts = await reactionCountsFor(db, [...rows.map((r) => r.id), ...originals.map((o) => o.id)]);
-  const withCounts = (item: ContentItem): ContentItem => ({ ...item, reactions: counts.get(item.id) ?? {} });
-  const ownerById = new Map(owners.map((o) => [o.id, o]));
-  const originalById = new Map(
-    originals.map((o) => [
-      o.id,
-      // A removed or blocked original shows as unavailable rather than leaking its text.
-      o.status === "active" && ownerById.get(o.ownerId)?.status === "active" && !hidden.has(o.ownerId)
-        ? withCounts(serializeContent(o, ownerById.get(o.ownerId)!, viewerProfileId))
-        : null,
-    ]),
-  );
-  const items = rows.flatMap((r) => {
-    const owner = ownerById.get(r.ownerId);
-    // Publications of deleted or blocked profiles disappear with them (their owner still sees them).
-    if (!owner || (owner.status !== "active" && owner.id !== viewerProfileId)) return [];
-    return [
-      withCounts(
-        serializeContent(
-          r,
-          owner,
-          viewerProfileId,
-          r.repostOfId ? (originalById.get(r.repostOfId) ?? null) : null,
-        ),
-      ),
-    ];
+export async function deleteContent(db: Db, actor: SessionActor, id: string): Promise<void> {
+  const { row } = await loadOwnItem(db, actor, id);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(contentItems)
+      .set({ status: "removed", updatedAt: new Date() })
+      .where(eq(contentItems.id, id));
+    await writeAudit(tx, {
+      action: "content.deleted",
+      resourceType: "content",
+      resourceId: id,
+      before: { status: row.status, kind: row.kind, ownerId: row.ownerId },
+      after: { status: "removed" },
+    });
   });
-  return withItemMedia(db, items);
 }
 
 /** Who may see an item: everyone when active; its owner in any state but removed. */
@@ -308,6 +276,22 @@ function assertVisible(
 /** A block between viewer and owner hides the item from both sides, as if it did not exist. */
 async function assertNotBlocked(db: Db, ownerId: string, viewerProfileId: string | null): Promise<void> {
   if (await isBlockedBetween(db, viewerProfileId, ownerId)) throw new AppError("content_notFound");
+}
+
+/**
+ * The owner's privacy level (decision 0014) and a block hide the item as if it did not exist.
+ * Returns the viewer, for the item's view.
+ */
+async function assertOwnerVisible(db: Db, ownerId: string, viewerProfileId: string | null): Promise<Viewer> {
+  const viewer = await viewerOfProfile(db, viewerProfileId);
+  const [owner] = await db
+    .select({ id: profiles.id, privacy: profiles.privacy, verificationStatus: profiles.verificationStatus })
+    .from(profiles)
+    .where(eq(profiles.id, ownerId))
+    .limit(1);
+  if (!owner || !mayView(owner, viewer)) throw new AppError("content_notFound");
+  await assertNotBlocked(db, ownerId, viewerProfileId);
+  return viewer;
 }
 
 export async function getContentDetail(
@@ -327,8 +311,8 @@ export async function getContentDetail(
     .where(and(...conditions))
     .limit(1);
   assertVisible(row, viewerProfileId);
-  await assertNotBlocked(db, row.ownerId, viewerProfileId);
-  const [item] = await hydrate(db, [row], viewerProfileId);
+  const viewer = await assertOwnerVisible(db, row.ownerId, viewerProfileId);
+  const [item] = await contentItemViewsFor(db, [row], viewer);
   if (!item) throw new AppError("content_notFound");
   return item;
 }
@@ -340,8 +324,8 @@ export async function getContentById(
 ): Promise<ContentItem> {
   const [row] = await db.select().from(contentItems).where(eq(contentItems.id, id)).limit(1);
   assertVisible(row, viewerProfileId);
-  await assertNotBlocked(db, row.ownerId, viewerProfileId);
-  const [item] = await hydrate(db, [row], viewerProfileId);
+  const viewer = await assertOwnerVisible(db, row.ownerId, viewerProfileId);
+  const [item] = await contentItemViewsFor(db, [row], viewer);
   if (!item) throw new AppError("content_notFound");
   return item;
 }
@@ -367,25 +351,15 @@ export interface ListResult {
   counts?: Record<string, number>;
 }
 
-export async function findProfileBySlug(db: Db, slug: string): Promise<ProfileRow> {
-  const [row] = await db
-    .select()
-    .from(profiles)
-    .where(sql`lower(${profiles.slug}) = lower(${slug})`)
-    .limit(1);
-  // Only active profiles are public: deleted (by the user or the team), blocked or disabled ones are not.
-  if (row?.status !== "active") throw new AppError("content_notFound");
-  return row;
-}
-
 export async function listProfileContent(
   db: Db,
   ownerSlug: string,
   query: ListQuery,
   viewerProfileId: string | null,
 ): Promise<ListResult> {
-  const owner = await findProfileBySlug(db, ownerSlug);
-  await assertNotBlocked(db, owner.id, viewerProfileId);
+  // A block or the owner's privacy level (decision 0014) hides the whole list.
+  const viewer = await viewerOfProfile(db, viewerProfileId);
+  const owner = await findVisibleProfileBySlug(db, ownerSlug, viewer);
   const isOwner = owner.id === viewerProfileId;
   const conditions: SQL[] = [eq(contentItems.ownerId, owner.id)];
 
@@ -445,18 +419,16 @@ export async function listProfileContent(
         .orderBy(...newestFirst);
     }
   }
-  const hasMore = rows.length > perPage;
-  rows = rows.slice(0, perPage);
+  const shown = keysetPage(rows, perPage, (row) => row);
   const total = await countItems(db, owner.id, isOwner ? wanted : "active", kinds, query.tab === "feed");
-  const items = await hydrate(db, rows, viewerProfileId);
-  const last = rows.at(-1);
+  const items = await contentItemViewsFor(db, shown.rows, viewer);
   return {
     items,
     page,
     perPage,
     total,
-    totalPages: Math.max(1, Math.ceil(total / perPage)),
-    nextCursor: hasMore && last ? encodeKeyset(last.at, last.id) : null,
+    totalPages: pageCount(total, perPage),
+    nextCursor: shown.nextCursor,
     counts: query.counts ? await groupCounts(db, owner.id, query.counts) : undefined,
   };
 }
@@ -473,15 +445,6 @@ async function groupCounts(db: Db, ownerId: string, wanted: NonNullable<ListQuer
   if (wanted.info) counts.infoCount = sum(["insight", "statement"]);
   if (wanted.timeline) counts.timelineCount = all - sum(["repost"]);
   return counts;
-}
-
-/** Active items per kind of one profile, from the trigger-kept content_counts table. */
-export async function activeCountsByKind(db: Db, ownerId: string): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ kind: contentCounts.kind, n: contentCounts.n })
-    .from(contentCounts)
-    .where(and(eq(contentCounts.ownerId, ownerId), eq(contentCounts.status, "active")));
-  return new Map(rows.map((r) => [r.kind, r.n]));
 }
 
 /** A list's total from content_counts: a handful of rows however long the list. */
@@ -506,7 +469,7 @@ async function countItems(
 export async function relatedContent(db: Db, id: string, viewerProfileId: string | null) {
   const [row] = await db.select().from(contentItems).where(eq(contentItems.id, id)).limit(1);
   assertVisible(row, viewerProfileId);
-  await assertNotBlocked(db, row.ownerId, viewerProfileId);
+  const viewer = await assertOwnerVisible(db, row.ownerId, viewerProfileId);
   const limit = 4;
   const fromOwner = await db
     .select()
@@ -529,13 +492,15 @@ export async function relatedContent(db: Db, id: string, viewerProfileId: string
         eq(contentItems.kind, row.kind),
         eq(contentItems.status, "active"),
         ne(contentItems.ownerId, row.ownerId),
+        // Only owners this viewer may see (decision 0014).
+        ownerVisibleTo(contentItems.ownerId, viewer),
       ),
     )
     .orderBy(desc(contentItems.publicationDate), desc(contentItems.id))
     .limit(limit);
   return {
-    "more-from-owner": await hydrate(db, fromOwner, viewerProfileId),
-    similar: await hydrate(db, similar, viewerProfileId),
+    "more-from-owner": await contentItemViewsFor(db, fromOwner, viewer),
+    similar: await contentItemViewsFor(db, similar, viewer),
   };
 }
 
@@ -543,12 +508,12 @@ export async function relatedContent(db: Db, id: string, viewerProfileId: string
 
 export async function repostContent(
   db: Db,
-  principal: Principal,
+  actor: SessionActor,
   targetId: string,
   input: z.output<typeof repostRequestSchema>,
 ): Promise<ContentItem> {
-  const ownerId = actingProfileId(principal);
-  assertMayAct(principal, "repost", null);
+  const ownerId = actingProfileId(actor);
+  assertMayAct(actor, "repost", null);
   const [found] = await db.select().from(contentItems).where(eq(contentItems.id, targetId)).limit(1);
   if (found?.status !== "active")
     throw new AppError("content_notFound", { message: messages.repostCheckContent });
@@ -564,6 +529,19 @@ export async function repostContent(
       throw new AppError("content_notFound", { message: messages.repostCheckContent });
     target = original;
   }
+  // Nothing is reposted across a block (either way, the reposted repost's owner included), nor
+  // what the owner's privacy level keeps from the reposter (decision 0014): as if it did not exist.
+  const [targetOwner] = await db
+    .select({ id: profiles.id, privacy: profiles.privacy, verificationStatus: profiles.verificationStatus })
+    .from(profiles)
+    .where(eq(profiles.id, target.ownerId))
+    .limit(1);
+  const hidden =
+    !targetOwner ||
+    !mayView(targetOwner, viewerOfActor(actor)) ||
+    (await isBlockedBetween(db, ownerId, target.ownerId)) ||
+    (found.ownerId !== target.ownerId && (await isBlockedBetween(db, ownerId, found.ownerId)));
+  if (hidden) throw new AppError("content_notFound", { message: messages.repostCheckContent });
   if (!target.repostsEnabled) throw new AppError("request_forbidden", { message: messages.repostsDisabled });
   if (target.ownerId === ownerId)
     throw new AppError("request_conflict", { message: messages.cannotRepostOwn });
@@ -588,7 +566,7 @@ export async function repostContent(
     {
       id: crypto.randomUUID(),
       ownerId,
-      authorUserId: principal.userId,
+      authorUserId: actor.userId,
       kind: "repost",
       slug: "",
       repostOfId: target.id,
@@ -600,13 +578,13 @@ export async function repostContent(
     },
     input.quote ?? `repost ${target.title ?? target.shortContent ?? ""}`.slice(0, 40),
   );
-  const [item] = await hydrate(db, [row], ownerId);
+  const [item] = await contentItemViews(db, [row], ownerId);
   void owner;
   return item!;
 }
 
-export async function deleteRepost(db: Db, principal: Principal, id: string): Promise<void> {
-  const { row } = await loadOwnItem(db, principal, id).catch(() => {
+export async function deleteRepost(db: Db, actor: SessionActor, id: string): Promise<void> {
+  const { row } = await loadOwnItem(db, actor, id).catch(() => {
     throw new AppError("content_notFound", { message: messages.repostDeleteFailed });
   });
   if (row.kind !== "repost") throw new AppError("content_notFound", { message: messages.repostDeleteFailed });

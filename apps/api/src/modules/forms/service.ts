@@ -1,11 +1,11 @@
+import type { SessionActor } from "@vn/contract";
 import { AppError, type feedbackRequestSchema, messages, type reportRequestSchema } from "@vn/contract";
 import { and, eq, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { comments, feedback, profiles, reports } from "../../db/schema/index";
-import type { Principal } from "../accounts/session-lookup";
-import { actingProfileId } from "../content/rules";
-import { loadInteractiveItem } from "../social/items";
+import { actingProfileId } from "../../shared/acting-profile";
+import { loadInteractiveItem } from "../../shared/items";
 
 type ReportInput = z.output<typeof reportRequestSchema>;
 type FeedbackInput = z.output<typeof feedbackRequestSchema>;
@@ -51,15 +51,15 @@ async function targetProfile(db: Db, reporterId: string, input: ReportInput): Pr
  * Stores a report for moderation. Reporting the same target again while the first report is open
  * answers that report instead of queueing a duplicate.
  */
-export async function submitReport(db: Db, principal: Principal, input: ReportInput) {
-  const reporterId = actingProfileId(principal);
+export async function submitReport(db: Db, actor: SessionActor, input: ReportInput) {
+  const reporterId = actingProfileId(actor);
   const responsible = await targetProfile(db, reporterId, input);
   const [open] = await db
     .select({ id: reports.id, createdAt: reports.createdAt })
     .from(reports)
     .where(
       and(
-        eq(reports.reporterUserId, principal.userId),
+        eq(reports.reporterUserId, actor.userId),
         eq(reports.targetType, input.targetType),
         eq(reports.targetId, input.targetId),
         eq(reports.status, "open"),
@@ -71,7 +71,7 @@ export async function submitReport(db: Db, principal: Principal, input: ReportIn
     .insert(reports)
     .values({
       id: crypto.randomUUID(),
-      reporterUserId: principal.userId,
+      reporterUserId: actor.userId,
       reporterProfileId: reporterId,
       targetType: input.targetType,
       targetId: input.targetId,
@@ -85,7 +85,7 @@ export async function submitReport(db: Db, principal: Principal, input: ReportIn
 
 export async function submitFeedback(
   db: Db,
-  principal: Principal,
+  actor: SessionActor,
   input: FeedbackInput,
   userAgent: string | undefined,
 ) {
@@ -93,8 +93,8 @@ export async function submitFeedback(
     .insert(feedback)
     .values({
       id: crypto.randomUUID(),
-      userId: principal.userId,
-      profileId: principal.profileId,
+      userId: actor.userId,
+      profileId: actor.profileId,
       rating: input.rating,
       message: input.message,
       page: input.page ?? null,

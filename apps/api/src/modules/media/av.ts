@@ -1,6 +1,24 @@
+import fs from "node:fs/promises";
 import path from "node:path";
-import { AppError } from "@vn/contract";
+import { AppError, IMAGE_MAX_PX, VIDEO_MAX_LONG_SIDE_PX, VIDEO_MAX_SHORT_SIDE_PX } from "@vn/contract";
 import { run } from "./tools";
+
+/**
+ * What ffmpeg and ffprobe may open (issue 11): local files only — no http, no tcp, no pipe, even
+ * when a container points at another resource (a playlist inside an AVI, a reference movie) — and
+ * only the demuxers of the formats we accept. A video's pictures are never larger than the
+ * largest frame we take (8K), an audio file's cover never larger than the largest image.
+ */
+const INPUT_GUARDS = [
+  "-protocol_whitelist",
+  "file",
+  "-format_whitelist",
+  "mov,matroska,avi,mp3,wav,ogg,flac,aac",
+];
+const VIDEO_MAX_PIXELS = VIDEO_MAX_LONG_SIDE_PX * VIDEO_MAX_SHORT_SIDE_PX;
+const COVER_MAX_PIXELS = IMAGE_MAX_PX * IMAGE_MAX_PX;
+/** A poster frame or cover as PNG, before sharp makes the WebP: never more than this on disk. */
+const POSTER_MAX_BYTES = 256 * 1024 * 1024;
 
 /**
  * Video and audio with ffmpeg (architecture.md: ffmpeg in jobs). Uploads are probed when they
@@ -33,7 +51,7 @@ const PROBE_TIMEOUT_MS = 60_000;
 export async function probe(ffprobePath: string, input: string): Promise<Probe> {
   const result = await run(
     ffprobePath,
-    ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", input],
+    ["-v", "error", ...INPUT_GUARDS, "-print_format", "json", "-show_format", "-show_streams", input],
     { timeoutMs: PROBE_TIMEOUT_MS, collectStdout: true, maxStdoutBytes: 4 * 1024 * 1024 },
   );
   let parsed: { streams?: FfprobeStream[]; format?: { duration?: string } } = {};
@@ -65,9 +83,27 @@ export async function probe(ffprobePath: string, input: string): Promise<Probe> 
 
 export interface TranscodeOptions {
   ffmpegPath: string;
+  /** The deadline of this transcode (transcodeTimeoutMs: relative to the duration). */
   timeoutMs: number;
   durationMs: number | null;
+  /** The output stops growing here (ffmpeg -fs, and the file-size limit of the process). */
+  maxOutputBytes: number;
+  /** No more than this much of the input is read, whatever its header claims. */
+  maxDurationMs: number;
   onProgress?: (fraction: number) => void;
+}
+
+/**
+ * How long a transcode may take: a base for start-up and short files, plus a multiple of the
+ * duration (veryfast x264 at ≤1080p runs faster than real time on one core), never more than
+ * the configured cap. A file whose duration is unknown gets the base and one hour's worth.
+ */
+export function transcodeTimeoutMs(
+  durationMs: number | null,
+  limits: { baseMs: number; perMediaMs: number; capMs: number },
+): number {
+  const duration = durationMs && durationMs > 0 ? durationMs : 60 * 60 * 1000;
+  return Math.min(limits.capMs, Math.round(limits.baseMs + limits.perMediaMs * duration));
 }
 
 function progressReader(durationMs: number | null, onProgress?: (fraction: number) => void) {
@@ -79,9 +115,19 @@ function progressReader(durationMs: number | null, onProgress?: (fraction: numbe
   };
 }
 
-function failed(result: { timedOut: boolean; stderr: string; code: number | null }): AppError {
-  return new AppError("file_damaged", {
-    details: { reason: result.timedOut ? "timed out" : result.stderr.trim().slice(-300), code: result.code },
+function failed(result: {
+  timedOut: boolean;
+  outputLimited: boolean;
+  stderr: string;
+  code: number | null;
+}): AppError {
+  const reason = result.timedOut
+    ? "timed out"
+    : result.outputLimited
+      ? "output limit exceeded"
+      : result.stderr.trim().slice(-300);
+  return new AppError(result.timedOut || result.outputLimited ? "file_unableToConvert" : "file_damaged", {
+    details: { reason, code: result.code },
   });
 }
 
@@ -106,16 +152,32 @@ async function transcode(
       "-loglevel",
       "error",
       "-y",
+      ...INPUT_GUARDS,
+      "-max_pixels",
+      String(VIDEO_MAX_PIXELS),
       "-i",
       input,
       ...codecArgs,
+      "-t",
+      (options.maxDurationMs / 1000).toFixed(3),
+      "-fs",
+      String(options.maxOutputBytes),
       "-progress",
       "pipe:1",
       output,
     ],
-    { timeoutMs: options.timeoutMs, onLine: progressReader(options.durationMs, options.onProgress) },
+    {
+      timeoutMs: options.timeoutMs,
+      onLine: progressReader(options.durationMs, options.onProgress),
+      // -fs stops at the limit; the process limit is the backstop (a little above: the moov atom).
+      maxFileBytes: options.maxOutputBytes + 64 * 1024 * 1024,
+      background: true,
+    },
   );
   if (result.code !== 0) throw failed(result);
+  // ffmpeg ends cleanly when -fs stops it: a file at the limit was cut there.
+  const { size } = await fs.stat(output);
+  if (size >= options.maxOutputBytes) throw failed({ ...result, outputLimited: true });
   return output;
 }
 
@@ -174,13 +236,18 @@ export async function extractPoster(
 ): Promise<string | null> {
   const output = path.join(outDir, "poster.png");
   const at = options.durationMs ? Math.min(1, options.durationMs / 2000) : 0;
+  const guards = [
+    ...INPUT_GUARDS,
+    "-max_pixels",
+    String(options.cover ? COVER_MAX_PIXELS : VIDEO_MAX_PIXELS),
+  ];
   const args = options.cover
-    ? ["-i", input, "-map", "0:v:0", "-frames:v", "1", output]
-    : ["-ss", at.toFixed(3), "-i", input, "-map", "0:v:0", "-frames:v", "1", output];
+    ? [...guards, "-i", input, "-map", "0:v:0", "-frames:v", "1", output]
+    : ["-ss", at.toFixed(3), ...guards, "-i", input, "-map", "0:v:0", "-frames:v", "1", output];
   const result = await run(
     options.ffmpegPath,
     ["-hide_banner", "-nostdin", "-loglevel", "error", "-y", ...args],
-    { timeoutMs: 60_000 },
+    { timeoutMs: 60_000, maxFileBytes: POSTER_MAX_BYTES, background: true },
   );
   return result.code === 0 ? output : null;
 }

@@ -1,5 +1,6 @@
-import { AppError } from "@vn/contract";
-import sharp, { type Sharp } from "sharp";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { AppError, format, IMAGE_MAX_PX, messages } from "@vn/contract";
 import { run, ToolMissingError } from "./tools";
 
 /**
@@ -7,8 +8,22 @@ import { run, ToolMissingError } from "./tools";
  * decoding is left out for patent reasons, and ffmpeg 5.1 cannot read the HEIF container. So we
  * read the container here (ISO/IEC 23008-12: meta → pitm, iinf, iloc, iref, iprp) and hand the
  * HEVC bitstream of the primary image (one picture, or the tiles of a grid) to ffmpeg's HEVC
- * decoder, then stitch the tiles and apply rotation/mirroring with sharp.
+ * decoder, which also stitches the tiles and applies rotation/mirroring.
+ *
+ * A few KB of container can declare thousands of tiles of any size, all pointing at the same
+ * bytes (issue 11). So the decoded size is bounded before anything is decoded: at most
+ * HEIF_MAX_TILES tiles, all of one size, covering the image with less than a tile of padding, at
+ * most HEIF_MAX_DECODED_PIXELS pixels decoded in all, and no more bitstream than the file holds.
+ * ffmpeg refuses a picture larger than its tile declares (-max_pixels), and its decoded output
+ * goes to files in the work dir, never through this process's memory.
  */
+
+/** Tiles of one grid image: an iPhone's 12 MP photo has 48 (512 px each), its 48 MP one 192. */
+export const HEIF_MAX_TILES = 1024;
+/** Pixels decoded in all (the tile mosaic, padding included): the image limit plus a tile's padding. */
+export const HEIF_MAX_DECODED_PIXELS = (IMAGE_MAX_PX + 512) * (IMAGE_MAX_PX + 512);
+/** Transformative properties (irot, imir) of one image: the format has one of each. */
+const HEIF_MAX_TRANSFORMS = 2;
 
 interface Box {
   type: string;
@@ -66,8 +81,20 @@ type Property =
 export interface HeifImage {
   width: number;
   height: number;
-  /** Decodes the primary image to RGB (needs ffmpeg). */
-  decode(ffmpegPath: string, timeoutMs: number): Promise<{ data: Buffer; width: number; height: number }>;
+  /** Pixels the decode will produce (the tile mosaic), known before decoding. */
+  decodedPixels: number;
+  /**
+   * Decodes the primary image (needs ffmpeg) into an uncompressed TIFF inside `workDir`, upright
+   * and cropped to its size; answers its path. Nothing decoded passes through this process.
+   */
+  decode(tools: { ffmpegPath: string; timeoutMs: number; workDir: string }): Promise<string>;
+}
+
+function tooLarge(details: Record<string, unknown>): AppError {
+  return new AppError("file_imageDimensionsTooLarge", {
+    message: format(messages.imageDimensionsTooLarge, { max: IMAGE_MAX_PX }),
+    details,
+  });
 }
 
 /** Parses the container and names the primary image's size without decoding anything. */
@@ -201,119 +228,188 @@ export function parseHeif(file: Buffer): HeifImage {
   } else {
     throw new AppError("file_heicUnsupported", { details: { reason: `HEIF primary item ${main.type}` } });
   }
-  const transforms = propertyOf(main).filter((p) => p.type === "irot" || p.type === "imir");
+  const transforms = propertyOf(main).filter(
+    (p): p is Extract<Property, { type: "irot" | "imir" }> => p.type === "irot" || p.type === "imir",
+  );
+  if (transforms.length > HEIF_MAX_TRANSFORMS) throw bad("transforms");
   const quarterTurns = transforms.reduce((n, t) => n + (t.type === "irot" ? t.angle : 0), 0);
   const upright =
     quarterTurns % 2 === 1
       ? { width: grid.height, height: grid.width }
       : { width: grid.width, height: grid.height };
 
+  // Bounds of the decode, before anything is decoded --------------------------------------------
+  if (tiles.length > HEIF_MAX_TILES) throw tooLarge({ tiles: tiles.length, maxTiles: HEIF_MAX_TILES });
+  const tileSize = sizeOf(tiles[0]!);
+  if (tileSize.width < 1 || tileSize.height < 1 || grid.width < 1 || grid.height < 1) throw bad("image size");
+  for (const tile of tiles) {
+    const size = sizeOf(tile);
+    if (size.width !== tileSize.width || size.height !== tileSize.height)
+      throw bad("tiles of different sizes");
+  }
+  const mosaic = { width: tileSize.width * grid.columns, height: tileSize.height * grid.rows };
+  if (tiles.length > 1) {
+    // The tiles cover the image, and no more than one tile's padding sticks out right or below.
+    const covers = mosaic.width >= grid.width && mosaic.height >= grid.height;
+    const padded =
+      mosaic.width - grid.width >= tileSize.width || mosaic.height - grid.height >= tileSize.height;
+    if (!covers || padded) throw bad("grid layout");
+  }
+  const decodedPixels = mosaic.width * mosaic.height;
+  if (decodedPixels > HEIF_MAX_DECODED_PIXELS)
+    throw tooLarge({ ...mosaic, maxPixels: HEIF_MAX_DECODED_PIXELS });
+  const configs = tiles.map((tile) => {
+    const config = propertyOf(tile).find((p) => p.type === "hvcC");
+    if (config?.type !== "hvcC") throw bad("no hvcC");
+    return config;
+  });
+  // Tiles may share bytes, but never more bitstream than the file holds (plus their parameter sets).
+  const parameterBytes = configs.reduce(
+    (n, c) => n + c.nals.reduce((m, nal) => m + nal.length + START_CODE.length, 0),
+    0,
+  );
+  const dataBytes = tiles.reduce((n, tile) => n + extentBytes(tile), 0);
+  if (dataBytes > file.length || parameterBytes > file.length) throw bad("tile data larger than the file");
+
   return {
     ...upright,
-    async decode(ffmpegPath, timeoutMs) {
-      const tileSize = sizeOf(tiles[0]!);
-      const stream: Buffer[] = [];
-      for (const tile of tiles) {
-        const config = propertyOf(tile).find((p) => p.type === "hvcC");
-        if (config?.type !== "hvcC") throw bad("no hvcC");
-        for (const nal of config.nals) stream.push(START_CODE, nal);
-        const data = dataOf(tile);
-        for (let p = 0; p + config.lengthSize <= data.length; ) {
-          const length = readUInt(data, p, config.lengthSize);
-          p += config.lengthSize;
-          if (p + length > data.length) throw bad("NAL length");
-          stream.push(START_CODE, data.subarray(p, p + length));
-          p += length;
+    decodedPixels,
+    async decode({ ffmpegPath, timeoutMs, workDir }) {
+      const stream = path.join(workDir, "heic-tiles.hevc");
+      const rawTiles = path.join(workDir, "heic-tiles.rgb");
+      const output = path.join(workDir, "heic-decoded.tif");
+      try {
+        // The Annex B stream of every tile in order, written piece by piece (never joined here).
+        const handle = await fs.open(stream, "w");
+        try {
+          for (const [i, tile] of tiles.entries()) {
+            const config = configs[i]!;
+            for (const nal of config.nals) await handle.write(Buffer.concat([START_CODE, nal]));
+            const data = dataOf(tile);
+            for (let p = 0; p + config.lengthSize <= data.length; ) {
+              const length = readUInt(data, p, config.lengthSize);
+              p += config.lengthSize;
+              if (p + length > data.length) throw bad("NAL length");
+              await handle.write(START_CODE);
+              await handle.write(data.subarray(p, p + length));
+              p += length;
+            }
+          }
+        } finally {
+          await handle.close();
         }
-      }
-      const frameBytes = tileSize.width * tileSize.height * 3;
-      const result = await run(
-        ffmpegPath,
-        [
-          "-hide_banner",
-          "-loglevel",
-          "error",
+        // 1: every tile to raw RGB in a file; a picture larger than its tile declares is refused
+        // by the decoder, and the file can never grow past the size the container announced.
+        const frameBytes = tileSize.width * tileSize.height * 3;
+        const expected = frameBytes * tiles.length;
+        const decoded = await ffmpeg(ffmpegPath, timeoutMs, expected + 1, [
+          // The decoder's buffers are the tile's size aligned up (to 64, plus its edge).
+          "-max_pixels",
+          String((align64(tileSize.width) + 64) * (align64(tileSize.height) + 64)),
           "-f",
           "hevc",
           "-i",
-          "pipe:0",
+          stream,
           "-fps_mode",
           "passthrough",
           "-f",
           "rawvideo",
           "-pix_fmt",
           "rgb24",
-          "pipe:1",
-        ],
-        {
-          input: Buffer.concat(stream),
-          timeoutMs,
-          collectStdout: true,
-          maxStdoutBytes: frameBytes * tiles.length,
-        },
-      ).catch((error: unknown) => {
-        if (error instanceof ToolMissingError) throw new AppError("file_heicUnsupported");
-        throw error;
-      });
-      if (result.code !== 0 || result.stdout.length !== frameBytes * tiles.length) {
-        throw new AppError("file_damaged", {
-          details: { reason: `HEVC decode: ${result.stderr.slice(-200)}` },
-        });
+          "-fs",
+          String(expected + 1),
+          rawTiles,
+        ]);
+        const size = await fs.stat(rawTiles).then(
+          (s) => s.size,
+          () => -1,
+        );
+        if (decoded.code !== 0 || size !== expected) {
+          throw new AppError("file_damaged", {
+            details: { reason: `HEVC decode: ${decoded.stderr.slice(-200)}`, expected, size },
+          });
+        }
+        await fs.rm(stream, { force: true });
+        // 2: the tiles stitched, the padding cropped off, turned upright, as one uncompressed TIFF.
+        const filters = [
+          "format=rgb24",
+          ...(tiles.length > 1 ? [`tile=${grid.columns}x${grid.rows}`] : []),
+          `crop=${Math.min(grid.width, mosaic.width)}:${Math.min(grid.height, mosaic.height)}:0:0`,
+          ...transforms.map((t) =>
+            // irot turns anti-clockwise by quarter turns; imir axis 0 mirrors left↔right.
+            t.type === "irot"
+              ? ["null", "transpose=cclock", "hflip,vflip", "transpose=clock"][t.angle]!
+              : t.axis === 0
+                ? "hflip"
+                : "vflip",
+          ),
+        ];
+        const stitched = await ffmpeg(ffmpegPath, timeoutMs, decodedPixels * 3 + 1024 * 1024, [
+          "-f",
+          "rawvideo",
+          "-pix_fmt",
+          "rgb24",
+          "-s",
+          `${tileSize.width}x${tileSize.height}`,
+          "-i",
+          rawTiles,
+          "-vf",
+          filters.join(","),
+          "-frames:v",
+          "1",
+          "-c:v",
+          "tiff",
+          "-compression_algo",
+          "raw",
+          "-f",
+          "image2",
+          "-update",
+          "1",
+          output,
+        ]);
+        if (stitched.code !== 0) {
+          throw new AppError("file_damaged", {
+            details: { reason: `HEIF stitch: ${stitched.stderr.slice(-200)}` },
+          });
+        }
+        return output;
+      } finally {
+        await fs.rm(stream, { force: true });
+        await fs.rm(rawTiles, { force: true });
       }
-      let image: Sharp;
-      const raw = { width: tileSize.width, height: tileSize.height, channels: 3 as const };
-      if (tiles.length === 1) {
-        image = sharp(result.stdout, { raw });
-      } else {
-        const canvas = await sharp({
-          create: {
-            width: tileSize.width * grid.columns,
-            height: tileSize.height * grid.rows,
-            channels: 3,
-            background: "#000",
-          },
-        })
-          .composite(
-            tiles.map((_, i) => ({
-              input: result.stdout.subarray(i * frameBytes, (i + 1) * frameBytes),
-              raw,
-              left: (i % grid.columns) * tileSize.width,
-              top: Math.floor(i / grid.columns) * tileSize.height,
-            })),
-          )
-          .removeAlpha()
-          .raw()
-          .toBuffer({ resolveWithObject: true });
-        image = sharp(canvas.data, { raw: { ...canvas.info, channels: 3 } });
-      }
-      // The grid's output size crops the tiles' padding off the right and bottom.
-      let current = await image
-        .extract({
-          left: 0,
-          top: 0,
-          width: Math.min(grid.width, tileSize.width * grid.columns),
-          height: Math.min(grid.height, tileSize.height * grid.rows),
-        })
-        .removeAlpha()
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      for (const t of transforms) {
-        const step = sharp(current.data, { raw: { ...current.info, channels: 3 } });
-        // irot turns anti-clockwise, sharp's rotate clockwise; imir axis 0 mirrors left↔right.
-        const next =
-          t.type === "irot"
-            ? step.rotate((360 - 90 * t.angle) % 360)
-            : t.axis === 0
-              ? step.flop()
-              : step.flip();
-        current = await next.removeAlpha().raw().toBuffer({ resolveWithObject: true });
-      }
-      return { data: current.data, width: current.info.width, height: current.info.height };
     },
   };
+
+  function extentBytes(item: Item): number {
+    return item.extents.reduce((n, e) => n + (e.length || file.length), 0);
+  }
+}
+
+/** One ffmpeg run on local files only (no protocol but file, demuxers of raw streams only). */
+async function ffmpeg(ffmpegPath: string, timeoutMs: number, maxFileBytes: number, args: string[]) {
+  return run(
+    ffmpegPath,
+    [
+      "-hide_banner",
+      "-nostdin",
+      "-loglevel",
+      "error",
+      "-y",
+      "-protocol_whitelist",
+      "file",
+      "-format_whitelist",
+      "hevc,rawvideo",
+      ...args,
+    ],
+    { timeoutMs, maxFileBytes },
+  ).catch((error: unknown) => {
+    if (error instanceof ToolMissingError) throw new AppError("file_heicUnsupported");
+    throw error;
+  });
 }
 
 const START_CODE = Buffer.from([0, 0, 0, 1]);
+const align64 = (n: number) => Math.ceil(n / 64) * 64;
 
 function readProperty(file: Buffer, box: Box): Property {
   switch (box.type) {

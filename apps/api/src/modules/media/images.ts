@@ -76,7 +76,8 @@ function damaged(error: unknown): AppError {
 export async function openImage(
   file: { path: string; ext: string },
   limits: ImageLimits,
-  tools: { ffmpegPath: string; timeoutMs: number },
+  /** workDir: a private directory of this work, where a HEIC is decoded to (removed by the caller). */
+  tools: { ffmpegPath: string; timeoutMs: number; workDir: string },
 ): Promise<{ input: ImageInput; width: number; height: number }> {
   let width: number;
   let height: number;
@@ -85,10 +86,8 @@ export async function openImage(
     if (file.ext === "heic") {
       const heif = parseHeif(await fs.readFile(file.path));
       ({ width, height } = heif);
-      decodeHeic = async () => {
-        const decoded = await heif.decode(tools.ffmpegPath, tools.timeoutMs);
-        return { kind: "raw", ...decoded, channels: 3 };
-      };
+      // Decoded by ffmpeg into a file sharp reads like any other (its pixel limit applies too).
+      decodeHeic = async () => ({ kind: "file", path: await heif.decode(tools) });
     } else {
       const meta = await sharp(file.path, { limitInputPixels: false }).metadata();
       if (!meta.width || !meta.height) throw new AppError("file_damaged", { details: { reason: "no size" } });

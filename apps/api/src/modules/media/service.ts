@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import type { SessionActor } from "@vn/contract";
 import {
   AppError,
   type ContentMediaRequest,
@@ -17,13 +18,19 @@ import {
   MEDIA_CHUNK_BYTES,
   MEDIA_GALLERY_MAX_IMAGES,
   MEDIA_GALLERY_MAX_VIDEOS,
+  MEDIA_MAX_DURATION_HOURS,
+  MEDIA_OPEN_UPLOADS_MAX,
   MEDIA_SINGLE_REQUEST_MAX_BYTES,
+  type Media,
   type MediaStatus,
   messages,
   UPLOAD_SESSION_TTL_MS,
   type UploadPolicy,
   type UploadType,
   uploadPolicy,
+  VIDEO_MAX_BYTES,
+  VIDEO_MAX_LONG_SIDE_PX,
+  VIDEO_MAX_SHORT_SIDE_PX,
 } from "@vn/contract";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
@@ -38,24 +45,31 @@ import {
   profiles,
   type StoredOutput,
 } from "../../db/schema/index";
-import type { Jobs } from "../../jobs/index";
 import {
   IncompleteBodyError,
   StorageNotFoundError,
   type StorageProvider,
 } from "../../providers/storage/index";
-import type { Realtime } from "../../realtime/index";
-import type { Principal } from "../accounts/session-lookup";
-import { actingProfileId } from "../content/rules";
-import { extractPoster, probe, transcodeAudio, transcodeVideo } from "./av";
+import { actingProfileId } from "../../shared/acting-profile";
+import type { Jobs } from "../../shared/jobs";
+import { originalKeyOf, storagePrefixesOf } from "../../shared/media-keys";
+import {
+  checkSignature,
+  configureMediaSigning,
+  isProfileMedia,
+  type MediaAccess,
+} from "../../shared/media-view";
+import { rowsOf } from "../../shared/pages";
+import type { Realtime } from "../../shared/realtime";
+import { isBlockedBetween } from "../../shared/social-graph";
+import { extractPoster, probe, transcodeAudio, transcodeTimeoutMs, transcodeVideo } from "./av";
 import { type Detected, detectFile } from "./detect";
 import { convertToPdf } from "./documents";
 import { openImage, type RenderedVariant, renderPoster, renderVariants, resolveCrops } from "./images";
-import { originalKeyOf, storagePrefixesOf } from "./keys";
 import { checkPdf } from "./pdf";
-import { MEDIA_MAX_ATTEMPTS, MEDIA_PROCESS_QUEUE } from "./queue";
-import { type MediaRow, mediaError, type UploadRow } from "./serialize";
-import { ToolInterruptedError, ToolMissingError, toolAvailable } from "./tools";
+import { MEDIA_MAX_ATTEMPTS, mediaQueueOf } from "./queue";
+import { type MediaRow, mediaError, toMedia, type UploadRow } from "./serialize";
+import { setToolWarning, ToolInterruptedError, ToolMissingError, toolAvailable } from "./tools";
 import { inspectOfficeArchive } from "./zip";
 
 /**
@@ -71,7 +85,44 @@ export interface MediaEnvironment {
   /** Read late: server.ts attaches the socket hub and job runner after the app is built. */
   realtime: () => Realtime | undefined;
   jobs: () => Jobs | undefined;
+  /** Processing bounds other than the defaults (tests make them small). */
+  limits?: Partial<MediaLimits>;
 }
+
+/**
+ * Bounds of the processing jobs (issue 11). A transcode may take `transcodeBaseMs` plus
+ * `transcodePerMediaMs` per millisecond of media (3× real time), never more than
+ * MEDIA_TRANSCODE_TIMEOUT_MS; its stream may not outgrow the caps below (H.264 at ≤ 1080p can be
+ * larger than a well-compressed 2 GB original, hence twice the upload limit; AAC at 160 kb/s for
+ * the longest recording is under 300 MB).
+ */
+export interface MediaLimits {
+  transcodeBaseMs: number;
+  transcodePerMediaMs: number;
+  videoStreamMaxBytes: number;
+  audioStreamMaxBytes: number;
+}
+export const MEDIA_LIMITS: MediaLimits = {
+  transcodeBaseMs: 2 * 60 * 1000,
+  transcodePerMediaMs: 3,
+  videoStreamMaxBytes: 2 * VIDEO_MAX_BYTES,
+  audioStreamMaxBytes: 512 * 1024 * 1024,
+};
+const MEDIA_MAX_DURATION_MS = MEDIA_MAX_DURATION_HOURS * 60 * 60 * 1000;
+
+/** Public outputs of a publication: cached briefly, so a deleted item's media leave caches soon. */
+const PUBLISHED_CACHE = "public, max-age=600";
+/** A profile photo's outputs: content-named and public for as long as they exist. */
+const PROFILE_CACHE = "public, max-age=31536000, immutable";
+/** Signed URLs: only for whoever was given them, never kept by a shared cache. */
+const SIGNED_CACHE = "private, no-cache";
+
+/**
+ * Who may see a file now: `profile` (a profile photo: anyone, always), `published` (on a published
+ * item or a sent comment of one: anyone, while it lasts), `private` (a draft's, an unsent upload:
+ * only by a signed URL), `gone` (its publication or comment was deleted: nobody).
+ */
+export type MediaVisibility = "profile" | "published" | "private" | "gone";
 
 interface IngestInput {
   mediaId: string;
@@ -90,6 +141,11 @@ interface IngestInput {
   sha256: string | null;
   /** The original already sits at originals/<id>/original (a completed resumable upload). */
   originalStored: boolean;
+  /**
+   * The owner's storage quota to check the new file against, in the transaction that inserts it;
+   * null when the bytes were reserved already (a resumable upload counts from its creation).
+   */
+  quotaBytes: number | null;
 }
 
 /** At most n image pipelines at once per node: each decodes up to 36 megapixels. */
@@ -131,8 +187,6 @@ class Meter extends Transform {
 const PROGRESS_WRITE_MS = 2000;
 /** A processing file untouched this long has lost its job (a node died before sending it). */
 const STUCK_AFTER_MS = 2 * 60 * 1000;
-/** Unfinished resumable uploads one profile may hold at once (each reserves up to 2 GB). */
-const OPEN_UPLOADS_MAX = 10;
 /** Failed files nobody attached are removed after this long. */
 const FAILED_KEEP_MS = 24 * 60 * 60 * 1000;
 /** A comment image no comment took is removed after this long (a draft may wait a while). */
@@ -154,11 +208,44 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** Resolution and length caps of video and audio (issue 11), from the probe, before any job. */
+function checkAvLimits(info: {
+  width: number | null;
+  height: number | null;
+  durationMs: number | null;
+}): void {
+  if (info.width && info.height) {
+    const long = Math.max(info.width, info.height);
+    const short = Math.min(info.width, info.height);
+    if (long > VIDEO_MAX_LONG_SIDE_PX || short > VIDEO_MAX_SHORT_SIDE_PX) {
+      throw new AppError("file_videoDimensionsTooLarge", {
+        message: format(messages.videoDimensionsTooLarge, {
+          long: VIDEO_MAX_LONG_SIDE_PX,
+          short: VIDEO_MAX_SHORT_SIDE_PX,
+        }),
+        details: { width: info.width, height: info.height },
+      });
+    }
+  }
+  if (info.durationMs !== null && info.durationMs > MEDIA_MAX_DURATION_MS) {
+    throw new AppError("file_tooLong", {
+      message: format(messages.mediaTooLong, { hours: MEDIA_MAX_DURATION_HOURS }),
+      details: { durationMs: info.durationMs, maxMs: MEDIA_MAX_DURATION_MS },
+    });
+  }
+}
+
 export class MediaService {
   private readonly imageSlots: Slots;
 
+  private readonly limits: MediaLimits;
+
   constructor(private readonly env: MediaEnvironment) {
     this.imageSlots = new Slots(env.config.IMAGE_CONCURRENCY);
+    this.limits = { ...MEDIA_LIMITS, ...env.limits };
+    // Signed media URLs verify on every node that shares the secret (issue 11).
+    configureMediaSigning(env.config.AUTH_SECRET);
+    setToolWarning((message) => env.log.warn(message));
   }
 
   private get db() {
@@ -184,10 +271,56 @@ export class MediaService {
     return fs.mkdtemp(path.join(os.tmpdir(), "vn-media-"));
   }
 
+  // Storage quota (issue 11: plans.ts media.storageBytes) ----------------------------------------
+
+  /** The acting owner's storage quota in bytes (Infinity when a plan lists no limit). */
+  quotaOf(actor: SessionActor): number {
+    const value = actor.entitlements["media.storageBytes"];
+    if (typeof value === "boolean") return value ? Number.POSITIVE_INFINITY : 0;
+    return value;
+  }
+
+  /**
+   * Bytes an owner holds: every file's original and what was made of it, plus the declared size
+   * of unfinished resumable uploads (reserved when they start, so ten of them cannot overrun it).
+   */
+  async storageUsed(ownerId: string, db: Db = this.db): Promise<number> {
+    const rows = await rowsOf<{ used: string | number }>(
+      db,
+      sql`
+      SELECT
+        (SELECT COALESCE(SUM(m.size + COALESCE(
+            (SELECT SUM((o.value->>'size')::bigint) FROM jsonb_each(m.outputs) o), 0)), 0)
+           FROM media_files m WHERE m.owner_id = ${ownerId})
+        + (SELECT COALESCE(SUM(u.size), 0) FROM media_uploads u
+            WHERE u.owner_id = ${ownerId} AND u.status IN ('open', 'completing'))
+        AS used`,
+    );
+    return Number(rows[0]?.used ?? 0);
+  }
+
+  private refuseQuota(used: number, quota: number, fileBytes: number): AppError {
+    return new AppError("file_quotaExceeded", {
+      details: { usedBytes: used, quotaBytes: quota, fileBytes },
+    });
+  }
+
+  /** Refuses when `bytes` more would not fit the owner's quota (call inside the owner's lock). */
+  private async checkQuota(ownerId: string, quota: number, bytes: number, db: Db): Promise<void> {
+    if (quota === Number.POSITIVE_INFINITY) return;
+    const used = await this.storageUsed(ownerId, db);
+    if (used + bytes > quota) throw this.refuseQuota(used, quota, bytes);
+  }
+
+  /** Serialises quota decisions of one owner (two uploads at once cannot both take the last bytes). */
+  private async lockOwner(tx: Db, ownerId: string): Promise<void> {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`media-quota:${ownerId}`}))`);
+  }
+
   // Single-request upload (multipart/form-data) --------------------------------------------------
 
   async uploadSingle(
-    principal: Principal,
+    actor: SessionActor,
     fields: {
       uploadType: UploadType;
       title?: string;
@@ -196,9 +329,12 @@ export class MediaService {
     },
     file: { stream: Readable & { truncated?: boolean }; fileName: string },
   ): Promise<MediaRow> {
-    const ownerId = actingProfileId(principal);
+    const ownerId = actingProfileId(actor);
     const policy = uploadPolicy(fields.uploadType);
     this.requireDetails(policy, fields);
+    // A full storage is refused before a byte is read; the exact check comes with the insert.
+    const quota = this.quotaOf(actor);
+    await this.checkQuota(ownerId, quota, 1, this.db);
     const dir = await this.workDir();
     try {
       const target = path.join(dir, "original");
@@ -214,7 +350,7 @@ export class MediaService {
       return await this.ingest({
         mediaId: randomUUID(),
         ownerId,
-        uploaderUserId: principal.userId,
+        uploaderUserId: actor.userId,
         uploadType: fields.uploadType,
         fileName: file.fileName,
         title: fields.title ?? null,
@@ -225,6 +361,7 @@ export class MediaService {
         head: null,
         sha256: meter.digest(),
         originalStored: false,
+        quotaBytes: quota,
       });
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
@@ -245,7 +382,7 @@ export class MediaService {
   // Resumable upload: create → PUT parts → complete (or cancel) -----------------------------------
 
   async createUpload(
-    principal: Principal,
+    actor: SessionActor,
     input: {
       uploadType: UploadType;
       fileName: string;
@@ -255,7 +392,7 @@ export class MediaService {
       crops?: ImageCrops;
     },
   ): Promise<UploadRow> {
-    const ownerId = actingProfileId(principal);
+    const ownerId = actingProfileId(actor);
     const policy = uploadPolicy(input.uploadType);
     if (input.size > policy.maxBytes) throw tooLarge(policy);
     // The bytes decide at completion; a name the type never takes is refused before 2 GB travel.
@@ -265,54 +402,79 @@ export class MediaService {
         details: { reason: `${claimed || "no extension"} is not allowed` },
       });
     this.requireDetails(policy, input);
-    const [open] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(mediaUploads)
-      .where(and(eq(mediaUploads.ownerId, ownerId), inArray(mediaUploads.status, ["open", "completing"])));
-    if ((open?.n ?? 0) >= OPEN_UPLOADS_MAX)
-      throw new AppError("request_tooMany", { details: { openUploads: open?.n, max: OPEN_UPLOADS_MAX } });
+    // Refused before anything is reserved in storage; decided again under the owner's lock.
+    const quota = this.quotaOf(actor);
+    const admit = async (db: Db) => {
+      // Counted per person, whichever profile they act for: companies do not multiply it.
+      const [open] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(mediaUploads)
+        .where(
+          and(
+            eq(mediaUploads.uploaderUserId, actor.userId),
+            inArray(mediaUploads.status, ["open", "completing"]),
+          ),
+        );
+      if ((open?.n ?? 0) >= MEDIA_OPEN_UPLOADS_MAX)
+        throw new AppError("request_tooMany", {
+          message: format(messages.openUploadsLimit, { max: MEDIA_OPEN_UPLOADS_MAX }),
+          details: { openUploads: open?.n, max: MEDIA_OPEN_UPLOADS_MAX },
+        });
+      await this.checkQuota(ownerId, quota, input.size, db);
+    };
+    await admit(this.db);
     const mediaId = randomUUID();
     const storageKey = originalKeyOf(mediaId);
     const storageUploadId = await this.env.storage.createMultipart(storageKey, "application/octet-stream");
     const now = new Date();
-    const [row] = await this.db
-      .insert(mediaUploads)
-      .values({
-        id: randomUUID(),
-        ownerId,
-        uploaderUserId: principal.userId,
-        uploadType: input.uploadType,
-        fileName: input.fileName,
-        size: input.size,
-        chunkSize: MEDIA_CHUNK_BYTES,
-        mediaId,
-        storageKey,
-        storageUploadId,
-        title: input.title ?? null,
-        description: input.description ?? null,
-        crops: input.crops ?? null,
-        expiresAt: new Date(now.getTime() + UPLOAD_SESSION_TTL_MS),
+    const row = await this.db
+      .transaction(async (tx) => {
+        await this.lockOwner(tx, ownerId);
+        await admit(tx);
+        const [inserted] = await tx
+          .insert(mediaUploads)
+          .values({
+            id: randomUUID(),
+            ownerId,
+            uploaderUserId: actor.userId,
+            uploadType: input.uploadType,
+            fileName: input.fileName,
+            size: input.size,
+            chunkSize: MEDIA_CHUNK_BYTES,
+            mediaId,
+            storageKey,
+            storageUploadId,
+            title: input.title ?? null,
+            description: input.description ?? null,
+            crops: input.crops ?? null,
+            expiresAt: new Date(now.getTime() + UPLOAD_SESSION_TTL_MS),
+          })
+          .returning();
+        return inserted!;
       })
-      .returning();
-    return row!;
+      .catch(async (error: unknown) => {
+        await this.env.storage.abortMultipart(storageKey, storageUploadId).catch(() => {});
+        throw error;
+      });
+    return row;
   }
 
   /** The caller's own upload (another profile's answers exactly like a missing one). */
-  async loadUpload(principal: Principal, id: string): Promise<UploadRow> {
-    const ownerId = actingProfileId(principal);
+  async loadUpload(actor: SessionActor, id: string): Promise<UploadRow> {
+    const ownerId = actingProfileId(actor);
     const [row] = await this.db.select().from(mediaUploads).where(eq(mediaUploads.id, id)).limit(1);
     if (!row || row.ownerId !== ownerId || row.status === "cancelled") throw new AppError("upload_notFound");
     return row;
   }
 
   async putChunk(
-    principal: Principal,
+    actor: SessionActor,
     id: string,
     offset: number,
     body: Readable,
     contentLength: number,
   ): Promise<UploadRow> {
-    const upload = await this.loadUpload(principal, id);
+    const upload = await this.loadUpload(actor, id);
     if (upload.status !== "open")
       throw new AppError("upload_offsetMismatch", { details: { offset: upload.receivedBytes } });
     if (offset !== upload.receivedBytes)
@@ -363,8 +525,8 @@ export class MediaService {
     return row;
   }
 
-  async completeUpload(principal: Principal, id: string): Promise<{ upload: UploadRow; media: MediaRow }> {
-    const upload = await this.loadUpload(principal, id);
+  async completeUpload(actor: SessionActor, id: string): Promise<{ upload: UploadRow; media: MediaRow }> {
+    const upload = await this.loadUpload(actor, id);
     if (upload.status === "completed") {
       const media = await this.findMedia(upload.mediaId);
       if (media) return { upload, media };
@@ -405,6 +567,8 @@ export class MediaService {
         head,
         sha256: localPath ? await sha256OfFile(localPath) : null,
         originalStored: true,
+        // Reserved when the upload started.
+        quotaBytes: null,
       });
       const [done] = await this.db
         .update(mediaUploads)
@@ -424,8 +588,8 @@ export class MediaService {
   }
 
   /** Cancels an unfinished upload: every stored part goes with it. */
-  async cancelUpload(principal: Principal, id: string): Promise<void> {
-    const upload = await this.loadUpload(principal, id);
+  async cancelUpload(actor: SessionActor, id: string): Promise<void> {
+    const upload = await this.loadUpload(actor, id);
     if (upload.status !== "completed") {
       await this.env.storage.abortMultipart(upload.storageKey, upload.storageUploadId);
       await this.env.storage.delete(upload.storageKey).catch(() => {});
@@ -470,9 +634,18 @@ export class MediaService {
         await storage.putFile(originalKey, input.localPath, detected.mime);
         stored.push(originalKey);
       }
-      const [row] = await this.db.insert(mediaFiles).values(values).returning();
-      if (row!.status === "media-processing") await this.enqueue(row!.id);
-      return row!;
+      const row = await this.db.transaction(async (tx) => {
+        if (input.quotaBytes !== null) {
+          // The original and the variants already made, against what the owner holds now.
+          const made = Object.values(values.outputs ?? {}).reduce((n, o) => n + (o?.size ?? 0), 0);
+          await this.lockOwner(tx, input.ownerId);
+          await this.checkQuota(input.ownerId, input.quotaBytes, input.size + made, tx);
+        }
+        const [inserted] = await tx.insert(mediaFiles).values(values).returning();
+        return inserted!;
+      });
+      if (row.status === "media-processing") await this.enqueue(row);
+      return row;
     } catch (error) {
       await Promise.allSettled(stored.map((key) => storage.delete(key)));
       if (!(error instanceof AppError))
@@ -513,16 +686,23 @@ export class MediaService {
           throw new AppError("file_tooLarge", { details: { maxBytes: DOCUMENT_MAX_BYTES } });
         const localPath = input.localPath;
         await this.imageSlots.run(async () => {
-          const opened = await openImage({ path: localPath, ext: detected.ext }, policy.image, {
-            ffmpegPath: config.FFMPEG_PATH,
-            timeoutMs: 60_000,
-          });
-          const crops = resolveCrops(opened.width, opened.height, input.crops);
-          const variants = await renderVariants(opened.input, opened, crops);
-          values.width = opened.width;
-          values.height = opened.height;
-          values.crops = crops;
-          values.outputs = await this.storeVariants(input.mediaId, variants, stored);
+          // A HEIC is decoded into files here, removed with it.
+          const scratch = await this.workDir();
+          try {
+            const opened = await openImage({ path: localPath, ext: detected.ext }, policy.image, {
+              ffmpegPath: config.FFMPEG_PATH,
+              timeoutMs: 60_000,
+              workDir: scratch,
+            });
+            const crops = resolveCrops(opened.width, opened.height, input.crops);
+            const variants = await renderVariants(opened.input, opened, crops);
+            values.width = opened.width;
+            values.height = opened.height;
+            values.crops = crops;
+            values.outputs = await this.storeVariants(input.mediaId, variants, stored);
+          } finally {
+            await fs.rm(scratch, { recursive: true, force: true });
+          }
         });
         return;
       }
@@ -556,12 +736,19 @@ export class MediaService {
           values.errorCode = "request_unavailable";
           return;
         }
-        const target = input.localPath ?? (await this.env.storage.toolInput(originalKeyOf(input.mediaId)));
-        const info = await probe(config.FFPROBE_PATH, target);
+        const scratch = input.localPath ? null : await this.workDir();
+        let info: Awaited<ReturnType<typeof probe>>;
+        try {
+          const target = input.localPath ?? (await this.localCopy(originalKeyOf(input.mediaId), scratch!));
+          info = await probe(config.FFPROBE_PATH, target);
+        } finally {
+          if (scratch) await fs.rm(scratch, { recursive: true, force: true });
+        }
         if (detected.kind === "video" && !info.hasVideo)
           throw new AppError("file_invalidType", { details: { reason: "no video stream" } });
         if (detected.kind === "audio" && !info.hasAudio)
           throw new AppError("file_invalidType", { details: { reason: "no audio stream" } });
+        checkAvLimits(info);
         values.durationMs = info.durationMs;
         values.width = info.width;
         values.height = info.height;
@@ -570,6 +757,16 @@ export class MediaService {
         return;
       }
     }
+  }
+
+  /**
+   * A local path of a stored object for ffmpeg: the file itself on disk storage, else a copy in
+   * `dir`. Tools never get a URL: they run without network and read local files only (issue 11).
+   */
+  private async localCopy(key: string, dir: string): Promise<string> {
+    const input = await this.env.storage.toolInput(key);
+    if (!/^[a-z][a-z0-9+.-]*:/i.test(input)) return input;
+    return this.env.storage.fetchToFile(key, dir);
   }
 
   private async markForProcessing(values: typeof mediaFiles.$inferInsert, tool: string): Promise<void> {
@@ -625,14 +822,15 @@ export class MediaService {
     return outputs;
   }
 
-  private async enqueue(mediaId: string): Promise<void> {
+  /** Sends a file to the queue of its kind (queue.ts: videos, long videos, audio, documents). */
+  private async enqueue(row: Pick<MediaRow, "id" | "kind" | "durationMs">): Promise<void> {
     const jobs = this.env.jobs();
     if (!jobs) {
       // This node runs no worker; the sweep on a worker node picks the file up within minutes.
-      this.env.log.info({ mediaId }, "media queued for the next sweep (no job runner on this node)");
+      this.env.log.info({ mediaId: row.id }, "media queued for the next sweep (no job runner on this node)");
       return;
     }
-    await jobs.send(MEDIA_PROCESS_QUEUE, { mediaId }, { singletonKey: mediaId });
+    await jobs.send(mediaQueueOf(row), { mediaId: row.id }, { singletonKey: row.id });
   }
 
   // Media of one's own --------------------------------------------------------------------------
@@ -642,15 +840,83 @@ export class MediaService {
     return row ?? null;
   }
 
-  async loadOwn(principal: Principal, id: string): Promise<MediaRow> {
-    const ownerId = actingProfileId(principal);
+  // Who may fetch outputs (issue 11: drafts and deleted items are not public) -------------------
+
+  /** Who may see this file now (see MediaVisibility). */
+  async visibilityOf(row: MediaRow): Promise<MediaVisibility> {
+    if (row.contentItemId) {
+      const [item] = await this.db
+        .select({ status: contentItems.status, ownerStatus: profiles.status })
+        .from(contentItems)
+        .innerJoin(profiles, eq(profiles.id, contentItems.ownerId))
+        .where(eq(contentItems.id, row.contentItemId))
+        .limit(1);
+      if (!item || item.status === "removed") return "gone";
+      return item.status === "active" && item.ownerStatus === "active" ? "published" : "private";
+    }
+    if (row.uploadType === "comment_content_image") {
+      const [comment] = await rowsOf<{ deleted: boolean; status: string; owner_status: string }>(
+        this.db,
+        sql`SELECT c.deleted_at IS NOT NULL AS deleted, i.status, p.status AS owner_status
+              FROM ${comments} c
+              JOIN ${contentItems} i ON i.id = c.content_id
+              JOIN ${profiles} p ON p.id = i.owner_id
+             WHERE c.image_media_id = ${row.id}
+             LIMIT 1`,
+      );
+      // Not sent yet: only its author sees it, in the composer.
+      if (!comment) return "private";
+      if (comment.deleted || comment.status === "removed") return "gone";
+      return comment.status === "active" && comment.owner_status === "active" ? "published" : "private";
+    }
+    return isProfileMedia(row) ? "profile" : "private";
+  }
+
+  /** How this file's URLs are given to whoever may see it now: plain while public, else signed. */
+  async accessOf(row: MediaRow): Promise<MediaAccess> {
+    const visibility = await this.visibilityOf(row);
+    return visibility === "profile" || visibility === "published" ? "public" : "signed";
+  }
+
+  /** The file as its owner's answers carry it, its URLs as they stand now. */
+  async present(row: MediaRow): Promise<Media> {
+    return toMedia(row, await this.accessOf(row));
+  }
+
+  /**
+   * A public output by its URL: which file, which output, and how the answer may be cached. A
+   * plain URL answers while the file is public; a signed one while its signature holds (short
+   * lived, see media-view.ts) and the file is not gone; anything else is simply not found.
+   */
+  async servable(
+    mediaId: string,
+    name: string,
+    query: { exp?: string; sig?: string },
+  ): Promise<{ key: string; output: StoredOutput; cacheControl: string }> {
+    const row = await this.findMedia(mediaId);
+    const key = `public/${mediaId}/${name}`;
+    const output = row ? Object.values(row.outputs).find((o) => o?.key === key) : undefined;
+    if (!row || !output) throw new AppError("file_notFound");
+    const visibility = await this.visibilityOf(row);
+    if (visibility === "gone") throw new AppError("file_notFound");
+    const signature = checkSignature(key, query);
+    if (signature === "valid") return { key, output, cacheControl: SIGNED_CACHE };
+    if (signature === "expired") throw new AppError("file_linkExpired");
+    if (signature === "invalid") throw new AppError("file_notFound");
+    if (visibility === "profile") return { key, output, cacheControl: PROFILE_CACHE };
+    if (visibility === "published") return { key, output, cacheControl: PUBLISHED_CACHE };
+    throw new AppError("file_notFound");
+  }
+
+  async loadOwn(actor: SessionActor, id: string): Promise<MediaRow> {
+    const ownerId = actingProfileId(actor);
     const row = await this.findMedia(id);
     if (!row || row.ownerId !== ownerId) throw new AppError("file_notFound");
     return row;
   }
 
-  async remove(principal: Principal, id: string): Promise<void> {
-    const row = await this.loadOwn(principal, id);
+  async remove(actor: SessionActor, id: string): Promise<void> {
+    const row = await this.loadOwn(actor, id);
     await this.db.delete(mediaFiles).where(eq(mediaFiles.id, row.id));
     await this.deleteStored(row.id);
   }
@@ -666,8 +932,8 @@ export class MediaService {
   }
 
   /** The crop dialog: new desktop/preview crops re-render small, extraSmall and preview. */
-  async recrop(principal: Principal, id: string, crops: ImageCrops): Promise<MediaRow> {
-    const row = await this.loadOwn(principal, id);
+  async recrop(actor: SessionActor, id: string, crops: ImageCrops): Promise<MediaRow> {
+    const row = await this.loadOwn(actor, id);
     if (row.kind !== "image" || row.status !== "ready" || !row.width || !row.height)
       throw new AppError("file_wrongKind");
     const resolved = resolveCrops(row.width, row.height, { ...row.crops, ...crops });
@@ -683,6 +949,7 @@ export class MediaService {
           {
             ffmpegPath: this.env.config.FFMPEG_PATH,
             timeoutMs: 60_000,
+            workDir: dir,
           },
         );
         return this.storeVariants(
@@ -713,12 +980,14 @@ export class MediaService {
 
   /**
    * May this viewer read this file's original or PDF? Its owner always; anyone else when it
-   * belongs to a published item.
+   * belongs to a published item, unless a block stands between them and its owner (either way
+   * round: the file answers as missing, as the publication does).
    */
   async loadReadable(viewerProfileId: string | null, id: string): Promise<MediaRow> {
     const row = await this.findMedia(id);
     if (!row) throw new AppError("file_notFound");
     if (row.ownerId === viewerProfileId) return row;
+    if (await isBlockedBetween(this.db, viewerProfileId, row.ownerId)) throw new AppError("file_notFound");
     if (row.contentItemId) {
       // Published, by a profile that is itself public (deleted and blocked ones take theirs along).
       const [item] = await this.db
@@ -886,16 +1155,23 @@ export class MediaService {
   }
 
   private async transcode(row: MediaRow, dir: string, stored: string[]): Promise<Partial<MediaRow>> {
-    const { config, storage } = this.env;
-    const input = await storage.toolInput(row.originalKey);
+    const { config } = this.env;
+    const input = await this.localCopy(row.originalKey, dir);
     const before = await probe(config.FFPROBE_PATH, input);
+    const isVideo = row.kind === "video";
     const options = {
       ffmpegPath: config.FFMPEG_PATH,
-      timeoutMs: config.MEDIA_TRANSCODE_TIMEOUT_MS,
+      // Bounded by the file's own duration (issue 11), never more than the configured cap.
+      timeoutMs: transcodeTimeoutMs(before.durationMs, {
+        baseMs: this.limits.transcodeBaseMs,
+        perMediaMs: this.limits.transcodePerMediaMs,
+        capMs: config.MEDIA_TRANSCODE_TIMEOUT_MS,
+      }),
       durationMs: before.durationMs,
+      maxDurationMs: MEDIA_MAX_DURATION_MS,
+      maxOutputBytes: isVideo ? this.limits.videoStreamMaxBytes : this.limits.audioStreamMaxBytes,
       onProgress: this.progressWriter(row.id),
     };
-    const isVideo = row.kind === "video";
     const stream = isVideo
       ? await transcodeVideo(input, dir, options)
       : await transcodeAudio(input, dir, options);
@@ -1014,7 +1290,7 @@ export class MediaService {
     const { config, storage, log } = this.env;
     let requeued = 0;
     const stuck = await this.db
-      .select({ id: mediaFiles.id })
+      .select({ id: mediaFiles.id, kind: mediaFiles.kind, durationMs: mediaFiles.durationMs })
       .from(mediaFiles)
       .where(
         and(
@@ -1023,8 +1299,8 @@ export class MediaService {
         ),
       )
       .limit(100);
-    for (const { id } of stuck) {
-      await this.enqueue(id);
+    for (const row of stuck) {
+      await this.enqueue(row);
       requeued++;
     }
     // "Will play once processing is available": files kept while a tool was missing.
@@ -1037,9 +1313,9 @@ export class MediaService {
         .update(mediaFiles)
         .set({ status: "media-processing", errorCode: null, attempts: 0, progress: 0, updatedAt: now })
         .where(and(eq(mediaFiles.status, "unprocessed"), inArray(mediaFiles.kind, back)))
-        .returning({ id: mediaFiles.id });
-      for (const { id } of revived) {
-        await this.enqueue(id);
+        .returning({ id: mediaFiles.id, kind: mediaFiles.kind, durationMs: mediaFiles.durationMs });
+      for (const row of revived) {
+        await this.enqueue(row);
         requeued++;
       }
     }
@@ -1076,11 +1352,25 @@ export class MediaService {
         ),
       )
       .limit(100);
-    for (const { id } of [...old, ...unsent]) {
+    // Files of deleted publications (and images of comments on them) are purged: the serve route
+    // stopped answering for them at once; their bytes go here, within a minute (issue 11).
+    const ofDeleted = await rowsOf<{ id: string }>(
+      this.db,
+      sql`SELECT m.id FROM ${mediaFiles} m
+            JOIN ${contentItems} i ON i.id = m.content_item_id
+           WHERE i.status = 'removed'
+          UNION
+          SELECT m.id FROM ${mediaFiles} m
+            JOIN ${comments} c ON c.image_media_id = m.id
+            JOIN ${contentItems} i ON i.id = c.content_id
+           WHERE i.status = 'removed'
+          LIMIT 100`,
+    );
+    for (const { id } of [...old, ...unsent, ...ofDeleted]) {
       await this.db.delete(mediaFiles).where(eq(mediaFiles.id, id));
       await this.deleteStored(id);
     }
-    const removed = old.length + unsent.length;
+    const removed = old.length + unsent.length + ofDeleted.length;
     if (requeued || expired.length || removed)
       log.info({ requeued, expiredUploads: expired.length, removed }, "media sweep");
     return { requeued, expiredUploads: expired.length, removed };

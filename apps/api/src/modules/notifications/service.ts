@@ -7,21 +7,17 @@ import {
   type ReactionKind,
 } from "@vn/contract";
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client";
-import { comments, contentItems, mutes, notifications, profiles } from "../../db/schema/index";
-import type { Realtime } from "../../realtime/index";
-import { contentPath } from "../content/serialize";
-import { before, decodeKeyset, encodeKeyset, rowsOf, timestampTextOf } from "../social/keyset";
-import { blockedAround } from "../social/relations";
+import { comments, contentItems, notifications, profiles } from "../../db/schema/index";
+import { contentPath } from "../../shared/content-view";
+import type { DomainEvents, EventContext } from "../../shared/events";
+import { before, decodeKeyset, keysetPage, rowsOf, timestampTextOf } from "../../shared/pages";
+import { profileFace } from "../../shared/profile-view";
+import { blockedAround, mutedPairs } from "../../shared/social-graph";
 import { mentionedProfileIds } from "./mentions";
 
-/** What a module needs to tell someone: the database, and the socket hub when this node has one. */
-export interface NotifyDeps {
-  db: Db;
-  realtime?: Realtime;
-  log?: FastifyBaseLogger;
-}
+/** What telling someone needs: the database, and the socket hub when this node has one. */
+export type NotifyDeps = EventContext;
 
 export interface NotificationInput {
   recipientId: string;
@@ -78,18 +74,14 @@ async function store(db: Db, inputs: NotificationInput[]): Promise<NotificationR
   if (wanted.length === 0) return [];
   const actorIds = [...new Set(wanted.map((w) => w.actorId))];
   const recipientIds = [...new Set(wanted.map((w) => w.recipientId))];
-  const muted = await db
-    .select({ muterId: mutes.muterId, mutedId: mutes.mutedId })
-    .from(mutes)
-    .where(and(inArray(mutes.muterId, recipientIds), inArray(mutes.mutedId, actorIds)));
-  const mutedPairs = new Set(muted.map((m) => `${m.muterId}|${m.mutedId}`));
+  const muted = await mutedPairs(db, recipientIds, actorIds);
   const blockedByActor = new Map<string, Set<string>>();
   for (const actorId of actorIds) blockedByActor.set(actorId, await blockedAround(db, actorId));
 
   const rows: (typeof notifications.$inferInsert)[] = [];
   const now = new Date();
   for (const input of wanted) {
-    if (mutedPairs.has(`${input.recipientId}|${input.actorId}`)) continue;
+    if (muted.has(`${input.recipientId}|${input.actorId}`)) continue;
     if (blockedByActor.get(input.actorId)?.has(input.recipientId)) continue;
     if (input.kind === "follow") {
       const [recent] = await db
@@ -167,14 +159,7 @@ async function serialize(db: Db, rows: NotificationRow[]): Promise<(Notification
     return {
       id: row.id,
       kind: row.kind as NotificationKind,
-      actor: {
-        id: actor.id,
-        slug: actor.slug,
-        name: actor.name,
-        type: actor.type === "company" ? "company" : "user",
-        verificationStatus: actor.verificationStatus,
-        image: actor.imageUrl ? { urls: { preview: actor.imageUrl } } : null,
-      },
+      actor: profileFace(actor),
       content:
         item && item.status === "active"
           ? {
@@ -221,16 +206,15 @@ export async function listNotifications(
     .where(and(...conditions))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(query.perPage + 1);
-  const page = rows.slice(0, query.perPage);
-  const visible = page.filter((r) => !hidden.has(r.row.actorId));
+  const page = keysetPage(rows, query.perPage, (r) => ({ at: r.at, id: r.row.id }));
+  const visible = page.rows.filter((r) => !hidden.has(r.row.actorId));
   const serialized = await serialize(
     db,
     visible.map((r) => r.row),
   );
-  const last = page.at(-1);
   return {
     items: serialized.filter((n): n is Notification => Boolean(n)),
-    nextCursor: rows.length > query.perPage && last ? encodeKeyset(last.at, last.row.id) : null,
+    nextCursor: page.nextCursor,
     unreadCount: await unreadCount(db, recipientId),
   };
 }
@@ -274,4 +258,29 @@ export async function notifyPublished(deps: NotifyDeps, item: ContentItem): Prom
     inputs.push({ recipientId: id, actorId, kind: "mention", contentId: item.id });
   }
   if (inputs.length) await notify(deps, inputs);
+}
+
+/**
+ * What a new comment tells others: the item's owner (a comment) or the thread's people (a reply:
+ * the head's author, and the author of the reply answered), and the @handles it mentions, each
+ * told once.
+ */
+export async function notifyCommented(
+  deps: NotifyDeps,
+  event: DomainEvents["comment.created"],
+): Promise<void> {
+  const inputs: NotificationInput[] = [];
+  const base = { actorId: event.actorId, contentId: event.contentId, commentId: event.commentId };
+  if (event.threadAuthorId) {
+    inputs.push({ ...base, recipientId: event.threadAuthorId, kind: "reply" });
+    if (event.repliedToAuthorId && event.repliedToAuthorId !== event.threadAuthorId)
+      inputs.push({ ...base, recipientId: event.repliedToAuthorId, kind: "reply" });
+  } else {
+    inputs.push({ ...base, recipientId: event.ownerId, kind: "comment" });
+  }
+  const told = new Set(inputs.map((n) => n.recipientId));
+  for (const id of await mentionedProfileIds(deps.db, event.body)) {
+    if (!told.has(id)) inputs.push({ ...base, recipientId: id, kind: "mention" });
+  }
+  await notify(deps, inputs);
 }

@@ -1,23 +1,11 @@
-import { profilePageResponseSchema } from "@vn/contract";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { endpoints } from "@vn/contract";
+import type { FastifyPluginAsync } from "fastify";
+import { route } from "../../lib/route";
 import { profilePage } from "./service";
 
-/** The public profile page's data (API v2). */
-export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    "/profiles/:slug",
-    {
-      config: { access: "public" },
-      schema: {
-        tags: ["profiles"],
-        summary: "Profile page data: the person or company, counts, links, contacts and the viewer's tabs",
-        params: z.object({ slug: z.string().min(1).max(254) }),
-        response: { 200: profilePageResponseSchema },
-      },
-    },
-    async (request) => ({
-      data: await profilePage(app.deps.database.db, request.params.slug, request.principal),
-    }),
-  );
+/** The public profile page's data (API v2): the row of contract/endpoints/profiles.ts. */
+export const profileRoutes: FastifyPluginAsync = async (app) => {
+  route(app, endpoints.profiles.page, async ({ actor, params }) => ({
+    data: await profilePage(app.deps.database.db, params.slug, actor),
+  }));
 };

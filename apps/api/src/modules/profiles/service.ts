@@ -1,17 +1,17 @@
 import {
+  can,
   hasFeature,
   type OwnerType,
-  type PlanTier,
   type ProfilePage,
-  permissionsForRole,
+  type SessionActor,
   sectionKinds,
   socialLinkKeys,
 } from "@vn/contract";
-import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { follows } from "../../db/schema/index";
-import type { Principal } from "../accounts/session-lookup";
-import { activeCountsByKind, findProfileBySlug } from "../content/service";
+import { activeCountsByKind } from "../../shared/content-view";
+import { findVisibleProfileBySlug, profileImage, viewerOfActor } from "../../shared/profile-view";
+import { isFollowing } from "../../shared/social-graph";
+import { planTierOf } from "../../shared/subscriptions";
 
 function parseLinks(raw: string): Record<string, string | null> {
   let parsed: Record<string, unknown> = {};
@@ -25,33 +25,28 @@ function parseLinks(raw: string): Record<string, string | null> {
   );
 }
 
-/** The profile page's data for one viewer (null = visitor). */
-export async function profilePage(db: Db, slug: string, principal: Principal | null): Promise<ProfilePage> {
-  const profile = await findProfileBySlug(db, slug);
-  const viewerId = principal?.profileId ?? null;
+/**
+ * The profile page's data for one viewer (null = visitor). A profile that blocked the viewer, or
+ * one its privacy level keeps from them (decision 0014), answers content_notFound; the one who
+ * blocked still gets the page, to see that they did and to unblock.
+ */
+export async function profilePage(db: Db, slug: string, actor: SessionActor | null): Promise<ProfilePage> {
+  const profile = await findVisibleProfileBySlug(db, slug, viewerOfActor(actor), { blockerMaySee: true });
+  const viewerId = actor?.profileId ?? null;
   const isOwner = viewerId === profile.id;
 
   const by = await activeCountsByKind(db, profile.id);
   const sum = (kinds: string[]) => kinds.reduce((acc, k) => acc + (by.get(k) ?? 0), 0);
 
-  const followed = viewerId
-    ? (
-        await db
-          .select({ one: sql`1` })
-          .from(follows)
-          .where(and(eq(follows.followerId, viewerId), eq(follows.followeeId, profile.id)))
-          .limit(1)
-      ).length > 0
-    : false;
+  const followed = await isFollowing(db, viewerId, profile.id);
 
   const ownerType: OwnerType = profile.type === "company" ? "company" : "user";
   const tabs: ProfilePage["tabs"] = ["media", "feed"];
-  if (hasFeature(ownerType, profile.planTier as PlanTier, "messenger.use")) tabs.push("contact");
-  if (ownerType === "company" && principal?.companyRole && isOwner) {
-    if (permissionsForRole(principal.companyRole).employees !== "none") tabs.push("team");
-  }
-  const image = profile.imageUrl ? { urls: { preview: profile.imageUrl } } : null;
-  const background = profile.backgroundUrl ? { urls: { preview: profile.backgroundUrl } } : null;
+  // The connect tab follows the viewed owner's plan (spec §6); the people tab the viewer's scope.
+  if (hasFeature(ownerType, await planTierOf(db, profile.id), "messenger.use")) tabs.push("contact");
+  if (ownerType === "company" && can(actor, "team.view", { ownerProfileId: profile.id })) tabs.push("team");
+  const image = profileImage(profile.imageUrl);
+  const background = profileImage(profile.backgroundUrl);
 
   return {
     followersCount: profile.followersCount,

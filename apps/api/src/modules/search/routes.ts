@@ -1,26 +1,13 @@
-import { searchQuerySchema, searchResponseSchema } from "@vn/contract";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { endpoints } from "@vn/contract";
+import type { FastifyPluginAsync } from "fastify";
+import { route } from "../../lib/route";
+import { viewerOfActor } from "../../shared/profile-view";
 import { search } from "./service";
 
-/** /search?search={term} (spec §2), on API v1. */
-export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    "/search",
-    {
-      config: { access: "public", rateLimit: { max: 120, timeWindow: 60_000 } },
-      schema: {
-        tags: ["search"],
-        summary: "Search people, companies and publications; relevance-ranked, typo-tolerant, highlighted",
-        querystring: searchQuerySchema,
-        response: { 200: searchResponseSchema },
-      },
-    },
-    async (request) => {
-      const q = request.query;
-      return {
-        data: await search(app.deps.database.db, q, request.principal?.profileId ?? null),
-        meta: { search: q.search, kind: q.kind, page: q.kind === "all" ? 1 : q.page, perPage: q.perPage },
-      };
-    },
-  );
+/** /search?search={term} (spec §2), on API v1: the row of contract/endpoints/search.ts. */
+export const searchRoutes: FastifyPluginAsync = async (app) => {
+  route(app, endpoints.search.search, async ({ actor, query: q }) => ({
+    data: await search(app.deps.database.db, q, viewerOfActor(actor)),
+    meta: { search: q.search, kind: q.kind, page: q.kind === "all" ? 1 : q.page, perPage: q.perPage },
+  }));
 };

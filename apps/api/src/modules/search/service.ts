@@ -15,10 +15,10 @@ import { inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { contentItems } from "../../db/schema/index";
-import { hydrate } from "../content/service";
-import { loadCards } from "../social/cards";
-import { rowsOf } from "../social/keyset";
-import { blockedAround } from "../social/relations";
+import { contentItemViewsFor } from "../../shared/content-view";
+import { rowsOf } from "../../shared/pages";
+import { discoverableBy, loadProfileCards, type Viewer } from "../../shared/profile-view";
+import { blockedAround, notAmong } from "../../shared/social-graph";
 import { fold, headlineToHtml, highlightWords, START_SEL, STOP_SEL, termWords } from "./highlight";
 
 type SearchInput = z.output<typeof searchQuerySchema>;
@@ -46,6 +46,8 @@ const priorityPlans: Array<[OwnerType, PlanTier]> = ownerTypes.flatMap((owner) =
     .filter((tier) => hasFeature(owner, tier, "search.priorityRanking"))
     .map((tier) => [owner, tier] as [OwnerType, PlanTier]),
 );
+/** The owner's plan, from its stored subscription (one row per profile, unique index). */
+const ownerTier = sql`(SELECT s.plan_tier FROM subscriptions s WHERE s.owner_profile_id = p.id)`;
 const priorityCondition = (type: SQL, tier: SQL): SQL =>
   sql`(${type}, ${tier}) IN (${sql.join(
     priorityPlans.map(([owner, tier]) => sql`(${owner}, ${tier})`),
@@ -57,12 +59,7 @@ function prefixQuery(words: string[]): string {
 }
 
 function notIn(column: SQL, ids: Set<string>): SQL {
-  return ids.size
-    ? sql`AND ${column} NOT IN (${sql.join(
-        [...ids].map((id) => sql`${id}`),
-        sql`, `,
-      )})`
-    : sql``;
+  return ids.size ? sql`AND ${notAmong(column, ids)}` : sql``;
 }
 
 interface Paging {
@@ -78,6 +75,7 @@ async function searchProfiles(
   paging: Paging,
   viewerId: string | null,
   hidden: Set<string>,
+  visible: SQL,
 ): Promise<{ hits: ProfileHit[]; hasMore: boolean }> {
   const tsq = sql`to_tsquery('simple', ${prefixQuery(words)})`;
   const folded = fold(term);
@@ -86,16 +84,16 @@ async function searchProfiles(
     db,
     sql`SELECT p.id,
           ((ts_rank(p.search_vector, ${tsq}) + similarity(${name}, ${folded}))
-            * CASE WHEN ${priorityCondition(sql`p.type`, sql`p.plan_tier`)} THEN ${PRIORITY_BOOST}::float8 ELSE 1.0 END)::float8 AS score
+            * CASE WHEN ${priorityCondition(sql`p.type`, ownerTier)} THEN ${PRIORITY_BOOST}::float8 ELSE 1.0 END)::float8 AS score
         FROM profiles p
         WHERE p.status = 'active' AND p.type = ${type}
           AND (p.search_vector @@ ${tsq} OR ${name} % ${folded} OR ${folded} <% ${name})
-          ${notIn(sql`p.id`, hidden)}
+          AND ${visible} ${notIn(sql`p.id`, hidden)}
         ORDER BY score DESC, p.followers_count DESC, p.id
         LIMIT ${paging.limit + 1} OFFSET ${paging.offset}`,
   );
   const page = rows.slice(0, paging.limit);
-  const cards = await loadCards(
+  const cards = await loadProfileCards(
     db,
     page.map((r) => r.id),
     viewerId,
@@ -120,15 +118,16 @@ async function searchPublications(
   words: string[],
   kinds: string[] | undefined,
   paging: Paging,
-  viewerId: string | null,
+  viewer: Viewer,
   hidden: Set<string>,
+  visible: SQL,
 ): Promise<{ hits: PublicationHit[]; hasMore: boolean }> {
   // Whole (stemmed) words, not prefixes: the planner's statistics know how common a word is, and
   // choose between the date walk and the GIN index by it; prefix matches would defeat that.
   const tsq = sql`to_tsquery('english', ${words.join(" & ")})`;
   const folded = fold(term);
   const title = sql`lower(vn_unaccent(ci.title))`;
-  const boost = sql`CASE WHEN ${priorityCondition(sql`p.type`, sql`p.plan_tier`)} THEN ${PRIORITY_BOOST}::float8 ELSE 1.0 END`;
+  const boost = sql`CASE WHEN ${priorityCondition(sql`p.type`, ownerTier)} THEN ${PRIORITY_BOOST}::float8 ELSE 1.0 END`;
   const kindFilter = kinds?.length
     ? sql`AND ci.kind IN (${sql.join(
         kinds.map((k) => sql`${k}`),
@@ -151,7 +150,7 @@ async function searchPublications(
              + CASE WHEN ci.title IS NULL THEN 0 ELSE 0.5 * word_similarity(${folded}, ${title}) END) * ${boost})::float8 AS score
         FROM candidates ci
         JOIN profiles p ON p.id = ci.owner_id AND p.status = 'active'
-        WHERE true ${notIn(sql`ci.owner_id`, hidden)}
+        WHERE ${visible} ${notIn(sql`ci.owner_id`, hidden)}
         ORDER BY score DESC, ci.publication_date DESC, ci.id DESC
         LIMIT ${paging.limit + 1} OFFSET ${paging.offset}`,
   );
@@ -168,7 +167,7 @@ async function searchPublications(
           SELECT ci.id, (word_similarity(${folded}, ${title}) * ${boost})::float8 AS score
           FROM candidates ci
           JOIN profiles p ON p.id = ci.owner_id AND p.status = 'active'
-          WHERE true ${notIn(sql`ci.owner_id`, hidden)}
+          WHERE ${visible} ${notIn(sql`ci.owner_id`, hidden)}
           ORDER BY score DESC, ci.publication_date DESC, ci.id DESC
           LIMIT ${paging.limit + 1}`,
     );
@@ -196,7 +195,7 @@ async function searchPublications(
   ]);
   const order = new Map(ids.map((id, index) => [id, index]));
   fullRows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-  const items = await hydrate(db, fullRows, viewerId);
+  const items = await contentItemViewsFor(db, fullRows, viewer);
   const headlineById = new Map(headlines.map((h) => [h.id, h]));
   const scoreById = new Map(page.map((r) => [r.id, Number(r.score)]));
   return {
@@ -221,11 +220,12 @@ async function searchPublications(
   };
 }
 
-export async function search(
-  db: Db,
-  input: SearchInput,
-  viewerId: string | null,
-): Promise<SearchResponse["data"]> {
+export async function search(db: Db, input: SearchInput, viewer: Viewer): Promise<SearchResponse["data"]> {
+  const viewerId = viewer.profileId;
+  // Only profiles that may appear to this viewer are found, nor what they published: verified
+  // ones (the verification gates of the product decisions; a company by its KYB) whose privacy
+  // level lets the viewer see them (decision 0014). A profile still finds itself.
+  const visible = discoverableBy(sql`p.id`, viewer);
   const words = termWords(input.search);
   if (words.length === 0)
     return input.kind === "all"
@@ -238,9 +238,18 @@ export async function search(
       : { limit: input.perPage, offset: (input.page - 1) * input.perPage };
   const data: SearchResponse["data"] = {};
   if (input.kind === "all" || input.kind === "people")
-    data.people = await searchProfiles(db, "user", input.search, words, paging, viewerId, hidden);
+    data.people = await searchProfiles(db, "user", input.search, words, paging, viewerId, hidden, visible);
   if (input.kind === "all" || input.kind === "companies")
-    data.companies = await searchProfiles(db, "company", input.search, words, paging, viewerId, hidden);
+    data.companies = await searchProfiles(
+      db,
+      "company",
+      input.search,
+      words,
+      paging,
+      viewerId,
+      hidden,
+      visible,
+    );
   if (input.kind === "all" || input.kind === "publications")
     data.publications = await searchPublications(
       db,
@@ -248,8 +257,9 @@ export async function search(
       words,
       input.contentKinds,
       paging,
-      viewerId,
+      viewer,
       hidden,
+      visible,
     );
   return data;
 }

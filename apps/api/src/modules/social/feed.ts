@@ -2,13 +2,16 @@ import type { ContentItem, ReactionKind } from "@vn/contract";
 import { inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { contentItems } from "../../db/schema/index";
-import { hydrate } from "../content/service";
-import { decodeKeyset, encodeKeyset, rowsOf } from "./keyset";
+import { contentItemViewsFor } from "../../shared/content-view";
+import { decodeKeyset, keysetPage, rowsOf } from "../../shared/pages";
+import { ownerVisibleTo, type Viewer } from "../../shared/profile-view";
 import { viewerReactionsFor } from "./reactions";
 
 /**
  * The home feed: publications and reposts of the profiles the viewer follows, and the viewer's
- * own, newest first.
+ * own, newest first. A followed profile whose privacy level hides it from the viewer (decision
+ * 0014: verified_privacy for an unverified viewer, say) is left out like a muted one, and a repost
+ * of a hidden profile's publication shows its original as unavailable.
  *
  * Fan-out on read, merged in one statement, in two steps:
  *  1. heads: for each followed profile (at most a few hundred) a LATERAL probe of
@@ -25,13 +28,14 @@ import { viewerReactionsFor } from "./reactions";
  */
 export async function homeFeed(
   db: Db,
-  viewerId: string,
+  viewer: Viewer & { profileId: string },
   query: { cursor?: string; perPage: number },
 ): Promise<{
   items: ContentItem[];
   nextCursor: string | null;
   viewerReactions: Record<string, ReactionKind>;
 }> {
+  const viewerId = viewer.profileId;
   const cursor = decodeKeyset(query.cursor);
   const limit = query.perPage + 1;
   const beforeCursor = cursor
@@ -46,6 +50,7 @@ export async function homeFeed(
             JOIN profiles p ON p.id = f.followee_id AND p.status = 'active'
           WHERE f.follower_id = ${viewerId}
             AND NOT EXISTS (SELECT 1 FROM mutes m WHERE m.muter_id = ${viewerId} AND m.muted_id = f.followee_id)
+            AND ${ownerVisibleTo(sql`f.followee_id`, viewer)}
         ),
         heads AS MATERIALIZED (
           SELECT o.owner_id, h.publication_date FROM owners o
@@ -75,7 +80,7 @@ export async function homeFeed(
         ORDER BY c.publication_date DESC, c.id DESC
         LIMIT ${limit}`,
   );
-  const shown = page.slice(0, query.perPage);
+  const { rows: shown, nextCursor } = keysetPage(page, query.perPage, (r) => r);
   const rows = shown.length
     ? await db
         .select()
@@ -89,11 +94,10 @@ export async function homeFeed(
     : [];
   const order = new Map(shown.map((r, index) => [r.id, index]));
   rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-  const items = await hydrate(db, rows, viewerId);
-  const last = shown.at(-1);
+  const items = await contentItemViewsFor(db, rows, viewer);
   return {
     items,
-    nextCursor: page.length > query.perPage && last ? encodeKeyset(last.at, last.id) : null,
+    nextCursor,
     viewerReactions: await viewerReactionsFor(
       db,
       viewerId,

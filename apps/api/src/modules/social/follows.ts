@@ -1,14 +1,25 @@
+import type { SessionActor } from "@vn/contract";
 import { AppError, messages, type ProfileCard, permissionsForRole } from "@vn/contract";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { blocks, follows, mutes, profiles } from "../../db/schema/index";
-import type { Principal } from "../accounts/session-lookup";
-import { actingProfileId } from "../content/rules";
-import { type NotifyDeps, notify } from "../notifications/service";
-import { isVisibleProfile, loadCards } from "./cards";
-import type { Tx } from "./items";
-import { before, decodeKeyset, encodeKeyset, rowsOf } from "./keyset";
-import { blockedAround, isBlockedBetween } from "./relations";
+import { actingProfileId } from "../../shared/acting-profile";
+import type { EventContext } from "../../shared/events";
+import { before, decodeKeyset, keysetPage, rowsOf } from "../../shared/pages";
+import {
+  isVisibleProfile,
+  loadProfileCards,
+  mayView,
+  ownerVisibleTo,
+  viewerOfProfile,
+} from "../../shared/profile-view";
+import {
+  adjustFollowCounts,
+  blockedAround,
+  follow,
+  isBlockedBetween,
+  notAmong,
+} from "../../shared/social-graph";
 
 type ProfileRow = typeof profiles.$inferSelect;
 
@@ -16,9 +27,9 @@ type ProfileRow = typeof profiles.$inferSelect;
  * The acting profile, when its role may manage follows (a company's employees may not; its
  * owner and managers may). Blocks and mutes fall under the same scope.
  */
-export function followingActor(principal: Principal): string {
-  const id = actingProfileId(principal);
-  if (principal.companyRole && permissionsForRole(principal.companyRole).follows === "none") {
+export function followingActor(actor: SessionActor): string {
+  const id = actingProfileId(actor);
+  if (actor.companyRole && permissionsForRole(actor.companyRole).follows === "none") {
     throw new AppError("accountManager_permissionNotProvided");
   }
   return id;
@@ -42,40 +53,17 @@ async function findVisibleTo(db: Db, slug: string, viewerId: string | null, mess
   return row;
 }
 
-async function adjustCounts(db: Db | Tx, followerId: string, followeeId: string, delta: 1 | -1) {
-  const [followee] = await db
-    .update(profiles)
-    .set({ followersCount: sql`greatest(${profiles.followersCount} + ${delta}, 0)` })
-    .where(eq(profiles.id, followeeId))
-    .returning({ followersCount: profiles.followersCount });
-  await db
-    .update(profiles)
-    .set({ followingCount: sql`greatest(${profiles.followingCount} + ${delta}, 0)` })
-    .where(eq(profiles.id, followerId));
-  return followee?.followersCount ?? 0;
-}
-
-export async function followProfile(deps: NotifyDeps, principal: Principal, slug: string) {
-  const { db } = deps;
-  const actorId = followingActor(principal);
-  const target = await findProfile(db, slug, messages.followFailed);
+/** Follows a profile as the acting profile (shared/social-graph.ts follow: blocks, counters, the event). */
+export async function followProfile(context: EventContext, actor: SessionActor, slug: string) {
+  const actorId = followingActor(actor);
+  const target = await findProfile(context.db, slug, messages.followFailed);
   if (target.id === actorId) throw new AppError("social_selfNotAllowed", { message: messages.followFailed });
-  if (await isBlockedBetween(db, actorId, target.id)) throw new AppError("social_followNotAllowed");
-  const result = await db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(follows)
-      .values({ followerId: actorId, followeeId: target.id })
-      .onConflictDoNothing()
-      .returning({ followeeId: follows.followeeId });
-    if (inserted.length === 0) return { created: false, followersCount: target.followersCount };
-    return { created: true, followersCount: await adjustCounts(tx, actorId, target.id, 1) };
-  });
-  if (result.created) await notify(deps, [{ recipientId: target.id, actorId, kind: "follow" }]);
-  return { followed: true, followersCount: result.followersCount };
+  const { followersCount } = await follow(context, actorId, target.id);
+  return { followed: true, followersCount };
 }
 
-export async function unfollowProfile(db: Db, principal: Principal, slug: string) {
-  const actorId = followingActor(principal);
+export async function unfollowProfile(db: Db, actor: SessionActor, slug: string) {
+  const actorId = followingActor(actor);
   const target = await findProfile(db, slug, messages.followUpdateFailed);
   const followersCount = await db.transaction(async (tx) => {
     const removed = await tx
@@ -83,7 +71,7 @@ export async function unfollowProfile(db: Db, principal: Principal, slug: string
       .where(and(eq(follows.followerId, actorId), eq(follows.followeeId, target.id)))
       .returning({ followeeId: follows.followeeId });
     if (removed.length === 0) return target.followersCount;
-    return adjustCounts(tx, actorId, target.id, -1);
+    return adjustFollowCounts(tx, actorId, target.id, -1);
   });
   return { followed: false, followersCount };
 }
@@ -97,8 +85,12 @@ export async function listFollows(
   viewerId: string | null,
 ): Promise<{ items: ProfileCard[]; nextCursor: string | null; total: number }> {
   const target = await findVisibleTo(db, slug, viewerId);
+  // Privacy levels (decision 0014): a hidden profile's lists are hidden with it, and a list shows
+  // only the profiles this viewer may see.
+  const viewer = await viewerOfProfile(db, viewerId);
+  if (!mayView(target, viewer)) throw new AppError("request_notFound");
   const cursor = decodeKeyset(query.cursor);
-  const hidden = [...(await blockedAround(db, viewerId))];
+  const hidden = await blockedAround(db, viewerId);
   const [mine, theirs] =
     direction === "followers"
       ? [sql`f.followee_id`, sql`f.follower_id`]
@@ -109,34 +101,26 @@ export async function listFollows(
         FROM follows f JOIN profiles p ON p.id = ${theirs} AND p.status = 'active'
         WHERE ${mine} = ${target.id}
           ${cursor ? sql`AND ${before(sql`f.created_at`, theirs, cursor)}` : sql``}
-          ${
-            hidden.length
-              ? sql`AND ${theirs} NOT IN (${sql.join(
-                  hidden.map((h) => sql`${h}`),
-                  sql`, `,
-                )})`
-              : sql``
-          }
+          AND ${notAmong(theirs, hidden)} AND ${ownerVisibleTo(theirs, viewer)}
         ORDER BY f.created_at DESC, ${theirs} DESC
         LIMIT ${query.perPage + 1}`,
   );
-  const page = rows.slice(0, query.perPage);
-  const last = page.at(-1);
+  const page = keysetPage(rows, query.perPage, (r) => r);
   return {
-    items: await loadCards(
+    items: await loadProfileCards(
       db,
-      page.map((r) => r.id),
+      page.rows.map((r) => r.id),
       viewerId,
     ),
-    nextCursor: rows.length > query.perPage && last ? encodeKeyset(last.at, last.id) : null,
+    nextCursor: page.nextCursor,
     total: direction === "followers" ? target.followersCount : target.followingCount,
   };
 }
 
 // Blocks and mutes ------------------------------------------------------------------------------
 
-export async function blockProfile(db: Db, principal: Principal, slug: string): Promise<void> {
-  const actorId = followingActor(principal);
+export async function blockProfile(db: Db, actor: SessionActor, slug: string): Promise<void> {
+  const actorId = followingActor(actor);
   const target = await findProfile(db, slug);
   if (target.id === actorId) throw new AppError("social_selfNotAllowed");
   await db.transaction(async (tx) => {
@@ -155,26 +139,26 @@ export async function blockProfile(db: Db, principal: Principal, slug: string): 
         .delete(follows)
         .where(and(eq(follows.followerId, follower), eq(follows.followeeId, followee)))
         .returning({ followeeId: follows.followeeId });
-      if (removed.length > 0) await adjustCounts(tx, follower, followee, -1);
+      if (removed.length > 0) await adjustFollowCounts(tx, follower, followee, -1);
     }
   });
 }
 
-export async function unblockProfile(db: Db, principal: Principal, slug: string): Promise<void> {
-  const actorId = followingActor(principal);
+export async function unblockProfile(db: Db, actor: SessionActor, slug: string): Promise<void> {
+  const actorId = followingActor(actor);
   const target = await findProfile(db, slug);
   await db.delete(blocks).where(and(eq(blocks.blockerId, actorId), eq(blocks.blockedId, target.id)));
 }
 
-export async function muteProfile(db: Db, principal: Principal, slug: string): Promise<void> {
-  const actorId = followingActor(principal);
+export async function muteProfile(db: Db, actor: SessionActor, slug: string): Promise<void> {
+  const actorId = followingActor(actor);
   const target = await findProfile(db, slug);
   if (target.id === actorId) throw new AppError("social_selfNotAllowed");
   await db.insert(mutes).values({ muterId: actorId, mutedId: target.id }).onConflictDoNothing();
 }
 
-export async function unmuteProfile(db: Db, principal: Principal, slug: string): Promise<void> {
-  const actorId = followingActor(principal);
+export async function unmuteProfile(db: Db, actor: SessionActor, slug: string): Promise<void> {
+  const actorId = followingActor(actor);
   const target = await findProfile(db, slug);
   await db.delete(mutes).where(and(eq(mutes.muterId, actorId), eq(mutes.mutedId, target.id)));
 }
@@ -182,11 +166,11 @@ export async function unmuteProfile(db: Db, principal: Principal, slug: string):
 /** The acting profile's blocks or mutes, newest first. */
 export async function listOwnRelations(
   db: Db,
-  principal: Principal,
+  actor: SessionActor,
   which: "blocks" | "mutes",
   query: { cursor?: string; perPage: number },
 ) {
-  const actorId = actingProfileId(principal);
+  const actorId = actingProfileId(actor);
   const cursor = decodeKeyset(query.cursor);
   const [table, mine, theirs] =
     which === "blocks"
@@ -202,22 +186,21 @@ export async function listOwnRelations(
     db,
     sql`SELECT count(*)::int AS n FROM ${table} WHERE ${mine} = ${actorId}`,
   );
-  const page = rows.slice(0, query.perPage);
-  const last = page.at(-1);
+  const page = keysetPage(rows, query.perPage, (r) => r);
   return {
-    items: await loadCards(
+    items: await loadProfileCards(
       db,
-      page.map((r) => r.id),
+      page.rows.map((r) => r.id),
       actorId,
     ),
-    nextCursor: rows.length > query.perPage && last ? encodeKeyset(last.at, last.id) : null,
+    nextCursor: page.nextCursor,
     total: Number(count?.n ?? 0),
   };
 }
 
-export async function relationship(db: Db, principal: Principal | null, slug: string) {
+export async function relationship(db: Db, actor: SessionActor | null, slug: string) {
   const target = await findProfile(db, slug);
-  const viewerId = principal?.profileId ?? null;
+  const viewerId = actor?.profileId ?? null;
   if (!viewerId || viewerId === target.id) {
     return {
       followed: false,

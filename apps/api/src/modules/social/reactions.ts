@@ -1,34 +1,18 @@
 import { createHmac } from "node:crypto";
+import type { SessionActor } from "@vn/contract";
 import { AppError, type ReactionKind, type ReactionSummary, reactionKinds } from "@vn/contract";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { contentItems, contentViews, reactionCounts, reactions } from "../../db/schema/index";
-import type { Principal } from "../accounts/session-lookup";
-import { actingProfileId } from "../content/rules";
-import { type NotifyDeps, notify } from "../notifications/service";
-import { loadCards } from "./cards";
-import { loadInteractiveItem, type Tx } from "./items";
-import { before, decodeKeyset, encodeKeyset, timestampTextOf } from "./keyset";
-import { blockedAround } from "./relations";
+import { actingProfileId } from "../../shared/acting-profile";
+import { type EventContext, emit } from "../../shared/events";
+import { loadInteractiveItem, type Tx } from "../../shared/items";
+import { before, decodeKeyset, keysetPage, timestampTextOf } from "../../shared/pages";
+import { loadProfileCards } from "../../shared/profile-view";
+import { blockedAround, notAmong } from "../../shared/social-graph";
 
 function emptyCounts(): Record<ReactionKind, number> {
   return Object.fromEntries(reactionKinds.map((k) => [k, 0])) as Record<ReactionKind, number>;
-}
-
-/** Reaction counts per item and kind, for content lists (ContentItem.reactions). */
-export async function reactionCountsFor(db: Db, ids: string[]): Promise<Map<string, Record<string, number>>> {
-  const result = new Map<string, Record<string, number>>();
-  if (ids.length === 0) return result;
-  const rows = await db
-    .select()
-    .from(reactionCounts)
-    .where(and(inArray(reactionCounts.contentId, ids), sql`${reactionCounts.n} > 0`));
-  for (const row of rows) {
-    const counts = result.get(row.contentId) ?? {};
-    counts[row.kind] = row.n;
-    result.set(row.contentId, counts);
-  }
-  return result;
 }
 
 /** The viewer's own reaction per item (absent = none). */
@@ -74,9 +58,14 @@ async function bump(tx: Tx, contentId: string, kind: string, delta: 1 | -1) {
 }
 
 /** One reaction per profile per item: a new one adds, another kind replaces, the same kind is a no-op. */
-export async function react(deps: NotifyDeps, principal: Principal, contentId: string, kind: ReactionKind) {
-  const { db } = deps;
-  const actorId = actingProfileId(principal);
+export async function react(
+  context: EventContext,
+  actor: SessionActor,
+  contentId: string,
+  kind: ReactionKind,
+) {
+  const { db } = context;
+  const actorId = actingProfileId(actor);
   const { item } = await loadInteractiveItem(db, contentId, actorId);
   if (!item.reactionsEnabled) throw new AppError("reactions_disabled");
   const created = await db.transaction(async (tx) => {
@@ -110,13 +99,13 @@ export async function react(deps: NotifyDeps, principal: Principal, contentId: s
     return true;
   });
   if (created) {
-    await notify(deps, [{ recipientId: item.ownerId, actorId, kind: "reaction", contentId, reaction: kind }]);
+    await emit(context, "content.reacted", { actorId, contentId, ownerId: item.ownerId, reaction: kind });
   }
   return reactionSummary(db, contentId, actorId);
 }
 
-export async function unreact(db: Db, principal: Principal, contentId: string) {
-  const actorId = actingProfileId(principal);
+export async function unreact(db: Db, actor: SessionActor, contentId: string) {
+  const actorId = actingProfileId(actor);
   await loadInteractiveItem(db, contentId, actorId);
   await db.transaction(async (tx) => {
     const removed = await tx
@@ -143,17 +132,10 @@ export async function listReactions(
 ) {
   await loadInteractiveItem(db, contentId, viewerId);
   const cursor = decodeKeyset(query.cursor);
-  const hidden = [...(await blockedAround(db, viewerId))];
-  const conditions = [eq(reactions.contentId, contentId)];
+  const hidden = await blockedAround(db, viewerId);
+  const conditions = [eq(reactions.contentId, contentId), notAmong(reactions.profileId, hidden)];
   if (query.kind) conditions.push(eq(reactions.kind, query.kind));
   if (cursor) conditions.push(before(reactions.createdAt, reactions.profileId, cursor));
-  if (hidden.length)
-    conditions.push(
-      sql`${reactions.profileId} NOT IN (${sql.join(
-        hidden.map((h) => sql`${h}`),
-        sql`, `,
-      )})`,
-    );
   const rows = await db
     .select({
       profileId: reactions.profileId,
@@ -165,20 +147,19 @@ export async function listReactions(
     .where(and(...conditions))
     .orderBy(desc(reactions.createdAt), desc(reactions.profileId))
     .limit(query.perPage + 1);
-  const page = rows.slice(0, query.perPage);
-  const cards = await loadCards(
+  const page = keysetPage(rows, query.perPage, (r) => ({ at: r.at, id: r.profileId }));
+  const cards = await loadProfileCards(
     db,
-    page.map((r) => r.profileId),
+    page.rows.map((r) => r.profileId),
     viewerId,
   );
   const cardById = new Map(cards.map((c) => [c.id, c]));
-  const last = page.at(-1);
   return {
-    items: page.flatMap((r) => {
+    items: page.rows.flatMap((r) => {
       const profile = cardById.get(r.profileId);
       return profile ? [{ profile, kind: r.kind as ReactionKind, createdAt: r.createdAt.toISOString() }] : [];
     }),
-    nextCursor: rows.length > query.perPage && last ? encodeKeyset(last.at, last.profileId) : null,
+    nextCursor: page.nextCursor,
     summary: await reactionSummary(db, contentId, viewerId),
   };
 }

@@ -1,11 +1,11 @@
+import type { SessionActor } from "@vn/contract";
 import { SUGGESTIONS_MAX, type Suggestion, type SuggestionReason } from "@vn/contract";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { LruCache } from "../../lib/lru-cache";
-import type { Principal } from "../accounts/session-lookup";
-import { loadCards } from "./cards";
-import { rowsOf } from "./keyset";
-import { blockedAround } from "./relations";
+import { rowsOf } from "../../shared/pages";
+import { discoverableBy, loadProfileCards, type Viewer, viewerOfActor } from "../../shared/profile-view";
+import { blockedAround, notAmong } from "../../shared/social-graph";
 
 /**
  * Shared follows walk one's most recent follows and, for each, their most recent follows: at most
@@ -39,25 +39,29 @@ const pools = new LruCache<string, Ranked[]>(10_000, SUGGESTION_TTL_MS);
  * Profiles to follow: followed by the profiles one follows (3 points each), colleagues at one's
  * companies (5), same city (1), same profession (1); the most followed active profiles fill in
  * for newcomers with no signal. Oneself, followed, blocked (either way) and muted profiles are
- * never suggested.
+ * never suggested, nor profiles that may not appear to the viewer (shared/profile-view.ts
+ * discoverableBy: not verified, or hidden by their privacy level).
  */
-export async function suggestions(db: Db, principal: Principal, limit: number): Promise<Suggestion[]> {
-  const viewerId = principal.profileId;
+export async function suggestions(db: Db, actor: SessionActor, limit: number): Promise<Suggestion[]> {
+  const viewerId = actor.profileId;
   if (!viewerId) return [];
-  // Colleagues come from the member's companies, so the user is part of the key.
-  const key = `${viewerId}|${principal.userId}`;
+  const viewer = viewerOfActor(actor);
+  // Colleagues come from the member's companies, so the user is part of the key; what the viewer
+  // may see depends on whether it is verified.
+  const key = `${viewerId}|${actor.userId}|${viewer.verified}|${viewer.staff}`;
   let pool = pools.get(key);
   if (!pool) {
-    pool = await rankCandidates(db, principal, viewerId, [...(await blockedAround(db, viewerId))]);
+    pool = await rankCandidates(db, actor, viewer, viewerId, await blockedAround(db, viewerId));
     pools.set(key, pool);
   }
   const gone = await noLongerSuggestible(
     db,
+    viewer,
     viewerId,
     pool.map((r) => r.id),
   );
   const rows = pool.filter((r) => !gone.has(r.id)).slice(0, limit);
-  const cards = await loadCards(
+  const cards = await loadProfileCards(
     db,
     rows.map((r) => r.id),
     viewerId,
@@ -75,8 +79,16 @@ export async function suggestions(db: Db, principal: Principal, limit: number): 
   });
 }
 
-/** Of a cached pool, the profiles followed, muted or blocked since, or no longer active. */
-async function noLongerSuggestible(db: Db, viewerId: string, ids: string[]): Promise<Set<string>> {
+/**
+ * Of a cached pool, the profiles followed, muted or blocked since, no longer active, or no longer
+ * to appear to the viewer (verification lapsed, privacy level raised).
+ */
+async function noLongerSuggestible(
+  db: Db,
+  viewer: Viewer,
+  viewerId: string,
+  ids: string[],
+): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const list = sql.join(
     ids.map((id) => sql`${id}`),
@@ -84,7 +96,7 @@ async function noLongerSuggestible(db: Db, viewerId: string, ids: string[]): Pro
   );
   const rows = await rowsOf<{ id: string }>(
     db,
-    sql`SELECT id FROM profiles WHERE id IN (${list}) AND status <> 'active'
+    sql`SELECT id FROM profiles WHERE id IN (${list}) AND NOT (${discoverableBy(sql`id`, viewer)})
         UNION SELECT followee_id FROM follows WHERE follower_id = ${viewerId} AND followee_id IN (${list})
         UNION SELECT muted_id FROM mutes WHERE muter_id = ${viewerId} AND muted_id IN (${list})
         UNION SELECT blocked_id FROM blocks WHERE blocker_id = ${viewerId} AND blocked_id IN (${list})
@@ -94,7 +106,15 @@ async function noLongerSuggestible(db: Db, viewerId: string, ids: string[]): Pro
 }
 
 /** The ranking itself: every signal's candidates, scored and merged in one statement. */
-function rankCandidates(db: Db, principal: Principal, viewerId: string, hidden: string[]): Promise<Ranked[]> {
+function rankCandidates(
+  db: Db,
+  actor: SessionActor,
+  viewer: Viewer,
+  viewerId: string,
+  hidden: Set<string>,
+): Promise<Ranked[]> {
+  // The signal scans keep to profiles that may be suggested at all, so their LIMIT is spent on them.
+  const listed = sql`p.status = 'active' AND p.verification_status = 'verified'`;
   return rowsOf<Ranked>(
     db,
     sql`WITH me AS (SELECT id, city, profession FROM profiles WHERE id = ${viewerId}),
@@ -116,24 +136,24 @@ function rankCandidates(db: Db, principal: Principal, viewerId: string, hidden: 
             FROM company_members mine
             JOIN company_members other ON other.company_id = mine.company_id
             JOIN profiles p ON p.user_id = other.user_id AND p.type = 'user'
-            WHERE mine.user_id = ${principal.userId}
+            WHERE mine.user_id = ${actor.userId}
           UNION ALL
           SELECT mine.company_id, 5, 0, true, false, false
-            FROM company_members mine WHERE mine.user_id = ${principal.userId}
+            FROM company_members mine WHERE mine.user_id = ${actor.userId}
           UNION ALL
           SELECT * FROM (
             SELECT p.id, 1, 0, false, true, false FROM profiles p, me
-            WHERE me.city IS NOT NULL AND lower(p.city) = lower(me.city) AND p.status = 'active'
+            WHERE me.city IS NOT NULL AND lower(p.city) = lower(me.city) AND ${listed}
             ORDER BY p.followers_count DESC LIMIT ${SIGNAL_CANDIDATES}) city
           UNION ALL
           SELECT * FROM (
             SELECT p.id, 1, 0, false, false, true FROM profiles p, me
-            WHERE me.profession IS NOT NULL AND lower(p.profession) = lower(me.profession) AND p.status = 'active'
+            WHERE me.profession IS NOT NULL AND lower(p.profession) = lower(me.profession) AND ${listed}
             ORDER BY p.followers_count DESC LIMIT ${SIGNAL_CANDIDATES}) profession
           UNION ALL
           SELECT * FROM (
             SELECT p.id, 0, 0, false, false, false FROM profiles p
-            WHERE p.status = 'active' ORDER BY p.followers_count DESC LIMIT ${SIGNAL_CANDIDATES}) popular
+            WHERE ${listed} ORDER BY p.followers_count DESC LIMIT ${SIGNAL_CANDIDATES}) popular
         )
         SELECT c.id, sum(c.score)::int AS score, max(c.shared)::int AS shared,
                bool_or(c.colleague) AS colleague, bool_or(c.same_city) AS same_city,
@@ -143,14 +163,8 @@ function rankCandidates(db: Db, principal: Principal, viewerId: string, hidden: 
         WHERE c.id <> ${viewerId}
           AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${viewerId} AND f.followee_id = c.id)
           AND NOT EXISTS (SELECT 1 FROM mutes m WHERE m.muter_id = ${viewerId} AND m.muted_id = c.id)
-          ${
-            hidden.length
-              ? sql`AND c.id NOT IN (${sql.join(
-                  hidden.map((h) => sql`${h}`),
-                  sql`, `,
-                )})`
-              : sql``
-          }
+          AND ${notAmong(sql`c.id`, hidden)}
+          AND ${discoverableBy(sql`c.id`, viewer)}
         GROUP BY c.id
         ORDER BY sum(c.score) DESC, max(p.followers_count) DESC, c.id
         LIMIT ${SUGGESTION_POOL}`,

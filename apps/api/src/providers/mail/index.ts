@@ -1,31 +1,25 @@
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
+import { CappedMailProvider, type RecipientCounters } from "./caps";
 import { OutboxMailProvider } from "./outbox";
 import { SmtpMailProvider } from "./smtp";
+import type { MailProvider } from "./types";
 
-/** One mail, in both forms every client can show: plain text and simple HTML. */
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
+export type { MailMessage, MailProvider } from "./types";
 
-/**
- * The edge to mail (architecture.md "providers"): SMTP when SMTP_URL is set (production, and the
- * tests, which run a real SMTP server), else the dev outbox in the database.
- */
-export interface MailProvider {
-  readonly kind: "smtp" | "outbox";
-  /** Resolves once the message is accepted for delivery; rejects when it was not. */
-  send(message: MailMessage): Promise<void>;
-  close(): Promise<void>;
-}
-
+/** SMTP when SMTP_URL is set, else the dev outbox (types.ts: what every provider keeps). */
 export function createMailProvider(config: Config, db: Db): MailProvider {
   return config.SMTP_URL
     ? new SmtpMailProvider(config.SMTP_URL, config.MAIL_FROM)
     : new OutboxMailProvider(db);
+}
+
+/**
+ * Every mail the product sends goes through the per-recipient caps (caps.ts): buildApp wraps
+ * whichever provider it has, so no route needs a cap of its own.
+ */
+export function withRecipientCaps(provider: MailProvider, counters: RecipientCounters): MailProvider {
+  return provider instanceof CappedMailProvider ? provider : new CappedMailProvider(provider, counters);
 }
 
 export type { OutboxMailProvider } from "./outbox";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/client";
 import { devOutbox } from "../../db/schema/index";
-import type { MailMessage, MailProvider } from "./index";
+import type { MailMessage, MailProvider } from "./types";
 
 /** Without SMTP_URL: mails are stored in dev_outbox and listed at /api/dev/outbox(/view). */
 export class OutboxMailProvider implements MailProvider {

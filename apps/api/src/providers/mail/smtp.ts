@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from "nodemailer";
-import type { MailMessage, MailProvider } from "./index";
+import type { MailMessage, MailProvider } from "./types";
 
 /** nodemailer over SMTP_URL (`smtp://user:pass@host:587`, `smtps://…` for implicit TLS). */
 export class SmtpMailProvider implements MailProvider {

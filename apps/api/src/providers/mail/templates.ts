@@ -6,7 +6,7 @@ import {
   PRODUCT_NAME,
   SUPPORT_EMAIL,
 } from "@vn/contract";
-import type { MailMessage } from "./index";
+import type { MailMessage } from "./types";
 
 /**
  * The product's mails: a plain-text body and a simple HTML body built from the same sentences
@@ -47,7 +47,10 @@ function compose(parts: Parts): MailMessage {
     `<p style="margin:0;font-size:13px;color:#56687a">${escapeHtml(messages.mailSignature)}</p>`,
     "</div></body></html>",
   ].join("");
-  return { to: parts.to, subject: parts.subject, text: lines.join("\n"), html };
+  // For the per-recipient caps (caps.ts): codes have their own cap; a mail without the "ignore
+  // this" note tells of something that happened to the account (a security notice), never held back.
+  const kind = parts.code ? "code" : parts.ignoreNote === false ? "notice" : undefined;
+  return { to: parts.to, subject: parts.subject, text: lines.join("\n"), html, ...(kind ? { kind } : {}) };
 }
 
 const codeMinutes = Math.round(ONE_TIME_CODE_TTL_MS / 60_000);
@@ -79,11 +82,39 @@ export function accessChangeCodeMail(to: string, code: string): MailMessage {
   });
 }
 
-export function emailChangedMail(to: string, newEmail: string): MailMessage {
+/** Issue 11: a change notice carries the link that undoes the change for `days` days. */
+export interface UndoLink {
+  url: string;
+  days: number;
+}
+
+function undoParts(undo: UndoLink | undefined) {
+  return undo
+    ? {
+        extra: ` ${format(messages.mailAccessChangeUndoIntro, { days: undo.days })}`,
+        action: { label: messages.mailAccessChangeUndoAction, url: undo.url },
+      }
+    : { extra: "", action: undefined };
+}
+
+export function emailChangedMail(to: string, newEmail: string, undo?: UndoLink): MailMessage {
+  const { extra, action } = undoParts(undo);
   return compose({
     to,
     subject: messages.mailEmailChangedSubject,
-    intro: format(messages.mailEmailChangedIntro, { email: newEmail, support: SUPPORT_EMAIL }),
+    intro: format(messages.mailEmailChangedIntro, { email: newEmail, support: SUPPORT_EMAIL }) + extra,
+    action,
+    ignoreNote: false,
+  });
+}
+
+export function phoneChangedMail(to: string, newPhone: string, undo?: UndoLink): MailMessage {
+  const { extra, action } = undoParts(undo);
+  return compose({
+    to,
+    subject: messages.mailPhoneChangedSubject,
+    intro: format(messages.mailPhoneChangedIntro, { phone: newPhone, support: SUPPORT_EMAIL }) + extra,
+    action,
     ignoreNote: false,
   });
 }
@@ -99,4 +130,27 @@ export function inviteMail(to: string, inviterName: string, url: string): MailMe
 
 export function accessChangeCodeText(code: string): string {
   return format(messages.smsAccessChangeText, { code, minutes: codeMinutes });
+}
+
+/** Identity verification moved on (issue 12): what happened, and the screen that says more. */
+export function verificationOutcomeMail(
+  to: string,
+  outcome: "verified" | "rejected" | "failed" | "documents",
+  url: string,
+): MailMessage {
+  const texts = {
+    verified: [messages.mailVerifiedSubject, messages.mailVerifiedIntro],
+    rejected: [messages.mailRejectedSubject, messages.mailRejectedIntro],
+    failed: [messages.mailVerificationFailedSubject, messages.mailVerificationFailedIntro],
+    documents: [messages.mailDocumentsNeededSubject, messages.mailDocumentsNeededIntro],
+  } as const;
+  const [subject, intro] = texts[outcome];
+  // A notice about the account: it happened, so there is nothing to ignore.
+  return compose({
+    to,
+    subject,
+    intro,
+    action: { label: messages.mailVerificationAction, url },
+    ignoreNote: false,
+  });
 }

@@ -11,7 +11,7 @@ import {
   type ObjectInfo,
   StorageNotFoundError,
   type StorageProvider,
-} from "./index";
+} from "./types";
 
 /**
  * Media on the local disk (or a volume every API node mounts). Writes go to a temporary name and

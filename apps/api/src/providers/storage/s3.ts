@@ -7,6 +7,7 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { decodeEntities, escapeHtml } from "@vn/contract";
+import { type Credentials, presignUrl, sha256Hex, signHeaders, UNSIGNED_PAYLOAD, uriEncode } from "./sigv4";
 import {
   assertKey,
   type ByteRange,
@@ -14,8 +15,7 @@ import {
   type ObjectInfo,
   StorageNotFoundError,
   type StorageProvider,
-} from "./index";
-import { type Credentials, presignUrl, sha256Hex, signHeaders, UNSIGNED_PAYLOAD, uriEncode } from "./sigv4";
+} from "./types";
 
 export interface S3Options {
   /** e.g. https://s3.eu-central-1.amazonaws.com or http://127.0.0.1:9000 (MinIO). */

@@ -1,5 +1,6 @@
 import { PAGE_MIN_WIDTH } from "@vn/contract";
 import type { ReactNode } from "react";
+import { VerificationBanner } from "@/features/verification/VerificationBanner";
 import { cn } from "@/lib/cn";
 import { SiteFooter } from "./SiteFooter";
 import { SiteHeader } from "./SiteHeader";
@@ -45,6 +46,8 @@ export function PageChrome({
       {hideHeader ? null : (
         <SiteHeader hideSearch={hideSearch} unauthenticated={unauthenticatedHeader} minimal={minimalHeader} />
       )}
+      {/* A member's frame (not the visitor's or a guided flow's) carries the verification banner (§6). */}
+      {hideHeader || unauthenticatedHeader || minimalHeader ? null : <VerificationBanner />}
       <main
         id={MAIN_CONTENT_ID}
         tabIndex={-1}

@@ -5,7 +5,7 @@ import { Tooltip } from "radix-ui";
 import { type ReactNode, Suspense } from "react";
 import { SWRConfig } from "swr";
 import { AudioPlayerProvider } from "@/features/media/AudioPlayer";
-import { swrFetcher } from "@/lib/api";
+import { VerificationGateProvider } from "@/features/verification/VerificationGate";
 import { ApiError } from "@/lib/api-error";
 import { AccessGuard } from "./AccessGuard";
 import { QueryIntentHandler } from "./QueryIntentHandler";
@@ -28,7 +28,6 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <SWRConfig
       value={{
-        fetcher: swrFetcher,
         dedupingInterval: SWR_DEDUPE_MS,
         errorRetryInterval: SWR_ERROR_RETRY_MS,
         focusThrottleInterval: SWR_FOCUS_THROTTLE_MS,
@@ -49,7 +48,10 @@ export function Providers({ children }: { children: ReactNode }) {
           </Suspense>
           <VersionWatcher />
           {/* The global audio player (§2) lives here so it keeps playing across navigation. */}
-          <AudioPlayerProvider>{children}</AudioPlayerProvider>
+          <AudioPlayerProvider>
+            {/* The verification popups (§2 global overlays) for every gated action. */}
+            <VerificationGateProvider>{children}</VerificationGateProvider>
+          </AudioPlayerProvider>
         </Tooltip.Provider>
       </SnackbarProvider>
     </SWRConfig>

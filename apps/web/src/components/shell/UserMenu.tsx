@@ -7,6 +7,7 @@ import { Menu, type MenuItem } from "@/components/ui/Menu";
 import { useAccountSwitch } from "@/features/accounts/use-account-switch";
 import { roleLabels, useCompanies } from "@/features/companies/use-companies";
 import { openFeedback } from "@/features/forms/FeedbackDialog";
+import { useVerificationGate } from "@/features/verification/VerificationGate";
 import { routes } from "@/lib/paths";
 import { isActingAsCompany, personOf, type SessionUser } from "@/lib/session";
 
@@ -20,8 +21,9 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const person = personOf(user);
   const actingAsCompany = isActingAsCompany(user);
   const hasCompanies = (user.countCompanyProfiles ?? 0) > 0;
-  const { data: companies } = useCompanies(hasCompanies);
+  const companies = useCompanies(hasCompanies).data?.data;
   const { switchTo, switching } = useAccountSwitch();
+  const gate = useVerificationGate();
 
   const accountItems: MenuItem[] = hasCompanies
     ? [
@@ -42,7 +44,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           (company): MenuItem => ({
             id: `account-${company.id}`,
             label: company.name,
-            description: `${messages.ownerTypeCompany} · ${roleLabels[company.role] ?? company.role}`,
+            description: `${messages.ownerTypeCompany} · ${roleLabels[company.role]}`,
             leading: (
               <Avatar name={company.name} src={company.image?.urls.preview} size="sm" shape="square" />
             ),
@@ -106,7 +108,14 @@ export function UserMenu({ user }: { user: SessionUser }) {
       items={[
         ...accountItems,
         { kind: "separator" },
-        { label: messages.createCompanyPage, href: routes.createCompany, icon: "building" },
+        // Creating a company is for verified people (§6): otherwise the item opens the popup.
+        gate.popupFor("company.create")
+          ? {
+              label: messages.createCompanyPage,
+              onSelect: () => gate.allows("company.create"),
+              icon: "building",
+            }
+          : { label: messages.createCompanyPage, href: routes.createCompany, icon: "building" },
         { label: messages.settings, href: routes.settings, icon: "settings" },
         { label: messages.feedbackAction, onSelect: openFeedback, icon: "chat" },
         { label: messages.signOut, href: routes.logout, icon: "logout" },

@@ -8,7 +8,7 @@ import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Alert } from "@/components/ui/Alert";
 import { Icon } from "@/components/ui/Icon";
 import { Tabs } from "@/components/ui/Tabs";
-import { api } from "@/lib/api";
+import { api } from "@/lib/api-client";
 import { routes } from "@/lib/paths";
 import { fetchSessionUser, SESSION_KEY, type SessionUser, useSession } from "@/lib/session";
 import type { AuthOutcome } from "./auth-outcomes";
@@ -96,7 +96,7 @@ export function AuthScreen() {
       await mutate(SESSION_KEY, user, { revalidate: false });
       // An invitation followed by an existing member is accepted once they are signed in.
       if (user && inviteCode && !codeStep) {
-        await api.patch("/v1/user-invites", { code: inviteCode }).catch(() => undefined);
+        await api.accounts.acceptInvite({ body: { code: inviteCode } }).catch(() => undefined);
       }
       router.replace(destinationAfterSignIn(user, { redirect, intent, origin: window.location.origin }));
       // Pages kept by the router were rendered for a visitor (some from the shared anonymous

@@ -9,7 +9,8 @@ import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { PlanCards } from "@/features/marketing/PlanCards";
-import { api } from "@/lib/api";
+import { useVerificationGate } from "@/features/verification/VerificationGate";
+import { api } from "@/lib/api-client";
 import { submitErrorMessage } from "@/lib/forms";
 import { routes } from "@/lib/paths";
 import { fetchSessionUser, SESSION_KEY, type SessionUser } from "@/lib/session";
@@ -24,12 +25,13 @@ function CompanyStepBody({ user }: { user: SessionUser }) {
   const { mutate } = useSWRConfig();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const gate = useVerificationGate();
 
   const skip = async () => {
     setBusy(true);
     setError(null);
     try {
-      await api.patch("/v1/users/me/general-info", { isCompanyWizardCompleted: true });
+      await api.accounts.updateGeneralInfo({ body: { isCompanyWizardCompleted: true } });
     } catch (failure) {
       setError(submitErrorMessage(failure));
       setBusy(false);
@@ -51,7 +53,15 @@ function CompanyStepBody({ user }: { user: SessionUser }) {
           {busy ? messages.saving : messages.skipForNow}
         </Button>
         <Button asChild size="lg">
-          <Link href={`${routes.createCompany}?from=wizard`}>{messages.createCompanyPage}</Link>
+          <Link
+            href={`${routes.createCompany}?from=wizard`}
+            onClick={(event) => {
+              // Not verified yet: the popup says why and leads to verification (§6).
+              if (!gate.allows("company.create")) event.preventDefault();
+            }}
+          >
+            {messages.createCompanyPage}
+          </Link>
         </Button>
       </div>
       <section aria-labelledby="company-plans" className="flex flex-col gap-4">

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
-import { api } from "@/lib/api";
+import { api } from "@/lib/api-client";
 import type { SessionUser } from "@/lib/session";
 import { accountCreationOutcome, restoreFailureMessage } from "./auth-outcomes";
 
@@ -54,9 +54,7 @@ export function DeletedAccountDialogs({
     setBusy(true);
     setError(null);
     try {
-      const session = await api.patch<{ user: SessionUser }>("/v1/users/me/restore", undefined, {
-        token: restoreToken,
-      });
+      const { data: session } = await api.accounts.restore({ token: restoreToken });
       await onRestored(session.user);
     } catch (failure) {
       setError(restoreFailureMessage(failure));
@@ -68,7 +66,7 @@ export function DeletedAccountDialogs({
     setBusy(true);
     setError(null);
     try {
-      await api.delete("/v1/users/me/complete-removal", { token: restoreToken });
+      await api.accounts.completeRemoval({ token: restoreToken });
       onRemoved();
     } catch (failure) {
       const outcome = accountCreationOutcome(failure, email);

@@ -15,7 +15,7 @@ import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
 import { Input } from "@/components/ui/Input";
-import { api } from "@/lib/api";
+import { api } from "@/lib/api-client";
 import { submitErrorMessage } from "@/lib/forms";
 import { codeFailure } from "./auth-outcomes";
 import { codeMsLeft, formatCountdown, resendSecondsLeft } from "./code-timer";
@@ -86,7 +86,7 @@ export function EmailCodeStep({
     setServerError(null);
     setInfo(null);
     try {
-      await api.post("/auth/email-otp/verify-email", { email: values.email, code: values.code });
+      await api.accounts.verifyEmail({ body: { email: values.email, code: values.code } });
     } catch (error) {
       const failure = codeFailure(error);
       if (failure.needsNewCode) {
@@ -106,7 +106,7 @@ export function EmailCodeStep({
     setServerError(null);
     setInfo(null);
     try {
-      await api.post("/auth/email-otp/send-verification-otp", { email });
+      await api.accounts.resendEmailCode({ body: { email } });
       setLastSentAt(Date.now());
       setExpiry(new Date(Date.now() + ONE_TIME_CODE_TTL_MS).toISOString());
       setNeedsNewCode(false);

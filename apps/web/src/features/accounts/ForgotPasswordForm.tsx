@@ -8,7 +8,7 @@ import type { z } from "zod";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Input } from "@/components/ui/Input";
-import { api } from "@/lib/api";
+import { api } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
 import { cleanSubmit, submitErrorMessage } from "@/lib/forms";
 
@@ -37,9 +37,7 @@ export function ForgotPasswordForm({ defaultEmail = "", onNotAvailable }: Forgot
     setServerError(null);
     setSent(null);
     try {
-      const answer = await api.post<{ status: boolean; message?: string }>("/auth/request-password-reset", {
-        email: values.email,
-      });
+      const answer = await api.accounts.requestPasswordReset({ body: { email: values.email } });
       setSent(answer.message ?? messages.resetLinkSent);
     } catch (error) {
       if (error instanceof ApiError && error.code === "account_unavailable") onNotAvailable(values.email);

@@ -5,7 +5,7 @@ import { type ComponentProps, useEffect, useState } from "react";
 import { Icon } from "@/components/ui/Icon";
 import { Input } from "@/components/ui/Input";
 import { Spinner } from "@/components/ui/Spinner";
-import { api } from "@/lib/api";
+import { api } from "@/lib/api-client";
 import { FieldFeedback } from "./FieldFeedback";
 import { handleFeedback } from "./handle-check";
 import { useHandleCheck } from "./use-handle-check";
@@ -52,11 +52,10 @@ export function HandleField({
   const suggest = async () => {
     setSuggesting(true);
     try {
-      const result = await api.post<{ slug: string }>("/v1/dashboard/owner/slug/generate", {
-        name: nameForSuggestion.trim() || "member",
-        type: ownerType,
+      const { data } = await api.accounts.generateSlug({
+        body: { name: nameForSuggestion.trim() || "member", type: ownerType },
       });
-      onSuggested(result.slug);
+      onSuggested(data.slug);
     } catch {
       // Nothing to suggest now; typing a handle still works.
     } finally {

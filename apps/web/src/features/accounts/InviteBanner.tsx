@@ -1,25 +1,23 @@
 "use client";
 
 import { format, messages } from "@vn/contract";
-import useSWR from "swr";
 import { Alert } from "@/components/ui/Alert";
 import { Avatar } from "@/components/ui/Avatar";
+import { api } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
+import { useResource } from "@/lib/use-resource";
 
-interface InviteLookup {
-  status: string;
-  inviter: { name: string; image: { urls: { preview: string } } | null };
-}
-
-/** Who invited the visitor (GET /user-invites?code=…), or why the invitation no longer works (§8). */
+/** Who invited the visitor (`api.accounts.invites` by code), or why the invitation no longer works (§8). */
 export function InviteBanner({ code }: { code: string }) {
-  const { data, error } = useSWR<InviteLookup>(
-    `/v1/user-invites?${new URLSearchParams({ code }).toString()}`,
-    {
-      shouldRetryOnError: false,
-      revalidateOnFocus: false,
-    },
+  const result = useResource(
+    api.accounts.invites,
+    { query: { code } },
+    { shouldRetryOnError: false, revalidateOnFocus: false },
   );
+  const { error } = result;
+  // Asked by code, the answer is the one invitation (not the inviter's list).
+  const answer = result.data?.data;
+  const data = answer && !Array.isArray(answer) ? answer : undefined;
   if (error) {
     const text =
       error instanceof ApiError && error.status === 409

@@ -13,7 +13,7 @@ import { Input } from "@/components/ui/Input";
 import { Select } from "@/components/ui/Select";
 import { Textarea } from "@/components/ui/Textarea";
 import { ImageField } from "@/features/media/ImageField";
-import { api } from "@/lib/api";
+import { api } from "@/lib/api-client";
 import { countries } from "@/lib/countries";
 import { cleanSubmit } from "@/lib/forms";
 import { SESSION_KEY } from "@/lib/session";
@@ -94,7 +94,7 @@ export function ProfileForm({ info, submitLabel, onSaved }: ProfileFormProps) {
     const body = newSlug.toLowerCase() === info.slug.toLowerCase() ? rest : values;
     let saved: GeneralInfo;
     try {
-      saved = await api.patch<GeneralInfo>("/v1/users/me/general-info", body);
+      saved = (await api.accounts.updateGeneralInfo({ body })).data;
     } catch (error) {
       showHandleSaveError(error, { fields: Object.keys(values), setError, showAlert: setServerError });
       throw error;
@@ -123,7 +123,7 @@ export function ProfileForm({ info, submitLabel, onSaved }: ProfileFormProps) {
           // The profile takes the square (350×350) variant as its picture.
           const imageUrl = media.urls.small ?? media.urls.full;
           if (!imageUrl) return;
-          await api.patch("/v1/users/me/general-info", { imageUrl }).catch(() => undefined);
+          await api.accounts.updateGeneralInfo({ body: { imageUrl } }).catch(() => undefined);
           // The header's avatar reads the session.
           await mutate(SESSION_KEY);
         }}

@@ -16,7 +16,8 @@ import { wizardFactsOf } from "./wizard-facts";
 function ProfileStepBody({ user }: { user: SessionUser }) {
   const router = useRouter();
   const { mutate } = useSWRConfig();
-  const { data: info, error, mutate: reload } = useGeneralInfo(true);
+  const { data, error, mutate: reload } = useGeneralInfo(true);
+  const info = data?.data;
 
   if (error) {
     return (
@@ -47,7 +48,7 @@ function ProfileStepBody({ user }: { user: SessionUser }) {
         info={info}
         submitLabel={messages.saveAndContinue}
         onSaved={async (saved) => {
-          await mutate(GENERAL_INFO_KEY, saved, { revalidate: false });
+          await mutate(GENERAL_INFO_KEY, { data: saved }, { revalidate: false });
           // Completing the required fields made the account active: reload the session first.
           const fresh = (await fetchSessionUser().catch(() => null)) ?? user;
           await mutate(SESSION_KEY, fresh, { revalidate: false });

@@ -9,7 +9,7 @@ import { type Resolver, useForm } from "react-hook-form";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
-import { api } from "@/lib/api";
+import { api } from "@/lib/api-client";
 import { routes } from "@/lib/paths";
 import { resetFailureMessage } from "./auth-outcomes";
 import { PasswordInput } from "./PasswordInput";
@@ -40,7 +40,7 @@ export function ResetPasswordForm() {
   const onSubmit = async (values: ResetValues) => {
     setFailure(null);
     try {
-      await api.post("/auth/reset-password", { token: values.token, newPassword: values.newPassword });
+      await api.accounts.resetPassword({ body: { token: values.token, newPassword: values.newPassword } });
     } catch (error) {
       setFailure(resetFailureMessage(error));
       throw error;

@@ -8,7 +8,7 @@ import type { z } from "zod";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Input } from "@/components/ui/Input";
-import { api } from "@/lib/api";
+import { api } from "@/lib/api-client";
 import { cleanSubmit } from "@/lib/forms";
 import { type AuthOutcome, signInOutcome } from "./auth-outcomes";
 import { PasswordInput } from "./PasswordInput";
@@ -40,7 +40,7 @@ export function SignInForm({ onSignedIn, onOutcome, onForgotPassword, defaultEma
   const onSubmit = cleanSubmit(async (values: SignIn) => {
     setServerError(null);
     try {
-      await api.post("/auth/sign-in/email", { email: values.email, password: values.password });
+      await api.accounts.signInEmail({ body: { email: values.email, password: values.password } });
     } catch (error) {
       const outcome = signInOutcome(error, values.email);
       if (outcome.kind === "message") setServerError(outcome.text);

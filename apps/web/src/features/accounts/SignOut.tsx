@@ -1,6 +1,6 @@
 "use client";
 
-import { cleanText, messages, SNACKBAR_MESSAGE_MAX } from "@vn/contract";
+import { messages } from "@vn/contract";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { useSWRConfig } from "swr";
@@ -8,10 +8,12 @@ import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { signOutRequest } from "@/lib/api";
 import { routes } from "@/lib/paths";
 import { SESSION_KEY } from "@/lib/session";
+import { signOutNotice } from "./sign-out-notice";
 
 /**
  * /logout (spec §2): sign out (a failed call is ignored), forget every cached response, go to
- * /login and say "Logged out", or the custom ?message= when one is given.
+ * /login and say "Logged out", or the custom ?message= when it names one of the notices allowed
+ * there (sign-out-notice.ts): never text from the address itself.
  */
 export function SignOut() {
   const router = useRouter();
@@ -24,7 +26,7 @@ export function SignOut() {
     // React runs effects twice in development; sign out once.
     if (started.current) return;
     started.current = true;
-    const text = custom ? cleanText(custom).slice(0, SNACKBAR_MESSAGE_MAX) : "";
+    const text = signOutNotice(custom);
     void (async () => {
       await signOutRequest();
       await mutate(() => true, undefined, { revalidate: false });
@@ -32,7 +34,7 @@ export function SignOut() {
       router.replace(routes.login);
       // Pages kept by the router were rendered for the signed-in person: never show them again.
       router.refresh();
-      snackbar.show(text || messages.loggedOut);
+      snackbar.show(text);
     })();
   }, [custom, mutate, router, snackbar]);
 

@@ -9,7 +9,7 @@ import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Checkbox } from "@/components/ui/Checkbox";
 import { Input } from "@/components/ui/Input";
-import { api } from "@/lib/api";
+import { api } from "@/lib/api-client";
 import { cleanSubmit } from "@/lib/forms";
 import { routes } from "@/lib/paths";
 import { type AuthOutcome, accountCreationOutcome } from "./auth-outcomes";
@@ -34,10 +34,6 @@ export interface CodeSentInfo {
   email: string;
   expiresAt: string | null;
   codeSent: boolean;
-}
-
-interface SignUpAnswer {
-  verification?: { codeSent?: boolean; expiresAt?: string };
 }
 
 export interface SignUpFormProps {
@@ -101,15 +97,17 @@ export function SignUpForm({ onCodeSent, onOutcome, onSignInInstead, inviteCode 
       setFocus("email");
       throw new Error("email in use");
     }
-    let answer: SignUpAnswer;
+    let answer: Awaited<ReturnType<typeof api.accounts.signUp>>;
     try {
-      answer = await api.post<SignUpAnswer>("/auth/sign-up/email", {
-        email: values.email,
-        password: values.password,
-        name: values.name,
-        acceptTerms: true,
-        acceptPrivacy: true,
-        ...(inviteCode ? { inviteCode } : {}),
+      answer = await api.accounts.signUp({
+        body: {
+          email: values.email,
+          password: values.password,
+          name: values.name,
+          acceptTerms: true,
+          acceptPrivacy: true,
+          ...(inviteCode ? { inviteCode } : {}),
+        },
       });
     } catch (error) {
       const outcome = accountCreationOutcome(error, values.email);

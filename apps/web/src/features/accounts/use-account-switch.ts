@@ -5,10 +5,10 @@ import { useRouter } from "next/navigation";
 import { useCallback, useState } from "react";
 import { useSWRConfig } from "swr";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
-import { api } from "@/lib/api";
+import { api } from "@/lib/api-client";
 import { submitErrorMessage } from "@/lib/forms";
 import { routes } from "@/lib/paths";
-import { SESSION_KEY, type SessionUser } from "@/lib/session";
+import { SESSION_KEY } from "@/lib/session";
 
 export type SwitchTarget = { type: "user" } | { type: "company"; id: string };
 
@@ -28,8 +28,10 @@ export function useAccountSwitch() {
       setSwitching(true);
       try {
         const body =
-          target.type === "user" ? { type: { id: "user" } } : { type: { id: "company" }, id: target.id };
-        const user = await api.post<SessionUser>("/v1/users/switch-account", body);
+          target.type === "user"
+            ? { type: { id: "user" as const } }
+            : { type: { id: "company" as const }, id: target.id };
+        const { data: user } = await api.accounts.switchAccount({ body });
         await mutate(SESSION_KEY, user, { revalidate: false });
         if (options.announce !== false) snackbar.show(format(messages.switchedTo, { name: user.name }));
         if (options.navigate !== false) router.push(routes.profile(user.slug));

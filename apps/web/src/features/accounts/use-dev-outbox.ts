@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { api } from "@/lib/api-client";
 
 /**
  * Whether the API keeps a dev outbox (no SMTP server: development only). It answers 404 when mail
@@ -11,7 +12,7 @@ export function useDevOutbox(): boolean {
   const [available, setAvailable] = useState(false);
   useEffect(() => {
     const controller = new AbortController();
-    fetch("/api/dev/outbox?limit=1", { signal: controller.signal, credentials: "omit" })
+    fetch(api.dev.outbox.href({ query: { limit: 1 } }), { signal: controller.signal, credentials: "omit" })
       .then((response) => setAvailable(response.ok))
       .catch(() => undefined);
     return () => controller.abort();
@@ -20,5 +21,5 @@ export function useDevOutbox(): boolean {
 }
 
 export function devOutboxUrl(email: string): string {
-  return `/api/dev/outbox/view?${new URLSearchParams({ to: email }).toString()}`;
+  return api.dev.outboxView.href({ query: { to: email } });
 }

@@ -2,10 +2,8 @@
 
 import type { EmailValidationState } from "@vn/contract";
 import { useEffect, useReducer } from "react";
-import { api } from "@/lib/api";
+import { api } from "@/lib/api-client";
 import { EMAIL_CHECK_DEBOUNCE_MS, emailCheckReducer, initialEmailCheck } from "./email-check";
-
-type ServerState = "used" | "notUsed" | "invalidEmailFormat" | "minCharError" | "emptyField";
 
 /** The live email check of the join form: the §4 state of `value`, asked of the server once typing pauses. */
 export function useEmailCheck(value: string): EmailValidationState | null {
@@ -20,13 +18,9 @@ export function useEmailCheck(value: string): EmailValidationState | null {
     if (!needsServer) return;
     const controller = new AbortController();
     const timer = window.setTimeout(() => {
-      api
-        .post<{ email: string; state: ServerState }>(
-          "/v1/users/email/check",
-          { email: value },
-          { signal: controller.signal },
-        )
-        .then((answer) => dispatch({ type: "answered", value, state: answer.state }))
+      api.accounts
+        .emailCheck({ body: { email: value }, signal: controller.signal })
+        .then(({ data }) => dispatch({ type: "answered", value, state: data.state }))
         .catch(() => {
           // Aborted (typing went on), refused (rate limit) or offline: the server judges on submit.
           if (!controller.signal.aborted) dispatch({ type: "failed", value });

@@ -1,11 +1,12 @@
 "use client";
 
-import type { GeneralInfo } from "@vn/contract";
+import { api } from "@/lib/api-client";
 import { useResource } from "@/lib/use-resource";
 
-export const GENERAL_INFO_KEY = "/v1/users/me/general-info";
+/** The SWR key of the general info; its cached value is the answer, `{data: GeneralInfo}`. */
+export const GENERAL_INFO_KEY = api.accounts.generalInfo.path();
 
-/** The signed-in person's profile fields (GET /users/me/general-info); null key for visitors. */
+/** The signed-in person's profile fields (`api.accounts.generalInfo`); off for visitors. */
 export function useGeneralInfo(enabled: boolean) {
-  return useResource<GeneralInfo>(enabled ? GENERAL_INFO_KEY : null, { revalidateOnFocus: false });
+  return useResource(api.accounts.generalInfo, enabled ? {} : null, { revalidateOnFocus: false });
 }

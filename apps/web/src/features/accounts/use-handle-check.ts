@@ -1,10 +1,10 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { api } from "@/lib/api";
+import { api } from "@/lib/api-client";
 import { HANDLE_CHECK_DEBOUNCE_MS, type HandleAnswer, handleFormatError } from "./handle-check";
 
-/** Asks POST /dashboard/owner/slug/exists about `value` once typing pauses (skipped when `skip`). */
+/** Asks `api.accounts.slugExists` about `value` once typing pauses (skipped when `skip`). */
 export function useHandleCheck(
   value: string,
   skip: boolean,
@@ -22,9 +22,9 @@ export function useHandleCheck(
     setPendingFor(slug);
     const controller = new AbortController();
     const timer = window.setTimeout(() => {
-      api
-        .post<HandleAnswer>("/v1/dashboard/owner/slug/exists", { slug }, { signal: controller.signal })
-        .then((result) => setAnswer(result))
+      api.accounts
+        .slugExists({ body: { slug }, signal: controller.signal })
+        .then(({ data }) => setAnswer(data))
         .catch(() => undefined)
         .finally(() => {
           if (!controller.signal.aborted) setPendingFor((current) => (current === slug ? null : current));

@@ -2,11 +2,13 @@
 
 import { type ContentItem, format, messages } from "@vn/contract";
 import Link from "next/link";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { NextPageFailed } from "@/features/content/NextPageFailed";
+import { useVerificationGate } from "@/features/verification/VerificationGate";
+import { actorOf } from "@/lib/actor";
 import { routes } from "@/lib/paths";
 import { useSession } from "@/lib/session";
 import { CommentComposer } from "./CommentComposer";
@@ -35,8 +37,12 @@ export function CommentsSection({ item, live = false }: { item: ContentItem; liv
     live,
   );
   const [limitOpen, setLimitOpen] = useState(false);
+  const actor = useMemo(() => actorOf(user), [user]);
   const dialog = comments.dialog;
-  const canWrite = Boolean(user && dialog?.canComment && !live);
+  const gate = useVerificationGate();
+  // Not verified (or read-only): the comment box opens the verification popup instead (§6).
+  const gated = user !== null && !live && gate.popupFor("comments.write") !== null;
+  const canWrite = Boolean(user && dialog?.canComment && !live && !gated);
   const actions: CommentActions = {
     reply: (draft, parentId) => comments.add(draft, parentId),
     edit: comments.edit,
@@ -60,12 +66,25 @@ export function CommentsSection({ item, live = false }: { item: ContentItem; liv
       </h2>
       {live ? (
         <p className="text-sm text-ink-muted">{messages.liveModeNoInteraction}</p>
+      ) : gated ? (
+        <button
+          type="button"
+          onClick={() => gate.allows("comments.write")}
+          className="min-h-12 w-full cursor-pointer rounded-lg border border-line-strong bg-surface px-3 py-2 text-left text-[0.95rem] text-ink-muted hover:border-brand"
+        >
+          {messages.commentPlaceholder}
+        </button>
       ) : !dialog ? null : canWrite ? (
         <CommentComposer
           label={messages.commentFieldLabel}
           placeholder={messages.commentPlaceholder}
           submitLabel={messages.commentSubmit}
-          onSubmit={(draft) => comments.add(draft)}
+          onSubmit={(draft) =>
+            comments.add(draft).catch((error: unknown) => {
+              gate.refusedBy(error);
+              throw error;
+            })
+          }
           onLimitReached={() => setLimitOpen(true)}
         />
       ) : !user || reason === "signInRequired" ? (
@@ -100,10 +119,7 @@ export function CommentsSection({ item, live = false }: { item: ContentItem; liv
             replies={comments.state.replies[comment.id]}
             canWrite={canWrite}
             signedIn={Boolean(user) && !live}
-            viewer={{
-              slug: live ? null : (user?.slug ?? null),
-              isOwnerEntity: Boolean(dialog?.isOwnerEntity) && !live,
-            }}
+            viewer={{ actor: live ? null : actor, ownerProfileId: item.owner.id }}
             actions={actions}
           />
         ))}

@@ -1,4 +1,4 @@
-import type { Comment } from "@vn/contract";
+import { type Actor, type Comment, can } from "@vn/contract";
 
 /** The window event a page listens to for an item's comment counter (spec §4). */
 export const COMMENTS_UPDATED_EVENT = "comments-updated";
@@ -105,24 +105,27 @@ export function setReplies(state: CommentsState, parentId: string, list: readonl
 }
 
 export interface CommentViewer {
-  /** The acting profile's slug; null for visitors. */
-  slug: string | null;
-  /** The viewer owns the publication (may delete and pin any comment). */
-  isOwnerEntity: boolean;
+  /** Who is acting (actorOf the Session user); null for visitors and in live mode. */
+  actor: Actor | null;
+  /** The profile that owns the publication the comments are on. */
+  ownerProfileId: string;
 }
 
 /**
  * What the viewer may do with a comment that arrived live (events carry no permissions): the
- * API's rule (own comment: edit and delete; the item's owner: delete and pin heads). The server
- * still decides on every write.
+ * contract's rule, as the API applies it. One's own comment (written as the acting profile, within
+ * the acting member's `comments` scope): edit and delete; moderating (the acting profile's own
+ * publication, `comments` scope `all`): delete any, pin heads. The server still decides on every
+ * write.
  */
 export function permissionsOf(comment: Comment, viewer: CommentViewer): NonNullable<Comment["permissions"]> {
   if (comment.permissions) return comment.permissions;
-  if (!viewer.slug) return { edit: false, delete: false, pin: false };
-  const own = comment.author.slug.toLowerCase() === viewer.slug.toLowerCase();
-  return {
-    edit: own,
-    delete: own || viewer.isOwnerEntity,
-    pin: viewer.isOwnerEntity && comment.parentId === null,
-  };
+  const { actor } = viewer;
+  if (!actor) return { edit: false, delete: false, pin: false };
+  // A comment carries its author profile, not the person who wrote it for a company: acting as
+  // oneself that is the person; acting for a company it is unknown (left out of the resource).
+  const authorUserId = actor.companyRole === null ? actor.userId : undefined;
+  const own = comment.author.id === actor.profileId && can(actor, "comments.write", { authorUserId });
+  const moderates = can(actor, "comments.moderate", { ownerProfileId: viewer.ownerProfileId });
+  return { edit: own, delete: own || moderates, pin: moderates && comment.parentId === null };
 }

@@ -3,7 +3,7 @@
 import type { Comment } from "@vn/contract";
 import { useCallback, useState } from "react";
 import { useUpload } from "@/features/media/use-upload";
-import { api } from "@/lib/api";
+import { api } from "@/lib/api-client";
 
 /** What the composer shows as the comment's image: an upload just made, or the image it had. */
 export interface PendingImage {
@@ -39,7 +39,7 @@ export function useCommentImage(initial: Comment["image"] = null) {
 
   const remove = useCallback(() => {
     // An upload no comment took is deleted now rather than left for nobody.
-    if (uploaded) void api.delete(`/v1/media/${encodeURIComponent(uploaded.id)}`).catch(() => undefined);
+    if (uploaded) void api.media.remove({ params: { id: uploaded.id } }).catch(() => undefined);
     reset();
     setKept(null);
   }, [uploaded, reset]);

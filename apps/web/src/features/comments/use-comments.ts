@@ -1,8 +1,8 @@
 "use client";
 
-import type { Comment, CommentDeletedEvent, CommentEvent, CommentsDialog, CommentTarget } from "@vn/contract";
+import type { Comment, CommentDeletedEvent, CommentEvent, CommentTarget, ResponseOf } from "@vn/contract";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { api, request } from "@/lib/api";
+import { api } from "@/lib/api-client";
 import { acquireSocket, listen, releaseSocket } from "@/lib/socket";
 import { useCursorList } from "@/lib/use-cursor-list";
 import { useResource } from "@/lib/use-resource";
@@ -19,27 +19,11 @@ import {
 } from "./comment-state";
 import { joinContentRoom } from "./room-client";
 
-interface ListEnvelope {
-  data: Comment[];
-  meta: { totalCount: number; totalPages: number; nextCursor: string | null };
-}
+type ListPage = ResponseOf<typeof api.comments.list.endpoint>;
 
 /** One page of an item's top-level comments: the first by page number (pinned first), then by cursor. */
-async function fetchPage([, contentId]: readonly [string, string], cursor: string | null) {
-  const { data } = await request<ListEnvelope>(`/v1/content/${encodeURIComponent(contentId)}/comments`, {
-    query: cursor ? { cursor } : { page: 1 },
-    envelope: true,
-  });
-  return data;
-}
-
-export function dialogKey(target: CommentTarget): string {
-  const query = new URLSearchParams({
-    ownerSlug: target.ownerSlug,
-    commentableType: target.commentableType,
-    commentableSlug: target.commentableSlug,
-  });
-  return `/v1/comments/dialog?${query.toString()}`;
+function fetchPage([, contentId]: readonly [string, string], cursor: string | null): Promise<ListPage> {
+  return api.comments.list({ params: { id: contentId }, query: cursor ? { cursor } : { page: 1 } });
 }
 
 /**
@@ -47,8 +31,14 @@ export function dialogKey(target: CommentTarget): string {
  * loaded pages and threads, and the item's content room on the socket while shown.
  */
 export function useComments(target: CommentTarget, live: boolean) {
-  const dialog = useResource<CommentsDialog>(dialogKey(target));
-  const info = dialog.data;
+  const dialog = useResource(api.comments.dialog, {
+    query: {
+      ownerSlug: target.ownerSlug,
+      commentableType: target.commentableType,
+      commentableSlug: target.commentableSlug,
+    },
+  });
+  const info = dialog.data?.data;
   const [state, setState] = useState<CommentsState>(emptyComments);
   const [totalCount, setTotalCount] = useState<number | null>(null);
   /** In the item's room: live changes arrive. */
@@ -69,7 +59,7 @@ export function useComments(target: CommentTarget, live: boolean) {
     revalidateFirstPage: false,
     revalidateOnFocus: false,
   });
-  const merged = useRef(new WeakSet<ListEnvelope>());
+  const merged = useRef(new WeakSet<ListPage>());
   const shownFor = useRef<string | null>(null);
   useEffect(() => {
     if (!contentId) return;
@@ -139,19 +129,17 @@ export function useComments(target: CommentTarget, live: boolean) {
   }, [roomKey, contentId, live, updateCount]);
 
   const loadReplies = useCallback(async (parentId: string) => {
-    const list = await api.get<Comment[]>(`/v1/comments/${encodeURIComponent(parentId)}/replies`, {
-      query: { perPage: 50 },
-    });
+    const { data: list } = await api.comments.replies({ params: { id: parentId }, query: { perPage: 50 } });
     setState((current) => setReplies(current, parentId, list));
   }, []);
 
   const add = useCallback(
     async (draft: CommentDraft, parentId?: string) => {
       if (!contentId) return;
-      const { data } = await request<{ data: Comment; meta: { totalCount: number } }>(
-        `/v1/content/${encodeURIComponent(contentId)}/comments`,
-        { method: "POST", body: { ...draft, imageId: draft.imageId ?? undefined, parentId }, envelope: true },
-      );
+      const data = await api.comments.create({
+        params: { id: contentId },
+        body: { ...draft, imageId: draft.imageId ?? undefined, parentId },
+      });
       setState((current) => upsertComment(current, data.data));
       updateCount(data.meta.totalCount);
     },
@@ -159,13 +147,13 @@ export function useComments(target: CommentTarget, live: boolean) {
   );
 
   const edit = useCallback(async (id: string, draft: CommentDraft) => {
-    const comment = await api.patch<Comment>(`/v1/comments/${encodeURIComponent(id)}`, draft);
+    const { data: comment } = await api.comments.update({ params: { id }, body: draft });
     setState((current) => upsertComment(current, comment));
   }, []);
 
   const remove = useCallback(
     async (comment: Comment) => {
-      await api.delete(`/v1/comments/${encodeURIComponent(comment.id)}`);
+      await api.comments.remove({ params: { id: comment.id } });
       const ids = [comment.id, ...(state.replies[comment.id] ?? []).map((c) => c.id)];
       setState((current) => removeComments(current, ids, comment.parentId));
       const removed = comment.parentId ? 1 : 1 + comment.replyCount;
@@ -175,10 +163,8 @@ export function useComments(target: CommentTarget, live: boolean) {
   );
 
   const setPinned = useCallback(async (comment: Comment, pinned: boolean) => {
-    const { data } = await request<{ data: Comment; meta: { totalCount: number } }>(
-      `/v1/comments/${encodeURIComponent(comment.id)}/pin`,
-      { method: pinned ? "PUT" : "DELETE", envelope: true },
-    );
+    const params = { id: comment.id };
+    const data = pinned ? await api.comments.pin({ params }) : await api.comments.unpin({ params });
     setState((current) => pinComment(current, data.data));
   }, []);
 

@@ -19,7 +19,8 @@ import { showHandleSaveError } from "@/features/accounts/handle-save-error";
 import { useAccountSwitch } from "@/features/accounts/use-account-switch";
 import { GENERAL_INFO_KEY } from "@/features/accounts/use-general-info";
 import { ImageField } from "@/features/media/ImageField";
-import { api } from "@/lib/api";
+import { useVerificationGate } from "@/features/verification/VerificationGate";
+import { api } from "@/lib/api-client";
 import { cleanSubmit } from "@/lib/forms";
 import { routes } from "@/lib/paths";
 import { useSession } from "@/lib/session";
@@ -29,12 +30,6 @@ interface CompanyValues {
   name: string;
   slug: string;
   about: string;
-}
-
-interface CreatedCompany {
-  id: string;
-  slug: string;
-  name: string;
 }
 
 /**
@@ -48,6 +43,7 @@ export function CreateCompanyForm() {
   const { mutate } = useSWRConfig();
   const { user, isLoading } = useSession();
   const { switchTo } = useAccountSwitch();
+  const gate = useVerificationGate();
   const [serverError, setServerError] = useState<string | null>(null);
   const logoUrl = useRef<string | undefined>(undefined);
   const form = useForm<CompanyValues, unknown, CompanyCreate>({
@@ -69,18 +65,23 @@ export function CreateCompanyForm() {
 
   const onSubmit = cleanSubmit(async (values: CompanyCreate) => {
     setServerError(null);
-    let company: CreatedCompany;
+    let company: { id: string; slug: string; name: string };
     try {
-      company = await api.post<CreatedCompany>(
-        "/v1/companies",
-        logoUrl.current ? { ...values, logoUrl: logoUrl.current } : values,
-      );
+      const body = logoUrl.current ? { ...values, logoUrl: logoUrl.current } : values;
+      company = (await api.companies.create({ body })).data;
     } catch (error) {
-      showHandleSaveError(error, { fields: ["name", "slug", "about"], setError, showAlert: setServerError });
+      if (!gate.refusedBy(error))
+        showHandleSaveError(error, {
+          fields: ["name", "slug", "about"],
+          setError,
+          showAlert: setServerError,
+        });
       throw error;
     }
     if (fromWizard) {
-      await api.patch("/v1/users/me/general-info", { isCompanyWizardCompleted: true }).catch(() => undefined);
+      await api.accounts
+        .updateGeneralInfo({ body: { isCompanyWizardCompleted: true } })
+        .catch(() => undefined);
       await mutate(GENERAL_INFO_KEY);
     }
     await mutate(COMPANIES_KEY);
@@ -111,7 +112,14 @@ export function CreateCompanyForm() {
           <form
             className="flex flex-col gap-5"
             noValidate
-            onSubmit={(event) => void handleSubmit(onSubmit)(event).catch(() => undefined)}
+            onSubmit={(event) => {
+              // Creating a company is for verified people (§6): the popup instead of the form.
+              if (!gate.allows("company.create")) {
+                event.preventDefault();
+                return;
+              }
+              void handleSubmit(onSubmit)(event).catch(() => undefined);
+            }}
           >
             {serverError ? <Alert>{serverError}</Alert> : null}
             <ImageField

@@ -1,27 +1,19 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { type CompanyMemberRole, messages } from "@vn/contract";
+import { api } from "@/lib/api-client";
 import { useResource } from "@/lib/use-resource";
 
-/** A company the person may act for (GET /users/me/companies). */
-export interface CompanyMembership {
-  id: string;
-  slug: string;
-  name: string;
-  role: "owner" | "manager" | "company_employee" | string;
-  verificationStatus?: string;
-  image: { urls: { preview: string } } | null;
-}
+/** The SWR key of the person's companies (what `mutate` refreshes after creating one). */
+export const COMPANIES_KEY = api.accounts.companies.path();
 
-export const COMPANIES_KEY = "/v1/users/me/companies";
-
-export const roleLabels: Record<string, string> = {
+export const roleLabels: Record<CompanyMemberRole, string> = {
   owner: messages.roleOwner,
   manager: messages.roleManager,
   company_employee: messages.roleEmployee,
 };
 
-/** The person's companies; fetched only when the session says there are any. */
+/** The person's companies (`data.data`: whom they may act for); fetched only when the session says there are any. */
 export function useCompanies(enabled: boolean) {
-  return useResource<CompanyMembership[]>(enabled ? COMPANIES_KEY : null, { revalidateOnFocus: false });
+  return useResource(api.accounts.companies, enabled ? {} : null, { revalidateOnFocus: false });
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { type ContentItem, format, messages } from "@vn/contract";
+import { type ContentItem, type endpoints, format, messages, type ResponseOf } from "@vn/contract";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { Badge } from "@/components/ui/Badge";
@@ -15,10 +15,8 @@ import { OwnerActions } from "./OwnerActions";
 import { RepostButton } from "./RepostButton";
 import { useContentStatus } from "./use-content-status";
 
-export interface RelatedContent {
-  "more-from-owner": ContentItem[];
-  similar: ContentItem[];
-}
+/** The related sections of a publication, as `api.content.related` answers them. */
+export type RelatedContent = ResponseOf<typeof endpoints.content.related>["data"];
 
 function RelatedList({ title, items }: { title: string; items: ContentItem[] }) {
   const id = `related-${title.replace(/\W+/g, "-").toLowerCase()}`;

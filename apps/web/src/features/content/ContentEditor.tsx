@@ -24,7 +24,8 @@ import { Checkbox } from "@/components/ui/Checkbox";
 import { Input } from "@/components/ui/Input";
 import { Textarea } from "@/components/ui/Textarea";
 import { ContentMediaFields, mediaChanges } from "@/features/media/ContentMediaFields";
-import { api } from "@/lib/api";
+import { useVerificationGate } from "@/features/verification/VerificationGate";
+import { api } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
 import { fieldErrorsOf, submitErrorMessage } from "@/lib/forms";
 import { type SessionUser, useSession } from "@/lib/session";
@@ -114,6 +115,7 @@ export function ContentEditor({ mode, kind, title, item }: ContentEditorProps) {
   const { user } = useSession();
   const router = useRouter();
   const snackbar = useSnackbar();
+  const gate = useVerificationGate();
   const plan = planOf(user);
   const limit = Number(entitlement(plan.owner, plan.tier, "post.characterLimit"));
   const canSchedule = Boolean(entitlement(plan.owner, plan.tier, "content.schedule"));
@@ -162,10 +164,10 @@ export function ContentEditor({ mode, kind, title, item }: ContentEditorProps) {
       let saved: ContentItem;
       if (mode === "edit" && item) {
         const { kind: _kind, ...patch } = withMedia;
-        saved = await api.patch<ContentItem>(`/v1/content/${item.id}`, patch);
+        saved = (await api.content.update({ params: { id: item.id }, body: patch })).data;
         snackbar.show(messages.publicationSaved, { tone: "success" });
       } else {
-        saved = await api.post<ContentItem>("/v1/content", withMedia);
+        saved = (await api.content.create({ body: withMedia })).data;
         snackbar.show(
           saved.status === "draft"
             ? messages.publicationDraftSaved
@@ -177,6 +179,8 @@ export function ContentEditor({ mode, kind, title, item }: ContentEditorProps) {
       }
       router.push(saved.path);
     } catch (error) {
+      // Not verified (or no longer): the popup says so and leads to verification.
+      if (gate.refusedBy(error)) return;
       if (
         error instanceof ApiError &&
         error.code === "account_accessForbiddenByPlan" &&
@@ -198,6 +202,8 @@ export function ContentEditor({ mode, kind, title, item }: ContentEditorProps) {
     }
   });
   const send = (draft: boolean) => () => {
+    // Publishing, drafts and edits are for verified people (§6): the popup instead of the form's errors.
+    if (!gate.allows("content.write", { kind })) return;
     setValue("draft", draft);
     void submit();
   };

@@ -7,7 +7,8 @@ import { useState } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
-import { api } from "@/lib/api";
+import { useVerificationGate } from "@/features/verification/VerificationGate";
+import { api } from "@/lib/api-client";
 import { submitErrorMessage } from "@/lib/forms";
 import { editPathOf } from "./content-routes";
 
@@ -24,17 +25,21 @@ export function OwnerActions({
   const [busy, setBusy] = useState(false);
   const snackbar = useSnackbar();
   const router = useRouter();
+  const gate = useVerificationGate();
+  // Editing and deleting are publishing too (§6): not verified, the popup opens instead.
+  const resource = { kind: item.type.id };
   const label = item.title ?? item.type.title;
   const remove = async () => {
     setBusy(true);
     try {
-      await api.delete(`/v1/content/${item.id}`);
+      await api.content.remove({ params: { id: item.id } });
       setConfirming(false);
       snackbar.show(messages.publicationDeleted, { tone: "success" });
       if (onDeleted) onDeleted();
       else router.push(`/${encodeURIComponent(item.owner.slug)}`);
     } catch (error) {
-      snackbar.show(submitErrorMessage(error), { tone: "error" });
+      if (gate.refusedBy(error)) setConfirming(false);
+      else snackbar.show(submitErrorMessage(error), { tone: "error" });
     } finally {
       setBusy(false);
     }
@@ -43,14 +48,23 @@ export function OwnerActions({
     <div className="flex items-center gap-1">
       {item.type.id !== "repost" ? (
         <Button asChild variant="tertiary" className="px-3">
-          <Link href={editPathOf(item)} aria-label={`${messages.editAction}: ${label}`}>
+          <Link
+            href={editPathOf(item)}
+            aria-label={`${messages.editAction}: ${label}`}
+            onClick={(event) => {
+              if (!gate.allows("content.write", resource)) event.preventDefault();
+            }}
+          >
             {messages.editAction}
           </Link>
         </Button>
       ) : null}
       <Dialog
         open={confirming}
-        onOpenChange={setConfirming}
+        onOpenChange={(open) => {
+          if (open && !gate.allows("content.write", resource)) return;
+          setConfirming(open);
+        }}
         title={item.type.id === "repost" ? messages.repostDeleteAction : messages.deletePublicationTitle}
         description={messages.deletePublicationBody}
         trigger={

@@ -7,7 +7,8 @@ import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
 import { Textarea } from "@/components/ui/Textarea";
-import { api } from "@/lib/api";
+import { useVerificationGate } from "@/features/verification/VerificationGate";
+import { api } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
 import { useSession } from "@/lib/session";
 import { repostFailureMessage } from "./repost-errors";
@@ -20,6 +21,7 @@ export function RepostButton({ item }: { item: ContentItem }) {
   const { user } = useSession();
   const router = useRouter();
   const snackbar = useSnackbar();
+  const gate = useVerificationGate();
   const [open, setOpen] = useState(false);
   const [quoting, setQuoting] = useState(false);
   const [note, setNote] = useState("");
@@ -36,11 +38,15 @@ export function RepostButton({ item }: { item: ContentItem }) {
     setBusy(true);
     setError(null);
     try {
-      const created = await api.post<ContentItem>(`/v1/content/${item.id}/reposts`, parsed.data);
+      const { data: created } = await api.content.repost({ params: { id: item.id }, body: parsed.data });
       setOpen(false);
       snackbar.show(messages.repostDone, { tone: "success" });
       if (withQuote) router.push(created.path);
     } catch (failure) {
+      if (gate.refusedBy(failure)) {
+        setOpen(false);
+        return;
+      }
       const message = repostFailureMessage(failure);
       if (failure instanceof ApiError && failure.status === 422) setError(message);
       else snackbar.show(message, { tone: "error" });
@@ -54,6 +60,8 @@ export function RepostButton({ item }: { item: ContentItem }) {
     <Dialog
       open={open}
       onOpenChange={(next) => {
+        // Reposting is publishing (§6): not verified, the popup opens instead of the form.
+        if (next && !gate.allows("content.write", { kind: "repost" })) return;
         setOpen(next);
         if (!next) {
           setQuoting(false);

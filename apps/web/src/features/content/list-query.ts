@@ -1,9 +1,7 @@
-import { type ContentItem, PER_PAGE_DEFAULT } from "@vn/contract";
+import { type endpoints, PER_PAGE_DEFAULT, type ResponseOf } from "@vn/contract";
 
-export interface ContentListPage {
-  data: ContentItem[];
-  meta: { page: number; perPage: number; total: number; totalPages: number; nextCursor: string | null };
-}
+/** One page of a profile's publications, as `api.content.listByProfile` answers it. */
+export type ContentListPage = ResponseOf<typeof endpoints.content.listByProfile>;
 
 export interface ContentListQuery {
   slug: string;

@@ -7,61 +7,94 @@
  *   leaves the fetch's cache mode unset, which in a revalidated (ISR) route means "fetch on every
  *   render, store nothing": the page's own cache is the only one, so its freshness window is the
  *   whole staleness there is (a `cache: "no-store"` would make the route dynamic again).
+ *
+ * Both prove the web server to the API with WEB_FORWARD_SECRET (issue 11): `serverGet` names the
+ * visitor, so each visitor spends their own rate-limit budget instead of all sharing the web
+ * server's; `publicGet` names none (its render is shared by every visitor) and counts as the
+ * web server's own read.
  */
-import { cookies } from "next/headers";
-import { apiUrl } from "@/lib/api";
+import type { EndpointDefinition, ResponseOf } from "@vn/contract";
+import { cookies, headers } from "next/headers";
+import { apiUrl, forwardingHeaders } from "@/lib/api";
+import { type ApiCall, type ArgsOf, endpointPath, type PathInput, parseResponse } from "@/lib/api-client";
 
-export interface ServerResult<T> {
+type DataOf<Body> = Body extends { data: infer Data } ? Data : never;
+type MetaOf<Body> = Body extends { meta: infer Meta } ? Meta : undefined;
+
+/** One read of a `{data, meta?}` row: its data and meta, or null data with the status that came. */
+export interface ServerResult<Data, Meta = unknown> {
   status: number;
-  data: T | null;
-  meta?: unknown;
+  data: Data | null;
+  meta?: Meta;
   headers?: Headers;
 }
 
-type Query = Record<string, string | number | boolean | undefined>;
+export type ServerResultOf<E extends EndpointDefinition> = ServerResult<
+  DataOf<ResponseOf<E>>,
+  MetaOf<ResponseOf<E>>
+>;
 
-/** A reader of the API for one kind of render (personalised or anonymous). */
-export type ServerReader = <T>(path: string, query?: Query) => Promise<ServerResult<T>>;
+/** A reader of the API for one kind of render (personalised or anonymous): a GET of the typed client. */
+export type ServerReader = <E extends EndpointDefinition>(
+  call: ApiCall<E>,
+  ...input: ArgsOf<PathInput<E>>
+) => Promise<ServerResultOf<E>>;
 
-async function read<T>(path: string, query: Query | undefined, init: RequestInit): Promise<ServerResult<T>> {
+async function read<E extends EndpointDefinition>(
+  call: ApiCall<E>,
+  input: PathInput<E> | undefined,
+  init: RequestInit,
+): Promise<ServerResultOf<E>> {
   try {
-    const response = await fetch(apiUrl(path, query), { ...init, signal: AbortSignal.timeout(15_000) });
+    const url = apiUrl(endpointPath(call.endpoint, input));
+    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
     if (!response.ok) return { status: response.status, data: null, headers: response.headers };
-    const body = (await response.json()) as { data: T; meta?: unknown };
+    // Parsed by the row's schema like every answer; one that does not match counts as a failure.
+    const body = parseResponse(call.endpoint, response.status, await response.json()) as {
+      data: DataOf<ResponseOf<E>>;
+      meta?: MetaOf<ResponseOf<E>>;
+    };
     return { status: response.status, data: body.data, meta: body.meta, headers: response.headers };
   } catch {
-    // The API is unreachable: the page renders its fallback and the client retries.
+    // The API is unreachable (or answered nonsense): the page renders its fallback and the client retries.
     return { status: 0, data: null };
   }
 }
 
-export async function serverGet<T>(path: string, query?: Query): Promise<ServerResult<T>> {
+export const serverGet: ServerReader = async (call, ...[input]) => {
   const cookie = (await cookies()).toString();
-  return read<T>(path, query, {
-    headers: { Accept: "application/json", ...(cookie ? { Cookie: cookie } : {}) },
+  const visitor = (await headers()).get("x-forwarded-for");
+  return read(call, input, {
+    headers: {
+      Accept: "application/json",
+      ...forwardingHeaders(visitor),
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
     cache: "no-store",
   });
-}
+};
 
 /** As an anonymous visitor: no cookie, nothing personal in the answer. */
-export async function publicGet<T>(path: string, query?: Query): Promise<ServerResult<T>> {
-  return read<T>(path, query, { headers: { Accept: "application/json" } });
-}
+export const publicGet: ServerReader = (call, ...[input]) =>
+  read(call, input, { headers: { Accept: "application/json", ...forwardingHeaders() } });
 
 /**
  * As an anonymous visitor, kept in Next's data cache for `seconds`: for parts of a personalised
  * page that are the same for everyone (the related sections of a detail page). Only answers that
  * succeeded are worth keeping; the caller falls back to `serverGet` otherwise.
  */
-export async function publicGetCached<T>(
-  path: string,
-  query: Query | undefined,
+export async function publicGetCached<E extends EndpointDefinition>(
+  call: ApiCall<E>,
+  input: PathInput<E>,
   seconds: number,
-): Promise<ServerResult<T>> {
-  return read<T>(path, query, { headers: { Accept: "application/json" }, next: { revalidate: seconds } });
+): Promise<ServerResultOf<E>> {
+  return read(call, input, {
+    headers: { Accept: "application/json", ...forwardingHeaders() },
+    next: { revalidate: seconds },
+  });
 }
 
 /** True when the answer is a transient failure (API unreachable or failing) rather than a fact. */
-export function isTransientFailure(result: ServerResult<unknown>): boolean {
+export function isTransientFailure(result: ServerResult<unknown, unknown>): boolean {
   return result.status === 0 || result.status >= 500;
 }

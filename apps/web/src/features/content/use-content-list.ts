@@ -1,27 +1,23 @@
 "use client";
 
-import { request } from "@/lib/api";
+import { api } from "@/lib/api-client";
 import { useCursorList } from "@/lib/use-cursor-list";
 import type { ContentListPage, ContentListQuery } from "./list-query";
 import { listQuery } from "./list-query";
 
 export type { ContentListPage, ContentListQuery };
 
-async function fetchPage(
-  [, path, queryJson]: readonly [string, string, string],
+function fetchPage(
+  [, queryJson]: readonly [string, string],
   cursor: string | null,
 ): Promise<ContentListPage> {
-  const response = await request<ContentListPage>(path, {
-    query: listQuery(JSON.parse(queryJson) as ContentListQuery, cursor),
-    envelope: true,
-  });
-  return response.data;
+  const query = JSON.parse(queryJson) as ContentListQuery;
+  return api.content.listByProfile({ params: { slug: query.slug }, query: listQuery(query, cursor) });
 }
 
 /** Infinite list by keyset cursor, 5 a page; the server-rendered first page seeds it. */
 export function useContentList(query: ContentListQuery, firstPage: ContentListPage | null) {
-  const path = `/v2/profiles/${encodeURIComponent(query.slug)}/content`;
-  return useCursorList(["content-list", path, JSON.stringify(query)] as const, fetchPage, {
+  return useCursorList([api.content.listByProfile.id, JSON.stringify(query)] as const, fetchPage, {
     fallbackData: firstPage ? [firstPage] : undefined,
     revalidateFirstPage: false,
     revalidateOnFocus: false,

@@ -13,7 +13,7 @@ import { usePathname } from "next/navigation";
 import { useEffect, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { Textarea } from "@/components/ui/Textarea";
-import { api } from "@/lib/api";
+import { api } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
 import { cn } from "@/lib/cn";
 import { FormDialog } from "./FormDialog";
@@ -48,7 +48,7 @@ export function FeedbackOverlay() {
     return () => window.removeEventListener(OPEN_FEEDBACK_EVENT, show);
   }, []);
   const { submit, failure } = useDialogSubmit(form, {
-    send: (values) => api.post("/v1/feedback", { ...values, page: pathname }),
+    send: (values) => api.forms.feedback({ body: { ...values, page: pathname } }),
     sentText: messages.feedbackSent,
     failureText: feedbackErrorText,
     close: () => setOpen(false),

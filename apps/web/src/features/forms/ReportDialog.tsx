@@ -13,7 +13,7 @@ import {
 import { type Resolver, useForm } from "react-hook-form";
 import { Select } from "@/components/ui/Select";
 import { Textarea } from "@/components/ui/Textarea";
-import { api } from "@/lib/api";
+import { api } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
 import { FormDialog } from "./FormDialog";
 import { useDialogSubmit } from "./use-dialog-submit";
@@ -51,7 +51,7 @@ export function ReportDialog({ targetType, targetId, open, onOpenChange }: Repor
     defaultValues: { targetType, targetId, reason: undefined, description: "" },
   });
   const { submit, failure } = useDialogSubmit(form, {
-    send: (values) => api.post("/v1/reports", { ...values, description: values.description || undefined }),
+    send: (values) => api.forms.report({ body: { ...values, description: values.description || undefined } }),
     sentText: messages.reportSent,
     failureText: reportErrorText,
     close: () => onOpenChange(false),

@@ -44,7 +44,7 @@ const taglines: Record<OwnerType, Partial<Record<PlanPrice["tier"], string>>> = 
 const listed: { feature: Feature; label: string }[] = [
   { feature: "messenger.use", label: "Direct messaging" },
   { feature: "content.schedule", label: "Scheduled publishing" },
-  { feature: "media.publishVideoPodcast", label: "Video and podcast publishing" },
+  { feature: "content.createVideo", label: "Video and podcast publishing" },
   { feature: "analytics.view", label: "Profile and content analytics" },
   { feature: "search.priorityRanking", label: "Priority search ranking" },
   { feature: "badges.use", label: "Profile badges" },

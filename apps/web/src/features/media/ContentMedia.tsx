@@ -17,7 +17,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
-import { api } from "@/lib/api";
+import { api } from "@/lib/api-client";
 import { playIcon, useAudioPlayer } from "./AudioPlayer";
 import { downloadFile } from "./download";
 import { FileViewer, type ViewerFile } from "./FileViewer";
@@ -87,7 +87,7 @@ export function ContentMedia({ item }: { item: ContentItem }) {
     : [];
   const refreshVideo = useCallback(async (fileId: string) => {
     try {
-      const media = await api.get<Media>(`/v1/media/${fileId}`);
+      const { data: media } = await api.media.get({ params: { id: fileId } });
       setFinished((current) => ({ ...current, [fileId]: media }));
     } catch {
       // The page shows the processing state until it is loaded again.

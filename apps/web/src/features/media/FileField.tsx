@@ -5,7 +5,7 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
-import { api } from "@/lib/api";
+import { api } from "@/lib/api-client";
 import { FileViewer, type ViewerFile } from "./FileViewer";
 import { viaWeb } from "./media-rules";
 import { UploadProgress } from "./UploadProgress";
@@ -62,7 +62,7 @@ export function FileField({ uploadType, label, getMeta, onChange }: FileFieldPro
   const refresh = useCallback(
     async (mediaId: string) => {
       try {
-        const next = await api.get<Media>(`/v1/media/${mediaId}`);
+        const { data: next } = await api.media.get({ params: { id: mediaId } });
         setMedia(next);
         onChange(next);
       } catch {

@@ -1,10 +1,10 @@
 "use client";
 
-import { format, formatMediaDuration, type Media, messages } from "@vn/contract";
+import { format, formatMediaDuration, messages } from "@vn/contract";
 import { type ReactNode, useCallback, useEffect } from "react";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
-import { api } from "@/lib/api";
+import { api } from "@/lib/api-client";
 import { playIcon } from "./AudioPlayer";
 import { type GalleryEntry, galleryEntryOf, viaWeb } from "./media-rules";
 import { useFileConversion } from "./use-media-events";
@@ -51,7 +51,7 @@ export function GalleryTile({
   const refresh = useCallback(
     async (id: string) => {
       try {
-        onUpdate(galleryEntryOf(await api.get<Media>(`/v1/media/${id}`)));
+        onUpdate(galleryEntryOf((await api.media.get({ params: { id } })).data));
       } catch {
         // The next event or poll tries again.
       }

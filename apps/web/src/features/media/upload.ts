@@ -1,10 +1,11 @@
 /**
- * Resumable, cancellable uploads (issue 5): POST /v1/media/uploads → PUT parts of `chunkSize`
- * at the server's offset (XHR, for upload progress) → POST …/complete. A dropped part is resumed
- * from the offset the server reports; cancelling aborts the part in flight and DELETEs the upload.
+ * Resumable, cancellable uploads (issue 5): `api.media.createUpload` → `media.putPart` parts of
+ * `chunkSize` at the server's offset (XHR, for upload progress) → `media.completeUpload`. A dropped
+ * part is resumed from the offset the server reports (`media.uploadStatus`); cancelling aborts the
+ * part in flight and cancels the upload (`media.cancelUpload`).
  */
 import type { ImageCrops, Media, UploadSession, UploadType } from "@vn/contract";
-import { api } from "@/lib/api";
+import { api, endpointHref, parseResponse } from "@/lib/api-client";
 import { ApiError, toApiError } from "@/lib/api-error";
 import { nextPart, uploadProgress } from "./media-rules";
 
@@ -35,7 +36,9 @@ function putPart(
 ): Promise<UploadSession> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("PUT", `/api/v1/media/uploads/${encodeURIComponent(sessionId)}?offset=${offset}`);
+    const { endpoint } = api.media.putPart;
+    // The offset is written out here: the query rules (§5) would drop the first part's 0.
+    xhr.open("PUT", `${endpointHref(endpoint, { params: { id: sessionId } })}?offset=${offset}`);
     xhr.withCredentials = true;
     xhr.setRequestHeader("Content-Type", "application/octet-stream");
     xhr.setRequestHeader("Accept", "application/json");
@@ -50,8 +53,15 @@ function putPart(
       } catch {
         body = xhr.responseText;
       }
-      if (xhr.status >= 200 && xhr.status < 300) resolve((body as { data: UploadSession }).data);
-      else reject(toApiError(xhr.status, body));
+      if (xhr.status < 200 || xhr.status >= 300) {
+        reject(toApiError(xhr.status, body));
+        return;
+      }
+      try {
+        resolve(parseResponse(endpoint, xhr.status, body).data);
+      } catch (error) {
+        reject(error);
+      }
     };
     xhr.onerror = () => {
       signal?.removeEventListener("abort", onAbort);
@@ -65,9 +75,8 @@ function putPart(
 /** Uploads one file; resolves with the media (images ready, others media-processing). */
 export async function uploadMedia(input: UploadInput): Promise<Media> {
   const { file, signal } = input;
-  const session = await api.post<UploadSession>(
-    "/v1/media/uploads",
-    {
+  const { data: session } = await api.media.createUpload({
+    body: {
       uploadType: input.uploadType,
       fileName: file.name,
       size: file.size,
@@ -75,8 +84,8 @@ export async function uploadMedia(input: UploadInput): Promise<Media> {
       description: input.description || undefined,
       crops: input.crops,
     },
-    { signal },
-  );
+    signal,
+  });
   input.onSession?.(session.id);
   let offset = session.offset;
   let tries = 0;
@@ -104,20 +113,22 @@ export async function uploadMedia(input: UploadInput): Promise<Media> {
       tries += 1;
       await new Promise((r) => setTimeout(r, 500 * tries));
       // Where the server stands is where the next part starts.
-      offset = (await api.get<UploadSession>(`/v1/media/uploads/${session.id}`, { signal })).offset;
+      offset = (await api.media.uploadStatus({ params: { id: session.id }, signal })).data.offset;
     }
     input.onProgress?.(uploadProgress(offset, 0, file.size));
   }
-  return api.post<Media>(`/v1/media/uploads/${session.id}/complete`, undefined, {
+  const { data: media } = await api.media.completeUpload({
+    params: { id: session.id },
     signal,
     timeoutMs: 120_000,
   });
+  return media;
 }
 
 /** Cancels an upload on the server (its stored parts are deleted); failures are ignored. */
 export async function cancelUploadSession(id: string): Promise<void> {
   try {
-    await api.delete(`/v1/media/uploads/${id}`);
+    await api.media.cancelUpload({ params: { id } });
   } catch {
     // Gone already, or offline: the sweep deletes abandoned uploads.
   }

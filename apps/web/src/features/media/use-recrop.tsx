@@ -2,7 +2,7 @@
 
 import { type ImageCrops, type Media, messages } from "@vn/contract";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { api } from "@/lib/api";
+import { api } from "@/lib/api-client";
 import { CropDialog } from "./CropDialog";
 import { type CropTarget, uploadErrorText, viaWeb } from "./media-rules";
 
@@ -56,9 +56,9 @@ export function useRecrop(
     setError(null);
     setStatus(null);
     setActiveId(mediaId);
-    api
-      .get<Media>(`/v1/media/${mediaId}`)
-      .then((loaded) => setMedia(loaded))
+    api.media
+      .get({ params: { id: mediaId } })
+      .then(({ data: loaded }) => setMedia(loaded))
       .catch((cause: unknown) => {
         setError(uploadErrorText(cause));
         setActiveId(null);
@@ -74,7 +74,7 @@ export function useRecrop(
     if (!media) return;
     setBusy(true);
     try {
-      const next = await api.patch<Media>(`/v1/media/${media.id}/crops`, crops);
+      const { data: next } = await api.media.recrop({ params: { id: media.id }, body: crops });
       close();
       setStatus(messages.cropSaved);
       await saved.current(next);

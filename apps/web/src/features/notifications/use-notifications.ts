@@ -1,27 +1,20 @@
 "use client";
 
-import type { Notification, NotificationEvent } from "@vn/contract";
+import type { NotificationEvent, ResponseOf } from "@vn/contract";
 import { useEffect } from "react";
 import { useSWRConfig } from "swr";
-import { api, request } from "@/lib/api";
+import { api } from "@/lib/api-client";
 import { useCursorList } from "@/lib/use-cursor-list";
 import { useResource } from "@/lib/use-resource";
 import { useSocketEvent } from "@/lib/use-socket-event";
 
-export const UNREAD_KEY = "/v1/notifications/unread-count";
+/** The SWR key of the unread count (the live event and mark-read update it). */
+export const UNREAD_KEY = api.notifications.unreadCount.path();
 
-export interface NotificationPage {
-  data: Notification[];
-  meta: { nextCursor: string | null; unreadCount: number };
-}
+export type NotificationPage = ResponseOf<typeof api.notifications.list.endpoint>;
 
-async function fetchPage(
-  [, perPage]: readonly [string, number],
-  cursor: string | null,
-): Promise<NotificationPage> {
-  const query: Record<string, string | number> = { perPage };
-  if (cursor) query.cursor = cursor;
-  return (await request<NotificationPage>("/v1/notifications", { query, envelope: true })).data;
+function fetchPage([, perPage]: readonly [string, number], cursor: string | null): Promise<NotificationPage> {
+  return api.notifications.list({ query: { perPage, cursor: cursor ?? undefined } });
 }
 
 /** Every mounted list (menu, page), to revalidate on a live event or a mark-read. */
@@ -47,15 +40,15 @@ export function useNotificationList(enabled: boolean, perPage: number) {
 }
 
 export function useUnreadCount(enabled: boolean) {
-  const result = useResource<{ unreadCount: number }>(enabled ? UNREAD_KEY : null);
-  return { count: result.data?.unreadCount ?? 0, mutate: result.mutate };
+  const result = useResource(api.notifications.unreadCount, enabled ? {} : null);
+  return { count: result.data?.data.unreadCount ?? 0, mutate: result.mutate };
 }
 
 /** The `notification` socket event (§7): the unread count and the lists follow it live. */
 export function useLiveNotifications(enabled: boolean): boolean {
   const { mutate } = useSWRConfig();
   return useSocketEvent<NotificationEvent>("notification", enabled, (event) => {
-    void mutate(UNREAD_KEY, { unreadCount: event.unreadCount }, { revalidate: false });
+    void mutate(UNREAD_KEY, { data: { unreadCount: event.unreadCount } }, { revalidate: false });
     refreshLists();
   });
 }
@@ -64,12 +57,12 @@ export function useMarkRead() {
   const { mutate } = useSWRConfig();
   return {
     one: async (id: string) => {
-      await api.post(`/v1/notifications/${encodeURIComponent(id)}/read`);
+      await api.notifications.markRead({ params: { id } });
       refreshLists();
       await mutate(UNREAD_KEY);
     },
     all: async () => {
-      await api.post("/v1/notifications/read-all");
+      await api.notifications.markAllRead();
       refreshLists();
       await mutate(UNREAD_KEY);
     },

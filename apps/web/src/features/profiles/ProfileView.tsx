@@ -15,6 +15,8 @@ import { type MediaSection, type ProfileTab, profileTabPath } from "@/features/c
 import { type CreateRoute, createTitles } from "@/features/content/kinds";
 import type { ContentListPage } from "@/features/content/use-content-list";
 import { ProfileSocialActions } from "@/features/social/ProfileSocialActions";
+import { useVerificationGate } from "@/features/verification/VerificationGate";
+import { verifiedBadgeText } from "@/features/verification/verification-rules";
 import { cn } from "@/lib/cn";
 import { countryName } from "@/lib/countries";
 import { routes } from "@/lib/paths";
@@ -25,6 +27,7 @@ interface ProfileData {
   name: string;
   slug: string;
   verificationStatus: string | null;
+  verifiedAt: string | null;
   image: string | null;
   profession: string | null;
   city: string | null;
@@ -35,8 +38,17 @@ interface ProfileData {
   background: string | null;
 }
 
-function VerificationBadge({ status }: { status: string | null }) {
-  if (status === "verified") return <Badge tone="verified">{messages.verifiedBadge}</Badge>;
+/** What was verified and when ("Identity verified · Nov 2026"), not just a tick (issue 12). */
+function VerificationBadge({
+  kind,
+  status,
+  verifiedAt,
+}: {
+  kind: "user" | "company";
+  status: string | null;
+  verifiedAt: string | null;
+}) {
+  if (status === "verified") return <Badge tone="verified">{verifiedBadgeText(kind, verifiedAt)}</Badge>;
   if (status === "pending") return <Badge tone="warning">{messages.verificationPendingBadge}</Badge>;
   return <Badge>{messages.notVerifiedBadge}</Badge>;
 }
@@ -109,7 +121,11 @@ function ProfileCard({ profile, own }: { profile: ProfileData; own: boolean }) {
           <h1 id="profile-name" className="text-2xl font-semibold break-words text-ink">
             {profile.name}
           </h1>
-          <VerificationBadge status={profile.verificationStatus} />
+          <VerificationBadge
+            kind={profile.kind}
+            status={profile.verificationStatus}
+            verifiedAt={profile.verifiedAt}
+          />
           {company ? <Badge tone="brand">{messages.companyPageBadge}</Badge> : null}
         </div>
         <p className="mt-0.5 text-sm text-ink-muted">
@@ -155,7 +171,7 @@ function ProfileCard({ profile, own }: { profile: ProfileData; own: boolean }) {
 
 /** Acting as a company: who manages it, and the way back to the personal account. */
 function CompanyAdminCard({ user }: { user: SessionUser }) {
-  const { data: companies } = useCompanies(true);
+  const companies = useCompanies(true).data?.data;
   const { switchTo, switching } = useAccountSwitch();
   const role = companies?.find((company) => company.id === user.id)?.role;
   const person = personOf(user);
@@ -172,7 +188,7 @@ function CompanyAdminCard({ user }: { user: SessionUser }) {
           <p className="font-semibold text-ink">{person.name}</p>
           <p className="text-sm text-ink-muted">
             {role
-              ? format(messages.companyRoleLine, { role: (roleLabels[role] ?? role).toLowerCase() })
+              ? format(messages.companyRoleLine, { role: roleLabels[role].toLowerCase() })
               : messages.ownerTypeCompany}
           </p>
         </div>
@@ -318,7 +334,7 @@ const tabLabels: Record<ProfileTab, string> = {
 };
 
 /**
- * /{slug}[/{tab}]: the profile page, server-rendered from GET /api/v2/profiles/{slug} and the
+ * /{slug}[/{tab}]: the profile page, server-rendered from `api.profiles.page` and the
  * first page of its publications. The owner gets edit, create and drafts; a person acting as
  * this company gets the way back to their own account; viewas=live shows the visitor's view.
  */
@@ -331,6 +347,7 @@ export function ProfileView({
   sectionCounts,
 }: ProfileViewProps) {
   const { user } = useSession();
+  const gate = useVerificationGate();
   const kind = page.user.type.id;
   const wanted = page.user.slug.toLowerCase();
   const ownerOfPage =
@@ -345,6 +362,7 @@ export function ProfileView({
     name: page.user.name || `@${page.user.slug}`,
     slug: page.user.slug,
     verificationStatus: page.user.verificationStatus,
+    verifiedAt: page.user.verifiedAt,
     image: page.user.image?.urls.preview ?? null,
     background: page.user.backgroundImage?.urls.preview ?? null,
     profession: page.user.profession,
@@ -384,19 +402,27 @@ export function ProfileView({
       ) : null}
       {own ? (
         <div className="flex flex-wrap items-center gap-2">
-          <Menu
-            trigger={
-              <Button>
-                <Icon name="sparkle" size={18} />
-                {messages.createAction}
-              </Button>
-            }
-            align="start"
-            items={(Object.keys(createTitles) as CreateRoute[]).map((route) => ({
-              label: createTitles[route],
-              href: `/create/${route}`,
-            }))}
-          />
+          {gate.popupFor("content.write") ? (
+            // Not verified: the button is there, and says what opens it (the popup, §6).
+            <Button onClick={() => gate.allows("content.write")}>
+              <Icon name="sparkle" size={18} />
+              {messages.createAction}
+            </Button>
+          ) : (
+            <Menu
+              trigger={
+                <Button>
+                  <Icon name="sparkle" size={18} />
+                  {messages.createAction}
+                </Button>
+              }
+              align="start"
+              items={(Object.keys(createTitles) as CreateRoute[]).map((route) => ({
+                label: createTitles[route],
+                href: `/create/${route}`,
+              }))}
+            />
+          )}
           <Button asChild variant="secondary">
             <Link href={`${profileTabPath(page.user.slug, activeTab)}?viewas=live`}>
               <Icon name="eye" size={18} />
@@ -451,7 +477,12 @@ export function ProfileView({
             <p className="mt-3 text-ink">{format(messages.connectBody, { name: profile.name })}</p>
             {user && !own && !live ? (
               <Button asChild className="mt-4">
-                <Link href={`${routes.chats}?with=${encodeURIComponent(page.user.slug)}`}>
+                <Link
+                  href={`${routes.chats}?with=${encodeURIComponent(page.user.slug)}`}
+                  onClick={(event) => {
+                    if (!gate.allows("messenger.use")) event.preventDefault();
+                  }}
+                >
                   {messages.profileTabConnect}
                 </Link>
               </Button>

@@ -7,7 +7,6 @@ import {
   type PublicationHit,
   SEARCH_TERM_MIN,
   type SearchKind,
-  type SearchResponse,
   searchKinds,
 } from "@vn/contract";
 import Link from "next/link";
@@ -17,6 +16,7 @@ import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { kindLabels } from "@/features/content/kinds";
+import { api } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
 import { useSession } from "@/lib/session";
 import { useResource } from "@/lib/use-resource";
@@ -165,9 +165,8 @@ export function SearchView() {
     : "all";
   const page = Math.max(1, Number(params.get("page")) || 1);
   const ready = term.length >= SEARCH_TERM_MIN;
-  const query = new URLSearchParams({ search: term, kind, page: String(page) });
-  const result = useResource<SearchResponse["data"]>(ready ? `/v1/search?${query.toString()}` : null);
-  const data = result.data;
+  const result = useResource(api.search.search, ready ? { query: { search: term, kind, page } } : null);
+  const data = result.data?.data;
   const sections = data
     ? (
         [

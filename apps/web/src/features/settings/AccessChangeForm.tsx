@@ -3,12 +3,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   type AccessChangeType,
-  emailSchema,
+  accessChangeFormSchemas,
   format,
   messages,
   ONE_TIME_CODE_LENGTH,
   oneTimeCodeSchema,
-  phoneSchema,
 } from "@vn/contract";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -20,46 +19,51 @@ import { Button } from "@/components/ui/Button";
 import { Input } from "@/components/ui/Input";
 import { codeFailure } from "@/features/accounts/auth-outcomes";
 import { resendSecondsLeft } from "@/features/accounts/code-timer";
+import { PasswordInput } from "@/features/accounts/PasswordInput";
 import { GENERAL_INFO_KEY } from "@/features/accounts/use-general-info";
-import { api } from "@/lib/api";
+import { api } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
 import { cleanSubmit, fieldErrorsOf, submitErrorMessage } from "@/lib/forms";
 import { SESSION_KEY, type SessionUser } from "@/lib/session";
 
-const valueSchemas = {
-  email: z.object({ value: emailSchema }),
-  phone: z.object({ value: phoneSchema }),
-} as const;
 const codeFormSchema = z.object({ code: oneTimeCodeSchema });
 
 const copy = {
   email: {
     label: messages.newEmailLabel,
+    note: messages.emailChangeNote,
     done: messages.emailChanged,
     inputType: "email",
     autoComplete: "email",
   },
   phone: {
     label: messages.newPhoneLabel,
+    note: messages.phoneChangeNote,
     done: messages.phoneChanged,
     inputType: "tel",
     autoComplete: "tel",
   },
 } as const;
 
-interface Pending {
+type ValueFields = {
   value: string;
+  currentPassword: string;
+};
+
+type Pending = ValueFields & {
   destination: string;
   sentAt: number;
-}
+};
 
 export interface AccessChangeFormProps {
   type: AccessChangeType;
 }
 
 /**
- * Changing the email or the phone (spec §7 access-change): the new address gets a code
- * (POST …/initialize), the code confirms it (POST …/finish), and the session shows the new value.
+ * Changing the email or the phone (spec §7 access-change): the current password and the new
+ * address start it (POST …/initialize; issue 11: a session alone cannot move the account), the
+ * code sent to the new address confirms it (POST …/finish), every other device is signed out and
+ * the session shows the new value. The old email gets a link to undo the change.
  */
 export function AccessChangeForm({ type }: AccessChangeFormProps) {
   const snackbar = useSnackbar();
@@ -75,46 +79,59 @@ export function AccessChangeForm({ type }: AccessChangeFormProps) {
     return () => window.clearInterval(timer);
   }, [pending]);
 
-  const valueForm = useForm<{ value: string }>({
-    resolver: zodResolver(valueSchemas[type]),
-    defaultValues: { value: "" },
+  const valueForm = useForm<ValueFields>({
+    resolver: zodResolver(accessChangeFormSchemas[type]),
+    defaultValues: { value: "", currentPassword: "" },
   });
   const codeForm = useForm<{ code: string }>({
     resolver: zodResolver(codeFormSchema),
     defaultValues: { code: "" },
   });
 
-  const initialize = async (value: string): Promise<boolean> => {
+  const initialize = async (fields: ValueFields): Promise<boolean> => {
     setServerError(null);
     try {
-      const answer = await api.post<{ destination: string }>(
-        `/v1/users/me/access-change/${type}/initialize`,
-        {
-          value,
-        },
-      );
-      setPending({ value, destination: answer.destination, sentAt: Date.now() });
+      const { data: answer } = await api.accounts.accessChangeInitialize({
+        params: { type },
+        body: { value: fields.value, currentPassword: fields.currentPassword },
+      });
+      setPending({ ...fields, destination: answer.destination, sentAt: Date.now() });
       codeForm.reset({ code: "" });
       return true;
     } catch (error) {
-      const field = fieldErrorsOf(error).value;
-      if (field) valueForm.setError("value", { message: field }, { shouldFocus: true });
+      if (pending) {
+        // A resend that fails shows above the code form.
+        setServerError(submitErrorMessage(error));
+        return false;
+      }
+      if (error instanceof ApiError && error.code === "user_wrongPassword") {
+        valueForm.setError(
+          "currentPassword",
+          { message: messages.wrongCurrentPassword },
+          { shouldFocus: true },
+        );
+        return false;
+      }
+      const fields = fieldErrorsOf(error);
+      if (fields.currentPassword) valueForm.setError("currentPassword", { message: fields.currentPassword });
+      if (fields.value) valueForm.setError("value", { message: fields.value }, { shouldFocus: true });
       else if (error instanceof ApiError && error.status === 409) {
         valueForm.setError("value", { message: error.message }, { shouldFocus: true });
-      } else setServerError(submitErrorMessage(error));
+      } else if (!fields.currentPassword) setServerError(submitErrorMessage(error));
       return false;
     }
   };
 
-  const onValue = cleanSubmit(async (values: { value: string }) => {
-    await initialize(values.value);
+  // The §5 cleanup leaves the password exactly as typed.
+  const onValue = cleanSubmit(async (values: ValueFields) => {
+    await initialize(values);
   });
 
   const onCode = async (values: { code: string }) => {
     setServerError(null);
     let user: SessionUser;
     try {
-      user = await api.post<SessionUser>(`/v1/users/me/access-change/${type}/finish`, { code: values.code });
+      user = (await api.accounts.accessChangeFinish({ params: { type }, body: { code: values.code } })).data;
     } catch (error) {
       const failure = codeFailure(error);
       if (failure.needsNewCode) setServerError(failure.text);
@@ -124,7 +141,7 @@ export function AccessChangeForm({ type }: AccessChangeFormProps) {
     await mutate(SESSION_KEY, user, { revalidate: false });
     await mutate(GENERAL_INFO_KEY);
     setPending(null);
-    valueForm.reset({ value: "" });
+    valueForm.reset({ value: "", currentPassword: "" });
     snackbar.show(text.done, { tone: "success" });
   };
 
@@ -157,7 +174,7 @@ export function AccessChangeForm({ type }: AccessChangeFormProps) {
           <Button variant="tertiary" onClick={() => setPending(null)}>
             {messages.cancel}
           </Button>
-          <Button variant="secondary" disabled={cooldown > 0} onClick={() => void initialize(pending.value)}>
+          <Button variant="secondary" disabled={cooldown > 0} onClick={() => void initialize(pending)}>
             {cooldown > 0 ? format(messages.codeResendIn, { seconds: cooldown }) : messages.codeResend}
           </Button>
           <Button
@@ -176,30 +193,40 @@ export function AccessChangeForm({ type }: AccessChangeFormProps) {
     <div className="flex flex-col gap-4">
       {serverError ? <Alert>{serverError}</Alert> : null}
       <form
-        className="flex flex-col gap-4 sm:flex-row sm:items-start"
+        className="flex flex-col gap-4"
         noValidate
         onSubmit={(event) => void valueForm.handleSubmit(onValue)(event)}
       >
-        <Input
-          label={text.label}
-          type={text.inputType}
-          autoComplete={text.autoComplete}
-          inputMode={type === "email" ? "email" : "tel"}
-          autoCapitalize="none"
-          spellCheck={false}
-          className="flex-1"
-          error={valueForm.formState.errors.value?.message}
-          {...valueForm.register("value")}
-        />
-        <Button
-          type="submit"
-          variant="secondary"
-          className="sm:mt-[1.85rem] max-sm:w-full"
-          disabled={valueForm.formState.isSubmitting}
-          aria-busy={valueForm.formState.isSubmitting}
-        >
-          {valueForm.formState.isSubmitting ? messages.sendingCode : messages.sendCode}
-        </Button>
+        <p className="text-sm text-ink-muted">{text.note}</p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Input
+            label={text.label}
+            type={text.inputType}
+            autoComplete={text.autoComplete}
+            inputMode={type === "email" ? "email" : "tel"}
+            autoCapitalize="none"
+            spellCheck={false}
+            error={valueForm.formState.errors.value?.message}
+            {...valueForm.register("value")}
+          />
+          <PasswordInput
+            label={messages.currentPasswordLabel}
+            autoComplete="current-password"
+            error={valueForm.formState.errors.currentPassword?.message}
+            {...valueForm.register("currentPassword")}
+          />
+        </div>
+        <div className="flex sm:justify-end">
+          <Button
+            type="submit"
+            variant="secondary"
+            className="max-sm:w-full"
+            disabled={valueForm.formState.isSubmitting}
+            aria-busy={valueForm.formState.isSubmitting}
+          >
+            {valueForm.formState.isSubmitting ? messages.sendingCode : messages.sendCode}
+          </Button>
+        </div>
       </form>
     </div>
   );

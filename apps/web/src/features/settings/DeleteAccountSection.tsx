@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
-import { api } from "@/lib/api";
+import { api } from "@/lib/api-client";
 import { submitErrorMessage } from "@/lib/forms";
 import { routes } from "@/lib/paths";
 
@@ -24,7 +24,7 @@ export function DeleteAccountSection() {
     setBusy(true);
     setError(null);
     try {
-      await api.delete("/v1/users/me");
+      await api.accounts.deleteMe();
     } catch (failure) {
       setError(submitErrorMessage(failure));
       setBusy(false);

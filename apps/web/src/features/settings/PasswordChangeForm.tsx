@@ -8,7 +8,7 @@ import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { PasswordInput } from "@/features/accounts/PasswordInput";
-import { api } from "@/lib/api";
+import { api } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
 import { fieldErrorsOf, submitErrorMessage } from "@/lib/forms";
 
@@ -40,9 +40,8 @@ export function PasswordChangeForm() {
     setServerError(null);
     setDone(false);
     try {
-      await api.patch("/v1/users/me/password", {
-        currentPassword: values.currentPassword,
-        newPassword: values.newPassword,
+      await api.accounts.changePassword({
+        body: { currentPassword: values.currentPassword, newPassword: values.newPassword },
       });
     } catch (error) {
       if (error instanceof ApiError && error.code === "user_wrongPassword") {

@@ -13,9 +13,11 @@ import { AccessChangeForm } from "./AccessChangeForm";
 import { DeleteAccountSection } from "./DeleteAccountSection";
 import { PasswordChangeForm } from "./PasswordChangeForm";
 import { SettingsSection } from "./SettingsSection";
+import { VerificationSettings } from "./VerificationSettings";
 
 const sections = [
   { id: "profile", label: messages.settingsProfile },
+  { id: "verification", label: messages.verificationSummaryTitle },
   { id: "password", label: messages.settingsPassword },
   { id: "email", label: messages.settingsEmail },
   { id: "phone", label: messages.settingsPhone },
@@ -38,7 +40,8 @@ function LoadingCard() {
 function ProfileSettings() {
   const snackbar = useSnackbar();
   const { mutate } = useSWRConfig();
-  const { data: info, error, mutate: reload } = useGeneralInfo(true);
+  const { data, error, mutate: reload } = useGeneralInfo(true);
+  const info = data?.data;
   if (error) {
     return (
       <div className="flex flex-col items-start gap-4">
@@ -55,7 +58,7 @@ function ProfileSettings() {
       info={info}
       submitLabel={messages.saveChanges}
       onSaved={async (saved) => {
-        await mutate(GENERAL_INFO_KEY, saved, { revalidate: false });
+        await mutate(GENERAL_INFO_KEY, { data: saved }, { revalidate: false });
         await mutate(SESSION_KEY);
         snackbar.show(messages.changesSaved, { tone: "success" });
       }}
@@ -97,6 +100,9 @@ export function SettingsView() {
           <>
             <SettingsSection id="profile" title={messages.settingsProfile}>
               <ProfileSettings />
+            </SettingsSection>
+            <SettingsSection id="verification" title={messages.verificationSummaryTitle}>
+              <VerificationSettings />
             </SettingsSection>
             <SettingsSection
               id="password"

@@ -5,7 +5,8 @@ import { useState } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
-import { api } from "@/lib/api";
+import { useVerificationGate } from "@/features/verification/VerificationGate";
+import { api } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
 import { cn } from "@/lib/cn";
 
@@ -43,10 +44,13 @@ export function FollowButton({
   className,
 }: FollowButtonProps) {
   const snackbar = useSnackbar();
+  const gate = useVerificationGate();
   const [state, setState] = useState(initial);
   const [busy, setBusy] = useState(false);
   const toggle = async () => {
     if (busy || disabled) return;
+    // Read-only people (a final rejection, an appeal) get the popup with the appeal instead (§6).
+    if (!gate.allows("follows.write")) return;
     const following = !state.followed;
     const before = state;
     const optimistic = {
@@ -56,13 +60,13 @@ export function FollowButton({
     setState(optimistic);
     setBusy(true);
     try {
-      const path = `/v1/profiles/${encodeURIComponent(slug)}/follow`;
-      const next = following ? await api.post<FollowState>(path) : await api.delete<FollowState>(path);
+      const input = { params: { slug } };
+      const { data: next } = following ? await api.social.follow(input) : await api.social.unfollow(input);
       setState(next);
       onChange?.(next);
     } catch (error) {
       setState(before);
-      snackbar.show(followErrorText(error, following), { tone: "error" });
+      if (!gate.refusedBy(error)) snackbar.show(followErrorText(error, following), { tone: "error" });
     } finally {
       setBusy(false);
     }

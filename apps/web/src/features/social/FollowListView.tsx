@@ -1,32 +1,27 @@
 "use client";
 
-import { format, messages, type ProfileCard } from "@vn/contract";
+import { format, messages } from "@vn/contract";
 import Link from "next/link";
 import { Avatar } from "@/components/ui/Avatar";
 import { Icon } from "@/components/ui/Icon";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { NextPageFailed } from "@/features/content/NextPageFailed";
-import { request } from "@/lib/api";
+import { api } from "@/lib/api-client";
 import { useSession } from "@/lib/session";
 import { useCursorList } from "@/lib/use-cursor-list";
 import { FollowButton } from "./FollowButton";
 
-interface ListPage {
-  data: ProfileCard[];
-  meta: { nextCursor: string | null; total: number };
-}
+type Direction = "followers" | "following";
 
-async function fetchPage([path]: readonly [string], cursor: string | null): Promise<ListPage> {
-  const query: Record<string, string | number> = { perPage: 20 };
-  if (cursor) query.cursor = cursor;
-  return (await request<ListPage>(path, { query, envelope: true })).data;
+function fetchPage([, slug, direction]: readonly [string, string, Direction], cursor: string | null) {
+  return api.social[direction]({ params: { slug }, query: { perPage: 20, cursor: cursor ?? undefined } });
 }
 
 /** /{slug}/network/followers and /following: a profile's follows, newest first, by cursor. */
-export function FollowListView({ slug, direction }: { slug: string; direction: "followers" | "following" }) {
+export function FollowListView({ slug, direction }: { slug: string; direction: Direction }) {
   const { user } = useSession();
-  const path = `/v1/profiles/${encodeURIComponent(slug)}/${direction}`;
-  const { data, error, items, retry, sentinel } = useCursorList([path] as const, fetchPage, {
+  const listKey = [api.social[direction].id, slug, direction] as const;
+  const { data, error, items, retry, sentinel } = useCursorList(listKey, fetchPage, {
     revalidateFirstPage: false,
   });
 

@@ -1,10 +1,11 @@
 "use client";
 
-import { messages, type ReactionKind, type Suggestion } from "@vn/contract";
+import { messages, type ReactionKind } from "@vn/contract";
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Skeleton } from "@/components/ui/Skeleton";
+import { api } from "@/lib/api-client";
 import { routes } from "@/lib/paths";
 import { useSession } from "@/lib/session";
 import { useResource } from "@/lib/use-resource";
@@ -15,13 +16,14 @@ import { useHomeFeed } from "./use-home-feed";
 import { ViewerReactionsProvider } from "./viewer-reactions";
 
 function Suggestions({ enabled, onFollowChange }: { enabled: boolean; onFollowChange: () => void }) {
-  const list = useResource<Suggestion[]>(enabled ? "/v1/network/suggested?limit=6" : null);
+  const list = useResource(api.social.suggested, enabled ? { query: { limit: 6 } } : null);
+  const suggestions = list.data?.data;
   return (
     <section aria-labelledby="suggested-heading" className="rounded-card bg-surface p-4 shadow-card sm:p-5">
       <h2 id="suggested-heading" className="text-base font-semibold text-ink">
         {messages.suggestedHeading}
       </h2>
-      {!list.data && !list.error ? (
+      {!suggestions && !list.error ? (
         <div aria-busy="true" className="mt-3 flex flex-col gap-4">
           <span className="sr-only">{messages.loading}</span>
           {[0, 1, 2].map((n) => (
@@ -34,7 +36,7 @@ function Suggestions({ enabled, onFollowChange }: { enabled: boolean; onFollowCh
             </div>
           ))}
         </div>
-      ) : list.data && list.data.length === 0 ? (
+      ) : suggestions && suggestions.length === 0 ? (
         <p className="mt-2 text-sm text-ink-muted">{messages.suggestedEmpty}</p>
       ) : list.error ? (
         <div role="alert" className="mt-2 flex flex-col items-start gap-2">
@@ -45,7 +47,7 @@ function Suggestions({ enabled, onFollowChange }: { enabled: boolean; onFollowCh
         </div>
       ) : (
         <ul className="mt-1 flex flex-col divide-y divide-line max-lg:[&>li:nth-child(3)]:border-b-0 max-lg:[&>li:nth-child(n+4)]:hidden">
-          {list.data?.map((suggestion) => (
+          {suggestions?.map((suggestion) => (
             <SuggestionCard
               key={suggestion.profile.id}
               suggestion={suggestion}

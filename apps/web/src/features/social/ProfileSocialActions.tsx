@@ -7,19 +7,11 @@ import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
 import { Menu } from "@/components/ui/Menu";
-import { api } from "@/lib/api";
+import { api } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
 import { useResource } from "@/lib/use-resource";
 import { ReportDialog } from "../forms/ReportDialog";
 import { FollowButton } from "./FollowButton";
-
-interface Relationship {
-  followed: boolean;
-  followsYou: boolean;
-  blocked: boolean;
-  muted: boolean;
-  isSelf: boolean;
-}
 
 export interface ProfileSocialActionsProps {
   profileId: string;
@@ -32,17 +24,16 @@ export interface ProfileSocialActionsProps {
 export function ProfileSocialActions({ profileId, slug, name, followersCount }: ProfileSocialActionsProps) {
   const router = useRouter();
   const snackbar = useSnackbar();
-  const key = `/v1/profiles/${encodeURIComponent(slug)}/relationship`;
-  const relation = useResource<Relationship>(key);
+  const relation = useResource(api.social.relationship, { params: { slug } });
   const [reporting, setReporting] = useState(false);
-  const data = relation.data;
+  const data = relation.data?.data;
   if (!data || data.isSelf) return null;
 
   const toggle = async (name: "block" | "mute", on: boolean) => {
     try {
-      const path = `/v1/profiles/${encodeURIComponent(slug)}/${name}`;
-      if (on) await api.post(path);
-      else await api.delete(path);
+      const input = { params: { slug } };
+      if (name === "block") await (on ? api.social.block(input) : api.social.unblock(input));
+      else await (on ? api.social.mute(input) : api.social.unmute(input));
       await relation.mutate();
       router.refresh();
     } catch (error) {

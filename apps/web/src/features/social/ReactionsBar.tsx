@@ -1,13 +1,6 @@
 "use client";
 
-import {
-  type ContentItem,
-  format,
-  messages,
-  type ProfileCard,
-  type ReactionKind,
-  reactionKinds,
-} from "@vn/contract";
+import { type ContentItem, format, messages, type ReactionKind, reactionKinds } from "@vn/contract";
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
@@ -16,7 +9,8 @@ import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
 import { Icon } from "@/components/ui/Icon";
 import { Menu } from "@/components/ui/Menu";
-import { api } from "@/lib/api";
+import { useVerificationGate } from "@/features/verification/VerificationGate";
+import { api } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
 import { cn } from "@/lib/cn";
 import { useSession } from "@/lib/session";
@@ -31,12 +25,6 @@ import {
 } from "./reactions";
 import { useViewerReaction } from "./viewer-reactions";
 
-interface ReactionSummary {
-  counts: Record<string, number>;
-  total: number;
-  mine: ReactionKind | null;
-}
-
 function WhoReacted({
   contentId,
   open,
@@ -46,16 +34,18 @@ function WhoReacted({
   open: boolean;
   onOpenChange: (o: boolean) => void;
 }) {
-  const list = useResource<Array<{ profile: ProfileCard; kind: ReactionKind }>>(
-    open ? `/v1/content/${encodeURIComponent(contentId)}/reactions?perPage=50` : null,
+  const list = useResource(
+    api.social.reactions,
+    open ? { params: { id: contentId }, query: { perPage: 50 } } : null,
   );
+  const reacted = list.data?.data;
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={messages.reactionsWho} size="sm">
-      {!list.data ? (
+      {!reacted ? (
         <p className="text-ink-muted">{messages.loading}</p>
       ) : (
         <ul className="flex flex-col divide-y divide-line">
-          {list.data.map(({ profile, kind }) => (
+          {reacted.map(({ profile, kind }) => (
             <li key={profile.id} className="flex items-center gap-3 py-2">
               <span aria-hidden="true" className="inline-flex">
                 <Avatar name={profile.name} src={profile.image?.urls.preview ?? null} size="sm" />
@@ -85,36 +75,40 @@ function WhoReacted({
 export function ReactionsBar({ item, live = false }: { item: ContentItem; live?: boolean }) {
   const { user } = useSession();
   const snackbar = useSnackbar();
+  const gate = useVerificationGate();
   const known = useViewerReaction(item.id);
   const [tally, setTally] = useState<ReactionTally>(() => tallyOf(item.reactions, known ?? null));
   const [who, setWho] = useState(false);
   // A detail page does not know the viewer's reaction: ask once.
-  const mine = useResource<Record<string, ReactionKind>>(
+  const mine = useResource(
+    api.social.myReactions,
     user && known === undefined && item.contentInteractionConfig.reactionsEnabled
-      ? `/v1/reactions/mine?ids=${encodeURIComponent(item.id)}`
+      ? { query: { ids: item.id } }
       : null,
   );
-  const mineKind = mine.data?.[item.id] ?? null;
+  const mineKinds = mine.data?.data;
+  const mineKind = mineKinds?.[item.id] ?? null;
   useEffect(() => {
-    if (mine.data)
+    if (mineKinds)
       setTally((current) => (current.mine === mineKind ? current : { ...current, mine: mineKind }));
-  }, [mine.data, mineKind]);
+  }, [mineKinds, mineKind]);
 
   if (!item.contentInteractionConfig.reactionsEnabled) return null;
   const canReact = Boolean(user) && !live;
 
   const choose = async (kind: ReactionKind | null) => {
-    if (!canReact) return;
+    if (!canReact || !gate.allows("reactions.write")) return;
     const before = tally;
     setTally(applyReaction(tally, kind));
     try {
-      const path = `/v1/content/${encodeURIComponent(item.id)}/reactions`;
-      const summary = kind
-        ? await api.put<ReactionSummary>(path, { kind })
-        : await api.delete<ReactionSummary>(path);
+      const params = { id: item.id };
+      const { data: summary } = kind
+        ? await api.social.react({ params, body: { kind } })
+        : await api.social.unreact({ params });
       setTally(tallyOf(summary.counts, summary.mine));
     } catch (error) {
       setTally(before);
+      if (gate.refusedBy(error)) return;
       snackbar.show(error instanceof ApiError ? error.message : messages.somethingWentWrong, {
         tone: "error",
       });

@@ -1,20 +1,13 @@
 "use client";
 
-import type { ContentItem, ReactionKind } from "@vn/contract";
-import { request } from "@/lib/api";
+import type { ResponseOf } from "@vn/contract";
+import { api } from "@/lib/api-client";
 import { useCursorList } from "@/lib/use-cursor-list";
 
-export interface FeedPage {
-  data: ContentItem[];
-  meta: { nextCursor: string | null; viewerReactions: Record<string, ReactionKind> };
-}
+export type FeedPage = ResponseOf<typeof api.social.feed.endpoint>;
 
-async function fetchFeed(_key: readonly [string, number], cursor: string | null): Promise<FeedPage> {
-  const response = await request<FeedPage>("/v1/feed", {
-    query: cursor ? { cursor } : {},
-    envelope: true,
-  });
-  return response.data;
+function fetchFeed(_key: readonly [string, number], cursor: string | null): Promise<FeedPage> {
+  return api.social.feed({ query: cursor ? { cursor } : {} });
 }
 
 /** The home feed by keyset cursor (infinite scroll): followed profiles' publications, newest first. */

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { api } from "@/lib/api";
+import { api } from "@/lib/api-client";
 
 /** Counts a view when a detail page opens (once per viewer per day: the API decides), where enabled. */
 export function useViewCount(contentId: string, enabled: boolean, initial: number): number {
@@ -9,10 +9,10 @@ export function useViewCount(contentId: string, enabled: boolean, initial: numbe
   useEffect(() => {
     if (!enabled) return;
     let cancelled = false;
-    api
-      .post<{ counted: boolean; view: number }>(`/v1/content/${encodeURIComponent(contentId)}/views`)
-      .then((result) => {
-        if (!cancelled) setViews(result.view);
+    api.social
+      .view({ params: { id: contentId } })
+      .then(({ data }) => {
+        if (!cancelled) setViews(data.view);
       })
       .catch(() => undefined);
     return () => {

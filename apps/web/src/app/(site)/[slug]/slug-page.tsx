@@ -1,8 +1,8 @@
 import {
   type ContentItem,
+  type DetailSegment,
   META_DESCRIPTION_MAX,
   messages,
-  type ProfilePage,
   SHARE_TEXT_MAX,
   truncateText,
 } from "@vn/contract";
@@ -24,6 +24,8 @@ import { kindLabels } from "@/features/content/kinds";
 import { type ContentListPage, listQuery } from "@/features/content/list-query";
 import { isTransientFailure, type ServerReader, type ServerResult } from "@/features/content/server-api";
 import { ProfileUnavailable, ProfileView } from "@/features/profiles/ProfileView";
+import { api } from "@/lib/api-client";
+import { decodePathSegment } from "@/lib/malformed-path";
 
 /**
  * Everything under /{slug} (§2), rendered two ways from one source (docs/decisions/0010):
@@ -56,8 +58,8 @@ const one = (value: string | string[] | undefined) => (Array.isArray(value) ? va
 
 async function routeOf(params: SlugPageProps["params"]): Promise<{ slug: string; route: SlugRoute }> {
   const { slug, rest = [] } = await params;
-  const first = decodeURIComponent(slug);
-  return { slug: first, route: resolveSlugRoute(first, rest.map(decodeURIComponent)) };
+  const first = decodePathSegment(slug);
+  return { slug: first, route: resolveSlugRoute(first, rest.map(decodePathSegment)) };
 }
 
 function describe(item: ContentItem): string {
@@ -76,22 +78,16 @@ function itemMetadata(item: ContentItem): Metadata {
   };
 }
 
-/** The page's head extras; in the anonymous render also the refresh for a signed-in viewer. */
+/** The page's extras: in the anonymous render, the refresh for a signed-in viewer. */
 function PageExtras({ anonymous }: { anonymous: boolean }) {
-  const origin = process.env.PUBLIC_API_ORIGIN ?? process.env.API_ORIGIN ?? "";
-  return (
-    <>
-      {origin ? <meta name="api-origin" content={origin} /> : null}
-      {anonymous ? <AnonymousRenderRefresh /> : null}
-    </>
-  );
+  return anonymous ? <AnonymousRenderRefresh /> : null;
 }
 
 /** The metadata function and the page component of one kind of render. */
 export function slugPage(source: SlugPageSource) {
   const ApiOriginMeta = () => <PageExtras anonymous={source.anonymous} />;
   /** An answer the anonymous render may not keep: throw so the page cache does not store it. */
-  const settled = <T,>(result: ServerResult<T>): ServerResult<T> => {
+  const settled = <Result extends ServerResult<unknown, unknown>>(result: Result): Result => {
     if (source.anonymous && isTransientFailure(result))
       throw new Error(`API answered ${result.status || "nothing"} during an anonymous render`);
     return result;
@@ -99,30 +95,33 @@ export function slugPage(source: SlugPageSource) {
 
   // One request per render even though metadata and the page both ask (React cache per request).
   const loadProfile = cache(async (slug: string) =>
-    settled(await source.read<ProfilePage>(`/v2/profiles/${encodeURIComponent(slug)}`)),
+    settled(await source.read(api.profiles.page, { params: { slug } })),
   );
   const loadFirstPage = cache(async (slug: string, tab: "media" | "feed", section: MediaSection | null) =>
     settled(
-      await source.read<ContentItem[]>(`/v2/profiles/${encodeURIComponent(slug)}/content`, {
-        ...listQuery({ slug, tab, section, status: null }, null),
-        docsCount: true,
+      await source.read(api.content.listByProfile, {
+        params: { slug },
+        query: { ...listQuery({ slug, tab, section, status: null }, null), docsCount: true },
       }),
     ),
   );
-  const loadItem = cache(async (segment: string, itemSlug: string, owner: string | null) =>
+  const loadItem = cache(async (segment: DetailSegment, itemSlug: string, owner: string | null) =>
     settled(
-      await source.read<ContentItem>(
-        `/v2/content/${segment}/${encodeURIComponent(itemSlug)}`,
-        owner ? { owner } : undefined,
-      ),
+      await source.read(api.content.detail, {
+        params: { segment, slug: itemSlug },
+        query: owner ? { owner } : {},
+      }),
     ),
   );
   const loadRecordings = cache(async (owner: string, kind: "podcast" | "video") =>
     settled(
-      await source.read<ContentItem[]>(`/v2/profiles/${encodeURIComponent(owner)}/content`, {
-        tab: "media",
-        pagination: JSON.stringify({ page: 1, perPage: 20 }),
-        filter: JSON.stringify({ section: kind === "video" ? "videos" : "podcasts" }),
+      await source.read(api.content.listByProfile, {
+        params: { slug: owner },
+        query: {
+          tab: "media",
+          pagination: JSON.stringify({ page: 1, perPage: 20 }),
+          filter: JSON.stringify({ section: kind === "video" ? "videos" : "podcasts" }),
+        },
       }),
     ),
   );
@@ -174,10 +173,9 @@ export function slugPage(source: SlugPageSource) {
       if (!profile.data) return <ProfileUnavailable />;
       let firstPage: ContentListPage | null = null;
       let counts: Record<string, number> = {};
-      if (list?.data) {
-        const meta = list.meta as ContentListPage["meta"] & { counts?: Record<string, number> };
-        firstPage = { data: list.data, meta };
-        counts = meta.counts ?? {};
+      if (list?.data && list.meta) {
+        firstPage = { data: list.data, meta: list.meta };
+        counts = list.meta.counts ?? {};
       }
       const media = profile.data.mediaCounts;
       const sectionCounts: Partial<Record<MediaSection | "all", number>> = {

@@ -1,7 +1,7 @@
 import type { ContentItem } from "@vn/contract";
 import { RELATED_SECTIONS_SECONDS } from "@/features/content/anonymous-render";
-import type { RelatedContent } from "@/features/content/ContentDetail";
 import { publicGetCached, serverGet } from "@/features/content/server-api";
+import { api } from "@/lib/api-client";
 import { type SlugPageProps, slugPage } from "../slug-page";
 
 /**
@@ -17,12 +17,12 @@ const page = slugPage({
   // publications), so they come from a short data cache shared by all viewers; an item only its
   // owner may see (a draft) has none there, and is asked for with the owner's cookie.
   related: async (item: ContentItem) => {
-    const path = `/v2/content/${item.id}/related`;
+    const input = { params: { id: item.id } };
     const shared =
       item.status === "active"
-        ? await publicGetCached<RelatedContent>(path, undefined, RELATED_SECTIONS_SECONDS)
+        ? await publicGetCached(api.content.related, input, RELATED_SECTIONS_SECONDS)
         : null;
-    return shared?.data ?? (await serverGet<RelatedContent>(path)).data;
+    return shared?.data ?? (await serverGet(api.content.related, input)).data;
   },
   anonymous: false,
 });

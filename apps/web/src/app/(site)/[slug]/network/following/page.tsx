@@ -1,10 +1,11 @@
 import { messages } from "@vn/contract";
 import type { Metadata } from "next";
 import { FollowListView } from "@/features/social/FollowListView";
+import { decodePathSegment } from "@/lib/malformed-path";
 
 export const metadata: Metadata = { title: messages.followingAction, robots: { index: false } };
 
 export default async function FollowingPage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
-  return <FollowListView slug={decodeURIComponent(slug)} direction="following" />;
+  return <FollowListView slug={decodePathSegment(slug)} direction="following" />;
 }

@@ -1,11 +1,12 @@
 import { messages } from "@vn/contract";
 import type { Metadata } from "next";
 import { HomeView } from "@/features/social/HomeView";
+import { decodePathSegment } from "@/lib/malformed-path";
 
 export const metadata: Metadata = { title: messages.homeHeading, robots: { index: false } };
 
 /** The signed-in person's home (spec §2 home route). */
 export default async function HomePage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
-  return <HomeView slug={decodeURIComponent(slug)} />;
+  return <HomeView slug={decodePathSegment(slug)} />;
 }

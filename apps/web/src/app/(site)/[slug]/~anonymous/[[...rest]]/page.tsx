@@ -1,6 +1,6 @@
 import type { ContentItem } from "@vn/contract";
-import type { RelatedContent } from "@/features/content/ContentDetail";
 import { isTransientFailure, publicGet } from "@/features/content/server-api";
+import { api } from "@/lib/api-client";
 import { type SlugPageProps, slugPage } from "../../slug-page";
 
 /**
@@ -13,6 +13,9 @@ import { type SlugPageProps, slugPage } from "../../slug-page";
  */
 // ANONYMOUS_REVALIDATE_SECONDS (features/content/anonymous-cache-window.ts): Next needs a literal.
 export const revalidate = 5;
+// Cached although the root layout waits for the connection (which makes every other page dynamic
+// for its CSP nonce); it reads no cookie, header or query anyway (src/lib/csp.ts).
+export const dynamic = "force-static";
 // Rendered on first request, not at build time.
 export const dynamicParams = true;
 export function generateStaticParams(): { slug: string; rest?: string[] }[] {
@@ -22,7 +25,7 @@ export function generateStaticParams(): { slug: string; rest?: string[] }[] {
 const page = slugPage({
   read: publicGet,
   related: async (item: ContentItem) => {
-    const result = await publicGet<RelatedContent>(`/v2/content/${item.id}/related`);
+    const result = await publicGet(api.content.related, { params: { id: item.id } });
     // As for the item itself: an outage is not kept in the cache.
     if (isTransientFailure(result)) throw new Error(`related sections: API answered ${result.status}`);
     return result.data;

@@ -1,0 +1,14 @@
+import type { EventBus } from "../../shared/events";
+import { notify, notifyCommented, notifyPublished } from "./service";
+
+/** Notifications react to what happens elsewhere: publications, follows, reactions, comments. */
+export function subscribeNotifications(bus: EventBus): void {
+  bus.on("content.published", (context, { item }) => notifyPublished(context, item));
+  bus.on("profile.followed", (context, { followerId, followeeId }) =>
+    notify(context, [{ recipientId: followeeId, actorId: followerId, kind: "follow" }]),
+  );
+  bus.on("content.reacted", (context, { actorId, contentId, ownerId, reaction }) =>
+    notify(context, [{ recipientId: ownerId, actorId, kind: "reaction", contentId, reaction }]),
+  );
+  bus.on("comment.created", (context, event) => notifyCommented(context, event));
+}

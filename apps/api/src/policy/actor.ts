@@ -1,0 +1,110 @@
+import {
+  type CompanyMemberRole,
+  entitlementsOf,
+  type OwnerType,
+  type PlanTier,
+  permissionsForRole,
+  personalPermissions,
+  type SessionActor,
+  type StaffRole,
+  type UserStatus,
+  type VerificationStatus,
+} from "@vn/contract";
+import { and, eq, gt, type SQL } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { companyMembers, profiles, sessions, subscriptions, users } from "../db/schema/index";
+import { activeAddons } from "../shared/subscriptions";
+import { sessionTokenDigest, tokenKey } from "./token";
+
+/**
+ * Resolves a session token to its Actor (contract/policy.ts): the person, the acting profile,
+ * the company role and its scopes, verification, staff role and the acting owner's entitlements,
+ * read from the stored subscription. Null when the token is unknown, expired, or belongs to a
+ * deleted or blocked account. REST (policy/guard.ts) and the socket handshake share it.
+ */
+export async function actorFromToken(db: Db, rawToken: string): Promise<SessionActor | null> {
+  const token = tokenKey(rawToken);
+  // Stored as its digest (issue 11): the presented token is digested the same way.
+  return token ? resolve(db, eq(sessions.token, sessionTokenDigest(token))) : null;
+}
+
+/** The actor of a known session (after switching accounts, for instance). */
+export function actorFromSession(db: Db, sessionId: string): Promise<SessionActor | null> {
+  return resolve(db, eq(sessions.id, sessionId));
+}
+
+const ownerColumns = {
+  id: profiles.id,
+  slug: profiles.slug,
+  type: profiles.type,
+  status: profiles.status,
+  verificationStatus: profiles.verificationStatus,
+  tier: subscriptions.planTier,
+  addons: subscriptions.addons,
+};
+
+async function resolve(db: Db, which: SQL): Promise<SessionActor | null> {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      userId: users.id,
+      userStatus: users.status,
+      staffRole: users.staffRole,
+      activeProfileId: sessions.activeProfileId,
+      own: ownerColumns,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(profiles, and(eq(profiles.userId, users.id), eq(profiles.type, "user")))
+    .leftJoin(subscriptions, eq(subscriptions.ownerProfileId, profiles.id))
+    .where(and(which, gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  if (!row || row.userStatus === "deleted" || row.userStatus === "blocked") return null;
+  const own = row.own?.id ? row.own : null;
+  const personVerification = (own?.verificationStatus ?? "not_verified") as VerificationStatus;
+
+  const base: SessionActor = {
+    sessionId: row.sessionId,
+    userId: row.userId,
+    userStatus: row.userStatus as UserStatus,
+    staffRole: (row.staffRole as StaffRole | null) ?? null,
+    profileId: own?.id ?? null,
+    profileSlug: own?.slug ?? null,
+    profileType: "user",
+    ownProfileId: own?.id ?? null,
+    companyRole: null,
+    permissions: personalPermissions(),
+    verificationStatus: personVerification,
+    personVerificationStatus: personVerification,
+    entitlements: entitlementsOf(holdingOf("user", own)),
+    actingProfileLost: false,
+  };
+  if (!row.activeProfileId || row.activeProfileId === own?.id) return base;
+
+  const [company] = await db
+    .select({ ...ownerColumns, role: companyMembers.role })
+    .from(profiles)
+    .innerJoin(
+      companyMembers,
+      and(eq(companyMembers.companyId, profiles.id), eq(companyMembers.userId, row.userId)),
+    )
+    .leftJoin(subscriptions, eq(subscriptions.ownerProfileId, profiles.id))
+    .where(and(eq(profiles.id, row.activeProfileId), eq(profiles.type, "company")))
+    .limit(1);
+  if (company?.status !== "active") return { ...base, actingProfileLost: true };
+  const role = company.role as CompanyMemberRole;
+  return {
+    ...base,
+    profileId: company.id,
+    profileSlug: company.slug,
+    profileType: "company",
+    companyRole: role,
+    permissions: permissionsForRole(role),
+    verificationStatus: company.verificationStatus as VerificationStatus,
+    entitlements: entitlementsOf(holdingOf("company", company)),
+  };
+}
+
+function holdingOf(owner: OwnerType, row: { tier: string | null; addons: unknown } | null) {
+  return { owner, tier: (row?.tier ?? "basic") as PlanTier, addons: activeAddons(row?.addons) };
+}

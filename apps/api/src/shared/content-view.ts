@@ -1,0 +1,219 @@
+import { type ContentItem, detailSegmentOf } from "@vn/contract";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { contentCounts, contentItems, mediaFiles, profiles, reactionCounts } from "../db/schema/index";
+import { itemMediaOf, type MediaRow } from "./media-view";
+import { contentOwnerFace, type ProfileFaceRow, unseenAmong, type Viewer } from "./profile-view";
+import { blockedAround } from "./social-graph";
+
+/**
+ * The one view of a publication (§3 ContentItem): every list and answer that shows publications
+ * (the profile's lists, the detail page, the home feed, search, related items) builds them here,
+ * from stored rows, for one viewer: owner faces, repost targets, reaction counts and media; and
+ * the per-kind counts the profile page and the list counters show.
+ */
+
+type ContentRow = typeof contentItems.$inferSelect;
+
+const kindTitles: Record<string, string> = {
+  post: "Post",
+  response: "Response",
+  insight: "Insight",
+  release: "Release",
+  news: "Release",
+  statement: "Statement",
+  article: "Article",
+  document: "Document",
+  event: "Event",
+  audio: "Audio",
+  podcast: "Podcast",
+  video: "Video",
+  recording: "Recording",
+  repost: "Repost",
+  opinion: "Opinion",
+  story: "Story",
+  sponsored_publication: "Sponsored",
+  "sidebar-ads": "Sponsored",
+};
+
+export function contentPath(ownerSlug: string, kind: string, slug: string): string {
+  const segment = detailSegmentOf(kind);
+  return segment.startsWith("recordings/")
+    ? `/${ownerSlug}/${segment}?item=${slug}`
+    : `/${ownerSlug}/${segment}/${slug}`;
+}
+
+export function serializeContent(
+  row: ContentRow,
+  owner: ProfileFaceRow,
+  viewerProfileId: string | null,
+  repostOf: ContentItem["repostOf"] = null,
+): ContentItem {
+  return {
+    id: row.id,
+    owner: contentOwnerFace(owner),
+    slug: row.slug,
+    type: { id: row.kind, title: kindTitles[row.kind] ?? row.kind },
+    status: row.status as ContentItem["status"],
+    title: row.title,
+    description: row.description,
+    content: row.content,
+    shortContent: row.shortContent,
+    mainImage: null,
+    image: null,
+    gallery: { images: [], videos: [] },
+    file: null,
+    publicationDate: row.publicationDate.toISOString(),
+    like: row.likeCount,
+    view: row.viewCount,
+    comment: row.commentCount,
+    reactions: {},
+    contentInteractionConfig: {
+      commentsMode: row.commentsMode as ContentItem["contentInteractionConfig"]["commentsMode"],
+      reactionsEnabled: row.reactionsEnabled,
+      repostsEnabled: row.repostsEnabled,
+      viewsEnabled: row.viewsEnabled,
+    },
+    event:
+      row.kind === "event"
+        ? {
+            startsAt: row.startsAt?.toISOString() ?? null,
+            endsAt: row.endsAt?.toISOString() ?? null,
+            place: row.place,
+            onlineUrl: row.onlineUrl,
+          }
+        : null,
+    sponsoredUrl: row.sponsoredUrl,
+    quote: row.quote,
+    path: contentPath(owner.slug, row.kind, row.slug),
+    isOwner: viewerProfileId === row.ownerId,
+    repostOf,
+  };
+}
+
+/** Reaction counts per item and kind (ContentItem.reactions), from the trigger-kept counters. */
+export async function reactionCountsFor(db: Db, ids: string[]): Promise<Map<string, Record<string, number>>> {
+  const result = new Map<string, Record<string, number>>();
+  if (ids.length === 0) return result;
+  const rows = await db
+    .select()
+    .from(reactionCounts)
+    .where(and(inArray(reactionCounts.contentId, ids), sql`${reactionCounts.n} > 0`));
+  for (const row of rows) {
+    const counts = result.get(row.contentId) ?? {};
+    counts[row.kind] = row.n;
+    result.set(row.contentId, counts);
+  }
+  return result;
+}
+
+/**
+ * Fills the media fields of serialized publications (§3: mainImage, image, gallery, file) from
+ * the files attached to them, reposted originals included: one query for a whole page.
+ */
+export async function withItemMedia(db: Db, items: ContentItem[]): Promise<ContentItem[]> {
+  const ids = items.flatMap((item) => [item.id, ...(item.repostOf ? [item.repostOf.id] : [])]);
+  if (ids.length === 0) return items;
+  const rows = await db.select().from(mediaFiles).where(inArray(mediaFiles.contentItemId, ids));
+  if (rows.length === 0) return items;
+  const byItem = new Map<string, MediaRow[]>();
+  for (const row of rows) {
+    const list = byItem.get(row.contentItemId!) ?? [];
+    list.push(row);
+    byItem.set(row.contentItemId!, list);
+  }
+  const fill = <T extends Pick<ContentItem, "id" | "status">>(item: T): T => {
+    const attached = byItem.get(item.id);
+    // A published item's media go by plain URLs; a draft's by short-lived signed ones (issue 11).
+    return attached ? { ...item, ...itemMediaOf(attached, item.status === "active") } : item;
+  };
+  return items.map((item) => {
+    const filled = fill(item);
+    return item.repostOf ? { ...filled, repostOf: fill(item.repostOf) } : filled;
+  });
+}
+
+/**
+ * Items of the given ids with their owners, serialized (repost targets included), with their
+ * reaction counts. Items of profiles in a block with the viewer are left out, and a repost of
+ * such a profile's item shows its original as unavailable.
+ */
+export async function contentItemViews(
+  db: Db,
+  rows: ContentRow[],
+  viewerProfileId: string | null,
+): Promise<ContentItem[]> {
+  const hidden = await blockedAround(db, viewerProfileId);
+  rows = rows.filter((r) => !hidden.has(r.ownerId));
+  const ownerIds = new Set(rows.map((r) => r.ownerId));
+  const repostIds = rows.map((r) => r.repostOfId).filter((v): v is string => Boolean(v));
+  const originals = repostIds.length
+    ? await db.select().from(contentItems).where(inArray(contentItems.id, repostIds))
+    : [];
+  for (const o of originals) ownerIds.add(o.ownerId);
+  const owners = ownerIds.size
+    ? await db
+        .select()
+        .from(profiles)
+        .where(inArray(profiles.id, [...ownerIds]))
+    : [];
+  const counts = await reactionCountsFor(db, [...rows.map((r) => r.id), ...originals.map((o) => o.id)]);
+  const withCounts = (item: ContentItem): ContentItem => ({ ...item, reactions: counts.get(item.id) ?? {} });
+  const ownerById = new Map(owners.map((o) => [o.id, o]));
+  const originalById = new Map(
+    originals.map((o) => [
+      o.id,
+      // A removed or blocked original shows as unavailable rather than leaking its text.
+      o.status === "active" && ownerById.get(o.ownerId)?.status === "active" && !hidden.has(o.ownerId)
+        ? withCounts(serializeContent(o, ownerById.get(o.ownerId)!, viewerProfileId))
+        : null,
+    ]),
+  );
+  const items = rows.flatMap((r) => {
+    const owner = ownerById.get(r.ownerId);
+    // Publications of deleted or blocked profiles disappear with them (their owner still sees them).
+    if (!owner || (owner.status !== "active" && owner.id !== viewerProfileId)) return [];
+    return [
+      withCounts(
+        serializeContent(
+          r,
+          owner,
+          viewerProfileId,
+          r.repostOfId ? (originalById.get(r.repostOfId) ?? null) : null,
+        ),
+      ),
+    ];
+  });
+  return withItemMedia(db, items);
+}
+
+/**
+ * contentItemViews for one viewer, privacy levels included (decision 0014): a repost whose
+ * original's owner is hidden from the viewer shows the original as unavailable (`repostOf: null`),
+ * the way a removed original shows. Lists that pick their rows by ownerVisibleTo use this.
+ */
+export async function contentItemViewsFor(
+  db: Db,
+  rows: ContentRow[],
+  viewer: Viewer,
+): Promise<ContentItem[]> {
+  const items = await contentItemViews(db, rows, viewer.profileId);
+  const unseen = await unseenAmong(
+    db,
+    items.flatMap((item) => (item.repostOf ? [item.repostOf.owner.id] : [])),
+    viewer,
+  );
+  if (unseen.size === 0) return items;
+  return items.map((item) =>
+    item.repostOf && unseen.has(item.repostOf.owner.id) ? { ...item, repostOf: null } : item,
+  );
+}
+
+/** Active items per kind of one profile, from the trigger-kept content_counts table. */
+export async function activeCountsByKind(db: Db, ownerId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ kind: contentCounts.kind, n: contentCounts.n })
+    .from(contentCounts)
+    .where(and(eq(contentCounts.ownerId, ownerId), eq(contentCounts.status, "active")));
+  return new Map(rows.map((r) => [r.kind, r.n]));
+}

@@ -1,0 +1,318 @@
+import { type ErrorCode, endpointList, errorStatus, fillPath } from "@vn/contract";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type App, buildApp } from "../src/app";
+import { testConfig } from "../src/config";
+import { companyMembers, profiles } from "../src/db/schema/index";
+import { createCompany, createPerson, type PersonInput } from "../src/seed/library";
+import { createTestDatabase, type TestDatabase } from "./support/database";
+import { bearerFor } from "./support/sessions";
+
+/**
+ * The authorization matrix: every endpoint of the contract's table × every kind of actor, asked
+ * through the real guard (a policy probe answers 204 where the guard lets the call through,
+ * without running the handler). The expectations below are written per route, apart from the
+ * table: a new route fails this test until it has its row here, and a row whose policy drifts
+ * from what is expected fails it too. Resource-level rules (whose comment, whose item) are the
+ * domain suites' business; this is who may knock at all.
+ */
+
+const actorKinds = [
+  "anonymous",
+  "deadSession",
+  "unfinished",
+  "unverified",
+  "readOnly",
+  "verified",
+  "another",
+  "companyOwner",
+  "manager",
+  "employee",
+  "lostCompany",
+  "staff",
+  "moderator",
+] as const;
+type ActorKind = (typeof actorKinds)[number];
+
+/**
+ * Who may call each route: "anyone" (visitors too), "session" (signed in, wizard may be
+ * unfinished), "active" (wizard finished), "participant" (and not read-only: a final verification
+ * rejection or an appeal), "verified" (identity verified, and KYB for a company), "staff"
+ * (moderator or admin), "admin"; "+lost" = still answers while the acting company is gone.
+ */
+type Level =
+  | "anyone"
+  | "session"
+  | "session+lost"
+  | "active"
+  | "active+lost"
+  | "participant"
+  | "participant+lost"
+  | "verified"
+  | "staff"
+  | "admin";
+
+const expected: Record<string, Level> = {
+  "GET /api/dev/outbox": "anyone",
+  "GET /api/dev/outbox/view": "anyone",
+  "GET /api/health": "anyone",
+  "GET /api/media/public/:mediaId/:name": "anyone",
+  "GET /api/ready": "anyone",
+  "DELETE /api/v1/comments/:id": "verified",
+  "PATCH /api/v1/comments/:id": "verified",
+  "DELETE /api/v1/comments/:id/pin": "verified",
+  "PUT /api/v1/comments/:id/pin": "verified",
+  "GET /api/v1/comments/:id/replies": "anyone",
+  "GET /api/v1/comments/dialog": "anyone",
+  "POST /api/v1/companies": "verified",
+  "POST /api/v1/content": "verified",
+  "DELETE /api/v1/content/:id": "verified",
+  "GET /api/v1/content/:id": "session",
+  "PATCH /api/v1/content/:id": "verified",
+  "GET /api/v1/content/:id/comments": "anyone",
+  "POST /api/v1/content/:id/comments": "verified",
+  "PUT /api/v1/content/:id/media": "active",
+  "DELETE /api/v1/content/:id/reactions": "participant",
+  "GET /api/v1/content/:id/reactions": "anyone",
+  "PUT /api/v1/content/:id/reactions": "participant",
+  "POST /api/v1/content/:id/reposts": "verified",
+  "POST /api/v1/content/:id/views": "anyone",
+  "POST /api/v1/dashboard/owner/slug/exists": "anyone",
+  "POST /api/v1/dashboard/owner/slug/generate": "anyone",
+  "GET /api/v1/feed": "active",
+  "POST /api/v1/feedback": "session",
+  "GET /api/v1/me/blocks": "session",
+  "GET /api/v1/me/mutes": "session",
+  "POST /api/v1/media": "active",
+  "DELETE /api/v1/media/:id": "active",
+  "GET /api/v1/media/:id": "session",
+  "PATCH /api/v1/media/:id/crops": "active",
+  "GET /api/v1/media/:id/document": "anyone",
+  "GET /api/v1/media/:id/download": "anyone",
+  "POST /api/v1/media/uploads": "active",
+  "DELETE /api/v1/media/uploads/:id": "session",
+  "GET /api/v1/media/uploads/:id": "session",
+  "PUT /api/v1/media/uploads/:id": "active",
+  "POST /api/v1/media/uploads/:id/complete": "active",
+  "GET /api/v1/network/suggested": "active",
+  "GET /api/v1/notifications": "session",
+  "POST /api/v1/notifications/:id/read": "session",
+  "POST /api/v1/notifications/read-all": "session",
+  "GET /api/v1/notifications/unread-count": "session",
+  "DELETE /api/v1/profiles/:slug/block": "active",
+  "POST /api/v1/profiles/:slug/block": "active",
+  "DELETE /api/v1/profiles/:slug/follow": "active",
+  "POST /api/v1/profiles/:slug/follow": "participant",
+  "GET /api/v1/profiles/:slug/followers": "anyone",
+  "GET /api/v1/profiles/:slug/following": "anyone",
+  "DELETE /api/v1/profiles/:slug/mute": "active",
+  "POST /api/v1/profiles/:slug/mute": "active",
+  "GET /api/v1/profiles/:slug/relationship": "anyone",
+  "GET /api/v1/reactions/mine": "session",
+  "POST /api/v1/reports": "active",
+  "POST /api/v1/realtime/ticket": "anyone",
+  "DELETE /api/v1/reposts/:id": "verified",
+  "GET /api/v1/search": "anyone",
+  "GET /api/v1/user-invites": "anyone",
+  "PATCH /api/v1/user-invites": "session",
+  "POST /api/v1/user-invites": "active",
+  "POST /api/v1/users/email/check": "anyone",
+  "DELETE /api/v1/users/me": "session+lost",
+  "GET /api/v1/users/me": "session",
+  "POST /api/v1/users/me/access-change/:type/finish": "session+lost",
+  "POST /api/v1/users/me/access-change/:type/initialize": "session+lost",
+  "POST /api/v1/users/me/access-change/undo": "anyone",
+  "GET /api/v1/users/me/companies": "session+lost",
+  "DELETE /api/v1/users/me/complete-removal": "anyone",
+  "GET /api/v1/users/me/general-info": "session",
+  "PATCH /api/v1/users/me/general-info": "session+lost",
+  "PATCH /api/v1/users/me/password": "session+lost",
+  "PATCH /api/v1/users/me/restore": "anyone",
+  "POST /api/v1/users/switch-account": "session+lost",
+  "POST /api/v2/companies": "verified",
+  "GET /api/v2/content/:id/related": "anyone",
+  "GET /api/v2/content/:segment/:slug": "anyone",
+  "POST /api/v2/dashboard/owner/slug/exists": "anyone",
+  "POST /api/v2/dashboard/owner/slug/generate": "anyone",
+  "GET /api/v2/profiles/:slug": "anyone",
+  "GET /api/v2/profiles/:slug/content": "anyone",
+  "GET /api/v2/user-invites": "anyone",
+  "PATCH /api/v2/user-invites": "session",
+  "POST /api/v2/user-invites": "active",
+  "POST /api/v2/users/email/check": "anyone",
+  "DELETE /api/v2/users/me": "session+lost",
+  "GET /api/v2/users/me": "session",
+  "POST /api/v2/users/me/access-change/:type/finish": "session+lost",
+  "POST /api/v2/users/me/access-change/:type/initialize": "session+lost",
+  "POST /api/v2/users/me/access-change/undo": "anyone",
+  "GET /api/v2/users/me/companies": "session+lost",
+  "DELETE /api/v2/users/me/complete-removal": "anyone",
+  "GET /api/v2/users/me/general-info": "session",
+  "PATCH /api/v2/users/me/general-info": "session+lost",
+  "PATCH /api/v2/users/me/password": "session+lost",
+  "PATCH /api/v2/users/me/restore": "anyone",
+  "POST /api/v2/users/switch-account": "session+lost",
+  // Billing (issue 13)
+  "GET /api/v1/dictionaries/payments/plans": "anyone",
+  "GET /api/v1/dashboard/payments/subscriptions/last-active": "verified",
+  // Identity verification (issue 12)
+  "GET /api/v1/users/me/verification": "session+lost",
+  "POST /api/v1/users/me/verification/transactions": "active+lost",
+  "POST /api/v1/users/me/verification/documents": "participant+lost",
+  "DELETE /api/v1/users/me/verification/documents/:documentId": "participant+lost",
+  "POST /api/v1/users/me/verification/documents/submit": "participant+lost",
+  "POST /api/v1/users/me/verification/appeal": "active+lost",
+  "POST /api/v1/webhooks/identity/:provider": "anyone",
+  "GET /api/v1/identity-sandbox/sessions/:token": "anyone",
+  "POST /api/v1/identity-sandbox/sessions/:token/images": "anyone",
+  "POST /api/v1/identity-sandbox/sessions/:token/submit": "anyone",
+  "GET /api/v1/staff/verification/queue": "staff",
+  "GET /api/v1/staff/verification/documents/:documentId": "admin",
+  "POST /api/v1/staff/verification/transactions/:id/decision": "admin",
+  "POST /api/v1/staff/verification/appeals/:id/decision": "staff",
+};
+
+/** Refusals beyond the level, per route and actor (company scopes, plan features, staff). */
+const refusals: Record<string, Partial<Record<ActorKind, ErrorCode>>> = {
+  // The company_employee role has `none` on follows (product-decisions.md roles → scopes).
+  "POST /api/v1/profiles/:slug/follow": { employee: "accountManager_permissionNotProvided" },
+  "DELETE /api/v1/profiles/:slug/follow": { employee: "accountManager_permissionNotProvided" },
+  "POST /api/v1/profiles/:slug/block": { employee: "accountManager_permissionNotProvided" },
+  "DELETE /api/v1/profiles/:slug/block": { employee: "accountManager_permissionNotProvided" },
+  "POST /api/v1/profiles/:slug/mute": { employee: "accountManager_permissionNotProvided" },
+  "DELETE /api/v1/profiles/:slug/mute": { employee: "accountManager_permissionNotProvided" },
+};
+
+/** Actors who are staff, and which role. */
+const staffRoleOf: Partial<Record<ActorKind, "admin" | "moderator">> = {
+  staff: "admin",
+  moderator: "moderator",
+};
+
+function expectedOutcome(level: Level, actor: ActorKind): ErrorCode | "allowed" {
+  const [who, lost] = level.split("+") as [string, string | undefined];
+  if (who === "anyone") return "allowed";
+  if (actor === "anonymous") return "request_unauthenticated";
+  if (actor === "deadSession") return "request_invalidSessionToken";
+  if (who === "staff" || who === "admin") {
+    const role = staffRoleOf[actor];
+    if (!role || (who === "admin" && role !== "admin")) return "request_forbidden";
+    return "allowed";
+  }
+  if (who === "session") return actor === "lostCompany" && !lost ? "accountManager_ownerNotFound" : "allowed";
+  if (actor === "unfinished") return "user_profileNotCompleted";
+  if (actor === "lostCompany" && !lost) return "accountManager_ownerNotFound";
+  if (who === "active") return "allowed";
+  if (actor === "readOnly") return "user_notVerified";
+  if (who === "participant") return "allowed";
+  if (actor === "unverified") return "user_notVerified";
+  return "allowed";
+}
+
+let testDb: TestDatabase;
+let app: App;
+const headers = {} as Record<ActorKind, Record<string, string>>;
+const db = () => testDb.database.db;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  app = await buildApp(
+    testConfig({ RATE_LIMIT_PER_MINUTE: "1000000", AUTH_RATE_LIMIT_PER_MINUTE: "1000000" }),
+    {
+      database: testDb.database,
+      policyProbe: true,
+    },
+  );
+  const person = (name: string, extra: Partial<PersonInput>) =>
+    createPerson(db(), {
+      name,
+      email: `${name.toLowerCase().replaceAll(" ", ".")}@matrix.example`,
+      ...extra,
+    });
+  const unfinished = await person("Una Unfinished", { status: "profile-not-completed" });
+  const unverified = await person("Ulf Unverified", {});
+  const readOnly = await person("Rita Rejected", { verificationStatus: "rejection" });
+  const moderator = await person("Mo Moderator", { verificationStatus: "verified", staffRole: "moderator" });
+  const verified = await person("Vera Verified", { verificationStatus: "verified", planTier: "premium" });
+  const another = await person("Otto Other", { verificationStatus: "verified" });
+  const staff = await person("Stan Staff", { verificationStatus: "verified", staffRole: "admin" });
+  const manager = await person("Mia Manager", { verificationStatus: "verified" });
+  const employee = await person("Eli Employee", { verificationStatus: "verified" });
+  const company = await createCompany(db(), {
+    name: "Matrix Works",
+    ownerUserId: verified.userId,
+    verificationStatus: "verified",
+    planTier: "standard",
+  });
+  await db()
+    .insert(companyMembers)
+    .values([
+      { companyId: company.profileId, userId: manager.userId, role: "manager" },
+      { companyId: company.profileId, userId: employee.userId, role: "company_employee" },
+    ]);
+  const gone = await createCompany(db(), { name: "Gone Works", ownerUserId: another.userId });
+  await db().update(profiles).set({ status: "deleted_by_user" }).where(eq(profiles.id, gone.profileId));
+
+  headers.anonymous = {};
+  headers.deadSession = { authorization: "Bearer matrix-dead-session" };
+  headers.unfinished = await bearerFor(db(), unfinished.userId);
+  headers.unverified = await bearerFor(db(), unverified.userId);
+  headers.readOnly = await bearerFor(db(), readOnly.userId);
+  headers.moderator = await bearerFor(db(), moderator.userId);
+  headers.verified = await bearerFor(db(), verified.userId);
+  headers.another = await bearerFor(db(), another.userId);
+  headers.staff = await bearerFor(db(), staff.userId);
+  headers.companyOwner = await bearerFor(db(), verified.userId, company.profileId);
+  headers.manager = await bearerFor(db(), manager.userId, company.profileId);
+  headers.employee = await bearerFor(db(), employee.userId, company.profileId);
+  headers.lostCompany = await bearerFor(db(), another.userId, gone.profileId);
+});
+afterAll(async () => {
+  await app.close();
+  await testDb.drop();
+});
+
+/** Every path a row is served at, with its method: "POST /api/v1/content/:id/comments". */
+const routes = endpointList.flatMap(({ id, endpoint }) =>
+  [endpoint.path, ...(endpoint.alsoAt ?? [])].map((path) => ({ id, method: endpoint.method, path })),
+);
+
+function sample(path: string): string {
+  const names = [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1] as string);
+  return fillPath(path, Object.fromEntries(names.map((name) => [name, `matrix-${name}`]))).replace(
+    /\*$/,
+    "matrix-rest",
+  );
+}
+
+describe("the authorization matrix", () => {
+  it("has an expectation for every endpoint, and no expectation without one", () => {
+    const served = new Set(routes.map((route) => `${route.method} ${route.path}`));
+    const missing = [...served].filter((key) => !(key in expected) && !key.includes(" /api/auth/"));
+    expect(missing, "routes without a row in the matrix").toEqual([]);
+    const stale = Object.keys({ ...expected, ...refusals }).filter((key) => !served.has(key));
+    expect(stale, "matrix rows for routes that do not exist").toEqual([]);
+  });
+
+  for (const route of routes) {
+    const key = `${route.method} ${route.path}`;
+    it(`${key} (${route.id})`, async () => {
+      // better-auth's own routes are for visitors by nature: signing in, up, out and back.
+      const level: Level = key.includes(" /api/auth/") ? "anyone" : (expected[key] ?? "active");
+      const outcomes: Record<string, string> = {};
+      const wanted: Record<string, string> = {};
+      for (const actor of actorKinds) {
+        const res = await app.inject({
+          method: route.method,
+          url: sample(route.path),
+          headers: { ...headers[actor], "x-policy-probe": "1" },
+        });
+        const want = refusals[key]?.[actor] ?? expectedOutcome(level, actor);
+        wanted[actor] = want === "allowed" ? "allowed" : `${errorStatus(want)} ${want}`;
+        outcomes[actor] =
+          res.statusCode === 204 ? "allowed" : `${res.statusCode} ${res.json().error?.code ?? res.body}`;
+      }
+      expect(outcomes).toEqual(wanted);
+    });
+  }
+});

@@ -1,0 +1,15 @@
+import { messages } from "@vn/contract";
+import type { Metadata } from "next";
+import { Suspense } from "react";
+import { AppealScreen } from "@/features/verification/AppealScreen";
+
+export const metadata: Metadata = { title: messages.appealTitle, robots: { index: false } };
+
+/** /verification/appeal: one appeal per final rejection. */
+export default function AppealPage() {
+  return (
+    <Suspense fallback={null}>
+      <AppealScreen />
+    </Suspense>
+  );
+}

@@ -1,0 +1,15 @@
+import { messages } from "@vn/contract";
+import type { Metadata } from "next";
+import { Suspense } from "react";
+import { RejectScreen } from "@/features/verification/RejectScreen";
+
+export const metadata: Metadata = { title: messages.rejectTitle, robots: { index: false } };
+
+/** /verification/reject: the reason, fixable or final. */
+export default function RejectPage() {
+  return (
+    <Suspense fallback={null}>
+      <RejectScreen />
+    </Suspense>
+  );
+}

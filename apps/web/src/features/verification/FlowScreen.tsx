@@ -1,0 +1,37 @@
+"use client";
+
+import { messages } from "@vn/contract";
+import { Button } from "@/components/ui/Button";
+import { StartForm } from "./StartForm";
+import { StepCard } from "./StepCard";
+import { VerificationStep } from "./VerificationStep";
+
+/**
+ * /verification/flow: the country, then the vendor's capture page. A capture opened and not sent
+ * yet is offered again (its hosted page) rather than a second start.
+ */
+export function FlowScreen() {
+  return (
+    <VerificationStep route="flow">
+      {(state) => {
+        const transaction = state.transaction;
+        const openCapture = transaction?.stage === "capture" ? transaction.captureUrl : null;
+        return (
+          <StepCard icon="shield" title={messages.verificationTitle} text={messages.verificationIntro}>
+            {openCapture ? (
+              <Button
+                asChild
+                size="lg"
+                variant={state.canStart ? "secondary" : "primary"}
+                className="self-start"
+              >
+                <a href={openCapture}>{messages.verificationContinueCapture}</a>
+              </Button>
+            ) : null}
+            {state.canStart ? <StartForm /> : null}
+          </StepCard>
+        );
+      }}
+    </VerificationStep>
+  );
+}

@@ -1,0 +1,31 @@
+"use client";
+
+import { messages } from "@vn/contract";
+import Link from "next/link";
+import { Button } from "@/components/ui/Button";
+import { routes } from "@/lib/paths";
+import { RequestedDocuments } from "./RequestedDocuments";
+import { StepCard } from "./StepCard";
+import { VerificationStep } from "./VerificationStep";
+
+/** /verification/rfi: the vendor asks for more documents; what it asks, and the way to upload them. */
+export function RfiScreen() {
+  return (
+    <VerificationStep route="rfi">
+      {(state) => (
+        <StepCard
+          icon="document"
+          title={messages.rfiTitle}
+          text={messages.rfiText}
+          actions={
+            <Button asChild size="lg">
+              <Link href={routes.verificationStep("documents")}>{messages.rfiAction}</Link>
+            </Button>
+          }
+        >
+          <RequestedDocuments text={state.transaction?.requestedDocuments} />
+        </StepCard>
+      )}
+    </VerificationStep>
+  );
+}

@@ -1,0 +1,38 @@
+import { FEEDBACK_PER_HOUR, REPORT_PER_HOUR } from "../constants";
+import { feedbackRequestSchema, formReceiptResponseSchema, reportRequestSchema } from "../schemas/forms";
+import { endpoint } from "./define";
+
+const tags = ["forms"];
+
+/**
+ * The report and feedback forms (spec §2 global overlays, §3 forms), on API v1. Limits are per
+ * account (product decisions): reports 10 an hour (report_tooMany), feedback 3 an hour
+ * (feedback_tooMany, the feedback rate-limit message of §8).
+ */
+export const formsEndpoints = {
+  report: endpoint({
+    method: "POST",
+    path: "/api/v1/reports",
+    tags,
+    summary: "Report a publication, comment or profile for moderation",
+    body: reportRequestSchema,
+    responses: { 201: formReceiptResponseSchema },
+    policy: {
+      who: "active",
+      rateLimit: { max: REPORT_PER_HOUR, per: "hour", by: "account", code: "report_tooMany" },
+    },
+    errors: ["request_notFound", "social_selfNotAllowed"],
+  }),
+  feedback: endpoint({
+    method: "POST",
+    path: "/api/v1/feedback",
+    tags,
+    summary: "Send feedback: a rating (1–5) and a message",
+    body: feedbackRequestSchema,
+    responses: { 201: formReceiptResponseSchema },
+    policy: {
+      who: "session",
+      rateLimit: { max: FEEDBACK_PER_HOUR, per: "hour", by: "account", code: "feedback_tooMany" },
+    },
+  }),
+};
