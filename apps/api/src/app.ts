@@ -15,7 +15,9 @@ import { handleRoutes } from "./modules/accounts/handles-routes";
 import { inviteRoutes } from "./modules/accounts/invites-routes";
 import { OneTimeCodes } from "./modules/accounts/one-time-codes";
 import { accountRoutes } from "./modules/accounts/routes";
-import { billingRoutes } from "./modules/billing/routes";
+import { billingRoutes, paymentsWebhookRoutes } from "./modules/billing/routes";
+import { paymentsSandboxRoutes } from "./modules/billing/sandbox-routes";
+import { BillingService } from "./modules/billing/service";
 import { commentRoutes } from "./modules/comments/routes";
 import { companyRoutes } from "./modules/companies/routes";
 import { contentRoutes } from "./modules/content/routes";
@@ -39,6 +41,7 @@ import { registerPolicy } from "./policy/guard";
 import { createIdentityProvider, type IdentityProvider } from "./providers/identity/index";
 import { createMailProvider, type MailProvider, withRecipientCaps } from "./providers/mail/index";
 import { outboxRoutes } from "./providers/outbox-routes";
+import { createPaymentsProvider, type PaymentsProvider } from "./providers/payments/index";
 import { createSmsProvider, type SmsProvider } from "./providers/sms/index";
 import { createStorage, type StorageProvider } from "./providers/storage/index";
 import type { Realtime } from "./realtime/index";
@@ -68,12 +71,14 @@ export interface AppDeps {
   storage: StorageProvider;
   /** The identity-verification vendor (IDV_PROVIDER; providers/identity). */
   identity: IdentityProvider;
+  /** The payments vendor: Stripe with STRIPE_SECRET_KEY, the sandbox otherwise (providers/payments). */
+  payments: PaymentsProvider;
 }
 
 export type App = FastifyInstance & { deps: AppDeps };
 
 export interface BuildOptions
-  extends Partial<Omit<AppDeps, "config" | "beforeClose" | "auth" | "codes" | "identity">> {
+  extends Partial<Omit<AppDeps, "config" | "beforeClose" | "auth" | "codes" | "identity" | "payments">> {
   /** Where log lines go (tests read them); stdout by default. */
   logStream?: { write(line: string): void };
   /** Tests only: answer guard probes (policy/guard.ts PolicyOptions). */
@@ -115,6 +120,7 @@ export async function buildApp(config: Config, given: BuildOptions = {}): Promis
   }).withTypeProvider<ZodTypeProvider>();
   const deps: AppDeps = {
     identity: createIdentityProvider(config, { db: database.db, jobs: () => deps.jobs, log: app.log }),
+    payments: createPaymentsProvider(config, { db: database.db, jobs: () => deps.jobs, log: app.log }),
     config,
     database,
     redis,
@@ -158,6 +164,17 @@ export async function buildApp(config: Config, given: BuildOptions = {}): Promis
       config,
       storage: deps.storage,
       provider: deps.identity,
+      realtime: () => deps.realtime,
+      log: app.log,
+      mail,
+    }),
+  );
+  app.decorate(
+    "billing",
+    new BillingService({
+      db: database.db,
+      config,
+      provider: deps.payments,
       realtime: () => deps.realtime,
       log: app.log,
       mail,
@@ -215,6 +232,8 @@ export async function buildApp(config: Config, given: BuildOptions = {}): Promis
   await app.register(verificationRoutes);
   await app.register(identityWebhookRoutes);
   await app.register(billingRoutes);
+  await app.register(paymentsWebhookRoutes);
+  await app.register(paymentsSandboxRoutes);
 
   app.addHook("onClose", async () => {
     for (const stop of deps.beforeClose) await stop();
@@ -229,6 +248,7 @@ declare module "fastify" {
   interface FastifyInstance {
     deps: AppDeps;
     verification: VerificationService;
+    billing: BillingService;
     /** Every route registered, for the OpenAPI completeness check. */
     routeList: Array<{ method: string; url: string }>;
   }

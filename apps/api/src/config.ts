@@ -19,6 +19,9 @@ const DEV_AUTH_SECRET = "dev-secret-change-me-dev-secret-change-me";
 /** The development IDV_WEBHOOK_SECRET (the sandbox vendor signs with it; production has no sandbox). */
 export const DEV_IDV_WEBHOOK_SECRET = "dev-idv-webhook-secret-change-me-dev-idv";
 
+/** The development PAYMENTS_WEBHOOK_SECRET (the sandbox payments vendor signs with it). */
+export const DEV_PAYMENTS_WEBHOOK_SECRET = "whsec_dev_payments_sandbox_change_me_0000";
+
 /** Names proxy-addr knows for address ranges (TRUST_PROXY). */
 const proxyRangeNames = new Set(["loopback", "linklocal", "uniquelocal"]);
 
@@ -182,6 +185,21 @@ const envSchema = z.object({
     .string()
     .optional()
     .refine((v) => v === undefined || Buffer.from(v, "base64").length === 32, "32 bytes, base64"),
+  /**
+   * Payments (issue 13). With STRIPE_SECRET_KEY set, Stripe through its SDK (STRIPE_WEBHOOK_SECRET
+   * verifies its webhooks, STRIPE_PUBLISHABLE_KEY is Stripe.js's); without it, the sandbox vendor,
+   * which behaves like Stripe with its test cards and signs with PAYMENTS_WEBHOOK_SECRET.
+   */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Where the Stripe SDK sends its requests (a local stand-in in tests); unset: api.stripe.com. */
+  STRIPE_API_URL: z.url().optional(),
+  PAYMENTS_WEBHOOK_SECRET: z.string().min(16).default(DEV_PAYMENTS_WEBHOOK_SECRET),
+  /** Where the sandbox vendor posts its webhooks (this API's public origin, unless set). */
+  PAYMENTS_CALLBACK_ORIGIN: z.url().optional(),
+  /** The sandbox's test clock may be moved forward over HTTP (tests, the demo). Production has no sandbox. */
+  PAYMENTS_SANDBOX_CLOCK: booleanish.default(true),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, "MEDIA_DIR"> & { MEDIA_DIR: string };
@@ -231,6 +249,11 @@ function productionRefusals(env: z.infer<typeof envSchema>): string[] {
     refusals.push(
       "IDV_PROVIDER: the sandbox verifies anyone who types the right document number; production needs a real vendor (jumio)",
     );
+  }
+  if (!env.STRIPE_SECRET_KEY) {
+    refusals.push("STRIPE_SECRET_KEY: the sandbox takes test cards, not money; production needs Stripe");
+  } else if (!env.STRIPE_WEBHOOK_SECRET) {
+    refusals.push("STRIPE_WEBHOOK_SECRET: Stripe's webhooks must be verified by their signature");
   }
   if (!env.SMTP_URL) {
     refusals.push("SMTP_URL: production mails through SMTP (the dev outbox would show codes in plain text)");

@@ -358,6 +358,8 @@ const production = {
   IDV_PROVIDER: "jumio",
   JUMIO_CLIENT_ID: "client-id",
   JUMIO_CLIENT_SECRET: "client-secret",
+  STRIPE_SECRET_KEY: "sk_live_example",
+  STRIPE_WEBHOOK_SECRET: "whsec_example",
   SMTP_URL: "smtp://mail.example.com:587",
   WEB_ORIGIN: "https://verified.example.com",
   API_ORIGIN: "https://api.verified.example.com",

@@ -70,6 +70,8 @@ describe("the dev outbox", () => {
       IDV_PROVIDER: "jumio",
       JUMIO_CLIENT_ID: "client-id",
       JUMIO_CLIENT_SECRET: "client-secret",
+      STRIPE_SECRET_KEY: "sk_live_example",
+      STRIPE_WEBHOOK_SECRET: "whsec_example",
       WEB_ORIGIN: "https://verified.example.com",
       API_ORIGIN: "https://api.verified.example.com",
     } as const;

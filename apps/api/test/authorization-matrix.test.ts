@@ -152,9 +152,42 @@ const expected: Record<string, Level> = {
   "PATCH /api/v2/users/me/password": "session+lost",
   "PATCH /api/v2/users/me/restore": "anyone",
   "POST /api/v2/users/switch-account": "session+lost",
-  // Billing (issue 13)
+  // Billing (issue 13): a verified owner; for a company, a member whose settings scope is not none
   "GET /api/v1/dictionaries/payments/plans": "anyone",
   "GET /api/v1/dashboard/payments/subscriptions/last-active": "verified",
+  "POST /api/v1/dashboard/payments/setup-intent": "verified",
+  "PUT /api/v1/dashboard/payments/subscriptions/:id": "verified",
+  "POST /api/v1/dashboard/payments/subscriptions/:id/preview-proportions": "verified",
+  "POST /api/v1/dashboard/payments/subscriptions/:id/cancel-changes": "verified",
+  "POST /api/v1/dashboard/payments/subscriptions/:id/reminder/reject": "verified",
+  "POST /api/v1/dashboard/payments/require-action": "verified",
+  "GET /api/v1/dashboard/payments/payment-methods/default": "verified",
+  "POST /api/v1/dashboard/payments/payment-methods/:id/delete": "verified",
+  "GET /api/v1/dashboard/payments/invoices": "verified",
+  "POST /api/v1/dashboard/payments/subscriptions/:id/addons/add": "verified",
+  "POST /api/v1/dashboard/payments/subscriptions/:id/addons/update": "verified",
+  "POST /api/v1/dashboard/payments/subscriptions/:id/addons/remove": "verified",
+  "POST /api/v1/dashboard/payments/subscriptions/:id/addons/renew": "verified",
+  "POST /api/v1/dashboard/payments/subscriptions/:id/badges/add": "verified",
+  "POST /api/v1/dashboard/payments/subscriptions/:id/badges/remove": "verified",
+  "POST /api/v1/dashboard/payments/subscriptions/:id/badges/renew": "verified",
+  "PATCH /api/v1/:ownerType/me/subscription/badge": "verified",
+  "POST /api/v1/:ownerType/me/subscription/badge/reminder": "verified",
+  // A plan may be wished for before verification (the desired trial)
+  "GET /api/v1/dashboard/payments/subscriptions/desired-trial": "active",
+  "POST /api/v1/dashboard/payments/subscriptions/desired-trial": "active",
+  "GET /api/v1/dashboard/payments/subscriptions/desired-trial/can-show": "active",
+  "GET /api/v1/dashboard/payments/promotion-invite-activation": "active",
+  "GET /api/v1/users/me/creator-application": "verified",
+  "POST /api/v1/users/me/creator-application": "verified",
+  "POST /api/v1/users/me/creator-application/appeal": "verified",
+  "GET /api/v1/staff/creator-applications": "admin",
+  "POST /api/v1/staff/creator-applications/:id/decision": "admin",
+  // The vendor and the sandbox vendor: proven by signature / client secret, not by a session
+  "POST /api/v1/webhooks/payments/:provider": "anyone",
+  "POST /api/v1/payments-sandbox/setup-intents/:id/confirm": "anyone",
+  "POST /api/v1/payments-sandbox/payment-intents/:id/authenticate": "anyone",
+  "POST /api/v1/payments-sandbox/clock/advance": "anyone",
   // Identity verification (issue 12)
   "GET /api/v1/users/me/verification": "session+lost",
   "POST /api/v1/users/me/verification/transactions": "active+lost",
@@ -172,8 +205,37 @@ const expected: Record<string, Level> = {
   "POST /api/v1/staff/verification/appeals/:id/decision": "staff",
 };
 
+/** Billing needs the settings scope: managers and employees hold none on it. */
+const settingsScope: Partial<Record<ActorKind, ErrorCode>> = {
+  manager: "accountManager_permissionNotProvided",
+  employee: "accountManager_permissionNotProvided",
+};
+
 /** Refusals beyond the level, per route and actor (company scopes, plan features, staff). */
 const refusals: Record<string, Partial<Record<ActorKind, ErrorCode>>> = {
+  "GET /api/v1/dashboard/payments/subscriptions/last-active": settingsScope,
+  "POST /api/v1/dashboard/payments/setup-intent": settingsScope,
+  "PUT /api/v1/dashboard/payments/subscriptions/:id": settingsScope,
+  "POST /api/v1/dashboard/payments/subscriptions/:id/preview-proportions": settingsScope,
+  "POST /api/v1/dashboard/payments/subscriptions/:id/cancel-changes": settingsScope,
+  "POST /api/v1/dashboard/payments/subscriptions/:id/reminder/reject": settingsScope,
+  "POST /api/v1/dashboard/payments/require-action": settingsScope,
+  "GET /api/v1/dashboard/payments/payment-methods/default": settingsScope,
+  "POST /api/v1/dashboard/payments/payment-methods/:id/delete": settingsScope,
+  "GET /api/v1/dashboard/payments/invoices": settingsScope,
+  "POST /api/v1/dashboard/payments/subscriptions/:id/addons/add": settingsScope,
+  "POST /api/v1/dashboard/payments/subscriptions/:id/addons/update": settingsScope,
+  "POST /api/v1/dashboard/payments/subscriptions/:id/addons/remove": settingsScope,
+  "POST /api/v1/dashboard/payments/subscriptions/:id/addons/renew": settingsScope,
+  "POST /api/v1/dashboard/payments/subscriptions/:id/badges/add": settingsScope,
+  "POST /api/v1/dashboard/payments/subscriptions/:id/badges/remove": settingsScope,
+  "POST /api/v1/dashboard/payments/subscriptions/:id/badges/renew": settingsScope,
+  "PATCH /api/v1/:ownerType/me/subscription/badge": settingsScope,
+  "POST /api/v1/:ownerType/me/subscription/badge/reminder": settingsScope,
+  "GET /api/v1/dashboard/payments/subscriptions/desired-trial": settingsScope,
+  "POST /api/v1/dashboard/payments/subscriptions/desired-trial": settingsScope,
+  "GET /api/v1/dashboard/payments/subscriptions/desired-trial/can-show": settingsScope,
+  "GET /api/v1/dashboard/payments/promotion-invite-activation": settingsScope,
   // The company_employee role has `none` on follows (product-decisions.md roles → scopes).
   "POST /api/v1/profiles/:slug/follow": { employee: "accountManager_permissionNotProvided" },
   "DELETE /api/v1/profiles/:slug/follow": { employee: "accountManager_permissionNotProvided" },

@@ -50,6 +50,17 @@ describe("the policy", () => {
       "https://api.example.com",
       "https://media.example.com",
       "wss://api.example.com",
+      "https://api.stripe.com",
+      "https://m.stripe.network",
+    ]);
+    // Stripe Elements and 3-D Secure frames, nothing else from outside.
+    expect(policy.get("frame-src")).toEqual([
+      "'self'",
+      "blob:",
+      "https://api.example.com",
+      "https://media.example.com",
+      "https://js.stripe.com",
+      "https://hooks.stripe.com",
     ]);
     expect(policy.has("upgrade-insecure-requests")).toBe(false);
   });
@@ -60,7 +71,12 @@ describe("the policy", () => {
     expect(dev.has("upgrade-insecure-requests")).toBe(true);
     const prod = directives(contentSecurityPolicy({ nonce: "n", apiOrigin: "not a url" }));
     expect(prod.get("script-src")).not.toContain("'unsafe-eval'");
-    expect(prod.get("connect-src")).toEqual(["'self'", "blob:"]);
+    expect(prod.get("connect-src")).toEqual([
+      "'self'",
+      "blob:",
+      "https://api.stripe.com",
+      "https://m.stripe.network",
+    ]);
   });
 
   it("draws a fresh 128-bit nonce each time", () => {
@@ -81,7 +97,9 @@ describe("the proxy's answer", () => {
     const policy = response.headers.get("content-security-policy") ?? "";
     const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
     expect(nonce).toBeTruthy();
-    expect(policy).toContain("connect-src 'self' blob: http://127.0.0.1:4000 ws://127.0.0.1:4000");
+    expect(policy).toContain(
+      "connect-src 'self' blob: http://127.0.0.1:4000 ws://127.0.0.1:4000 https://api.stripe.com",
+    );
     expect(response.headers.get("x-middleware-request-content-security-policy")).toBe(policy);
     expect(response.headers.get("x-middleware-request-x-nonce")).toBe(nonce);
     const again = withContentSecurityPolicy(request("/settings")).headers.get("content-security-policy");

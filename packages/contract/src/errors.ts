@@ -135,6 +135,40 @@ const catalogue = {
   appeal_notFound: { status: 404, message: "resourceNotFound" },
   webhook_invalidSignature: { status: 400, message: "webhookInvalidSignature" },
   webhook_replayed: { status: 409, message: "webhookReplayed" },
+  // Billing (issue 13)
+  /** §8 payment failure: the card was declined (details.declineCode says why, as the provider did). */
+  payments_paymentFailed: { status: 402, message: "paymentFailed" },
+  payments_noPaymentMethod: { status: 409, message: "paymentsNoPaymentMethod" },
+  payments_trialUnavailable: { status: 409, message: "paymentsTrialUnavailable" },
+  /** Creator needs an approved application; enterprise is "contact us". */
+  payments_planNotSelfServe: { status: 409, message: "paymentsPlanNotSelfServe" },
+  payments_planUnavailable: { status: 422, message: "paymentsPlanUnavailable" },
+  payments_noChange: { status: 409, message: "paymentsNoChange" },
+  payments_noScheduledChange: { status: 409, message: "paymentsNoScheduledChange" },
+  /** Another payment waits for the cardholder's authentication. */
+  payments_actionPending: { status: 409, message: "paymentsActionPending" },
+  payments_actionNotFound: { status: 404, message: "paymentsActionNotFound" },
+  /** Removing the card a paid plan renews with. */
+  payments_paymentMethodInUse: { status: 409, message: "paymentsPaymentMethodInUse" },
+  payments_paymentMethodNotFound: { status: 404, message: "paymentsPaymentMethodNotFound" },
+  payments_subscriptionNotFound: { status: 404, message: "resourceNotFound" },
+  /** A downgrade below the team's current size (details.members, details.included). */
+  payments_teamTooLarge: { status: 409, message: "paymentsTeamTooLarge" },
+  /** The same idempotency key sent with a different request. */
+  payments_idempotencyConflict: { status: 409, message: "paymentsIdempotencyConflict" },
+  /** The sandbox's own calls, when the provider is a real one. */
+  payments_sandboxOnly: { status: 404, message: "resourceNotFound" },
+  payments_cardInvalid: { status: 422, message: "cardNumberInvalid" },
+  payments_paidPlanRequired: { status: 409, message: "paymentsPaidPlanRequired" },
+  payments_badgeNeedsPremium: { status: 409, message: "paymentsBadgeNeedsPremium" },
+  payments_addonNotHeld: { status: 409, message: "paymentsAddonNotHeld" },
+  payments_addonAlreadyHeld: { status: 409, message: "paymentsAddonAlreadyHeld" },
+  creator_applicationExists: { status: 409, message: "creatorApplicationExists" },
+  /** §4: a repeated appeal shows "already submitted". */
+  creator_appealAlreadySubmitted: { status: 409, message: "appealAlreadySubmitted" },
+  creator_appealNotAllowed: { status: 409, message: "creatorAppealNotAllowed" },
+  creator_applicationNotFound: { status: 404, message: "creatorApplicationNotFound" },
+  creator_alreadyDecided: { status: 409, message: "creatorAlreadyDecided" },
 } as const satisfies Record<string, { status: number; message: MessageKey }>;
 
 export type ErrorCode = keyof typeof catalogue;

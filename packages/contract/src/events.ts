@@ -1,4 +1,5 @@
-import type { VerificationStatus } from "./enums";
+import type { PaymentOutcome } from "./billing";
+import type { BillingPeriod, PlanTier, VerificationStatus } from "./enums";
 import type { ErrorCode } from "./errors";
 import type { IdvTransactionStatus, VerificationScreen } from "./verification";
 
@@ -82,12 +83,56 @@ export interface IdvTransactionCompletedEvent {
   screen: VerificationScreen;
 }
 
+/**
+ * Billing (issue 13), sent to the owner's profile room. `payments.subscription`: the subscription
+ * changed; `outcome` is the §4 payment outcome when there is one to tell (null for quiet syncs).
+ */
+export interface PaymentsSubscriptionEvent {
+  subscriptionId: string;
+  outcome: PaymentOutcome | null;
+  plan: PlanTier;
+  period: BillingPeriod;
+  status: "active" | "trialing" | "past_due" | "incomplete" | "canceled";
+}
+/** The trial ends in TRIAL_REMINDER_DAYS_BEFORE days (also mailed). */
+export interface PaymentsReminderEvent {
+  subscriptionId: string;
+  trialEndsAt: string;
+  plan: PlanTier;
+}
+/** A payment (a renewal, an upgrade) waits for the cardholder to authenticate it. */
+export interface PaymentsActionRequiredEvent {
+  subscriptionId: string;
+  paymentIntentId: string;
+  clientSecret: string;
+  amountCents: number;
+}
+export interface PaymentMethodCreatedEvent {
+  paymentMethod: { id: string; brand: string; last4: string; expMonth: number; expYear: number };
+}
+/** The change scheduled for the period's end was cancelled: the plan renews as it is. */
+export interface PaymentsCancelFutureChangesEvent {
+  subscriptionId: string;
+}
+/** The badge was bought, removed or shown/hidden. */
+export interface PaymentsBadgeEvent {
+  subscriptionId: string;
+  active: boolean;
+  visible: boolean;
+}
+
 export type ServerToClientEvents = {
   [K in ServerEventName]: (payload: Record<string, unknown>) => void;
 } & {
   "contentItem.status": (payload: ContentItemStatusEvent) => void;
   "file.conversion.finished": (payload: FileConversionFinishedEvent) => void;
   "idv.transaction.completed": (payload: IdvTransactionCompletedEvent) => void;
+  "payments.subscription": (payload: PaymentsSubscriptionEvent) => void;
+  "payments.subscription.reminder": (payload: PaymentsReminderEvent) => void;
+  "payments.payment_method.action_required": (payload: PaymentsActionRequiredEvent) => void;
+  "payments.payment_method.created": (payload: PaymentMethodCreatedEvent) => void;
+  "payments.subscription.cancel_future_changes": (payload: PaymentsCancelFutureChangesEvent) => void;
+  "payments.subscription.badge": (payload: PaymentsBadgeEvent) => void;
 };
 
 /** Name of the socket.io room for one content item. */

@@ -1,3 +1,4 @@
+export * from "./billing";
 export * from "./constants";
 export * from "./endpoints/define";
 export * from "./endpoints/index";

@@ -6,6 +6,7 @@ import type { Jobs } from "../shared/jobs";
 import { identitySandboxJob } from "./identity-sandbox";
 import { mediaProcess, mediaProcessQueues } from "./media-process";
 import { mediaSweep } from "./media-sweep";
+import { paymentsSandboxDeliverJob, paymentsSandboxTickJob } from "./payments-sandbox";
 import { publishPlanned } from "./publish-planned";
 import { purgeExpiredSessions } from "./purge-expired-sessions";
 import { purgeOldViewsJob } from "./purge-old-views";
@@ -26,6 +27,8 @@ const jobModules: JobModule[] = [
   storageDeletionsJob,
   identitySandboxJob,
   verificationUpkeepJob,
+  paymentsSandboxDeliverJob,
+  paymentsSandboxTickJob,
 ];
 
 /**

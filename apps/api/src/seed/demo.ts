@@ -1,8 +1,10 @@
 import { hashPassword } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { type Config, loadConfig } from "../config";
 import type { Db } from "../db/client";
 import { profiles } from "../db/schema/index";
+import { subscribeDemoPlans } from "./demo-billing";
 import {
   addComment,
   createCompany,
@@ -23,10 +25,16 @@ const ahead = (days: number) => new Date(Date.now() + days * day);
  * Seeds the demo cast into an empty database: people and companies in each verification state,
  * a publication of every kind, follows and comments. Does nothing when profiles exist.
  */
-export async function seedDemoIfEmpty(db: Db, log: FastifyBaseLogger): Promise<boolean> {
+export async function seedDemoIfEmpty(
+  db: Db,
+  log: FastifyBaseLogger,
+  config: Config = loadConfig(),
+): Promise<boolean> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(profiles);
   if ((row?.count ?? 0) > 0) return false;
   await seedDemo(db);
+  // Paid plans become real sandbox subscriptions (with Stripe configured, they stay as seeded).
+  if (!config.STRIPE_SECRET_KEY) await subscribeDemoPlans(db, config, log);
   log.info({ password: DEMO_PASSWORD, email: "anna@demo.verified.local" }, "seeded demo data");
   return true;
 }

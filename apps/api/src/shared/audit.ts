@@ -23,6 +23,8 @@ export type AuditAction =
   | "comment.moderated"
   | "media.deleted"
   | "plan.changed"
+  | "billing.cardRemoved"
+  | "creator.decided"
   | "verification.decided"
   | "verification.appealed"
   | "verification.appealDecided"
@@ -40,7 +42,8 @@ export interface AuditEntry {
     | "media"
     | "subscription"
     | "idvTransaction"
-    | "idvAppeal";
+    | "idvAppeal"
+    | "creatorApplication";
   resourceId: string;
   before?: unknown;
   after?: unknown;

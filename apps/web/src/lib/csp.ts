@@ -49,6 +49,16 @@ function socketOrigin(origin: string): string {
   return origin.replace(/^http/, "ws");
 }
 
+/**
+ * Stripe.js's own origins (docs.stripe.com/security/guide#content-security-policy). The script
+ * itself is inserted by @stripe/stripe-js's loader, which 'strict-dynamic' trusts. Allowed on every
+ * page: which provider the API runs is not known here, and these origins serve only Stripe.
+ */
+const stripe = {
+  connect: ["https://api.stripe.com", "https://m.stripe.network"],
+  frames: ["https://js.stripe.com", "https://hooks.stripe.com"],
+};
+
 export function contentSecurityPolicy(sources: CspSources): string {
   const api = originOf(sources.apiOrigin);
   const media = originOf(sources.mediaOrigin);
@@ -75,8 +85,11 @@ export function contentSecurityPolicy(sources: CspSources): string {
       ...remote,
       ...(api ? [socketOrigin(api)] : []),
       ...(sources.development ? ["ws:", "wss:"] : []),
+      // Stripe.js (the checkout, when the API's payments provider is Stripe) talks to its API.
+      ...stripe.connect,
     ],
-    "frame-src": ["'self'", "blob:", ...remote],
+    // Stripe Elements' card fields and the bank's 3-D Secure page are Stripe frames.
+    "frame-src": ["'self'", "blob:", ...remote, ...stripe.frames],
     "worker-src": ["'self'", "blob:"],
     "manifest-src": ["'self'"],
     "object-src": ["'none'"],

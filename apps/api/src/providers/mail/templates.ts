@@ -154,3 +154,48 @@ export function verificationOutcomeMail(
     ignoreNote: false,
   });
 }
+
+/** Billing (issue 13): what happened to a plan while its owner was away. */
+export function paymentOutcomeMail(
+  to: string,
+  outcome: "renewed" | "failed" | "trial_failed" | "downgraded" | string,
+  plan: string,
+  url: string,
+): MailMessage {
+  const texts: Record<string, readonly [string, string]> = {
+    renewed: [messages.mailRenewedSubject, messages.mailRenewedIntro],
+    failed: [messages.mailPaymentFailedSubject, messages.mailPaymentFailedIntro],
+    trial_failed: [messages.mailTrialFailedSubject, messages.mailTrialFailedIntro],
+    downgraded: [messages.mailDowngradedSubject, messages.mailDowngradedIntro],
+  };
+  const [subject, intro] = texts[outcome] ?? texts.renewed!;
+  return compose({
+    to,
+    subject,
+    intro: format(intro, { plan: planName(plan) }),
+    action: { label: messages.mailBillingAction, url },
+    ignoreNote: false,
+  });
+}
+
+export function trialEndingMail(to: string, plan: string, trialEnd: Date, url: string): MailMessage {
+  return compose({
+    to,
+    subject: messages.mailTrialEndingSubject,
+    intro: format(messages.mailTrialEndingIntro, {
+      plan: planName(plan),
+      date: trialEnd.toLocaleDateString("en-US", {
+        month: "long",
+        day: "numeric",
+        year: "numeric",
+        timeZone: "UTC",
+      }),
+    }),
+    action: { label: messages.mailBillingAction, url },
+    ignoreNote: false,
+  });
+}
+
+function planName(plan: string): string {
+  return plan.charAt(0).toUpperCase() + plan.slice(1);
+}

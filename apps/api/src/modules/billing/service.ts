@@ -1,0 +1,1201 @@
+import {
+  type AddonType,
+  AppError,
+  type BillingPeriod,
+  type BillingState,
+  changeOf,
+  compareTiers,
+  entitlement,
+  FREE_TRIAL_DAYS,
+  format,
+  hasFeature,
+  INVITED_TRIAL_DAYS,
+  messages,
+  type OwnerType,
+  type PaymentOutcome,
+  type PlanTier,
+  plans,
+} from "@vn/contract";
+import { and, count, desc, eq, isNotNull } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
+import {
+  companyMembers,
+  paymentEvents,
+  paymentInvoices,
+  paymentOutcomeLog,
+  profiles,
+  type StoredAddon,
+  type StoredPendingAction,
+  subscriptions,
+  userInvites,
+  users,
+} from "../../db/schema/index";
+import { paymentOutcomeMail, trialEndingMail } from "../../providers/mail/templates";
+import type { MailProvider } from "../../providers/mail/types";
+import type {
+  ItemSpec,
+  PaymentsProvider,
+  ProviderEvent,
+  ProviderInvoice,
+  ProviderSubscription,
+} from "../../providers/payments/types";
+import { writeAudit } from "../../shared/audit";
+import type { Realtime } from "../../shared/realtime";
+import { type SubscriptionRow, subscriptionRow, subscriptionView } from "../../shared/subscriptions";
+import { CreatorApplications } from "./creator";
+import {
+  basicFields,
+  invoiceDescription,
+  invoiceStatus,
+  isLive,
+  itemsFor,
+  liveFields,
+  type MirrorFields,
+  planOfItems,
+} from "./mirror";
+import { once, serialized } from "./requests";
+
+/** Who the billing belongs to: the acting owner (a person, or the company they act for). */
+export interface Owner {
+  profileId: string;
+  profileType: OwnerType;
+  /** The person acting (their email names the vendor's customer). */
+  userId: string;
+}
+
+export interface ChangeResult {
+  outcome: PaymentOutcome | null;
+  status: "done" | "requires_action";
+  pendingAction: BillingState["billing"]["pendingAction"];
+  state: BillingState;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Billing (issue 13): the only code that moves an owner's plan. The vendor (Stripe or the
+ * sandbox) owns the billing cycle; this service asks it for changes and mirrors what it answers
+ * into `subscriptions`, which every entitlement is read from, so a change takes effect the
+ * moment the vendor confirms it. Time-driven changes (trial ends, renewals, failed renewals,
+ * scheduled downgrades) arrive as webhook events, each processed once (payment_events), and a
+ * snapshot older than the one applied is never applied (providerSyncedAt). Every §4 outcome is
+ * told once (payment_outcomes): by socket, by mail where the owner may be away, and in the
+ * audit log with the change.
+ */
+export class BillingService {
+  readonly creators: CreatorApplications;
+
+  constructor(
+    private readonly env: {
+      db: Db;
+      config: Config;
+      provider: PaymentsProvider;
+      realtime: () => Realtime | undefined;
+      log: FastifyBaseLogger;
+      mail?: MailProvider;
+    },
+  ) {
+    this.creators = new CreatorApplications(env.db);
+  }
+
+  private get db(): Db {
+    return this.env.db;
+  }
+
+  private get provider(): PaymentsProvider {
+    return this.env.provider;
+  }
+
+  // Reading ---------------------------------------------------------------------------------------
+
+  private async row(owner: Pick<Owner, "profileId">): Promise<SubscriptionRow> {
+    const row = await subscriptionRow(this.db, owner.profileId);
+    if (!row) throw new AppError("payments_subscriptionNotFound");
+    return row;
+  }
+
+  /** The row a request names by its public id, which must be the acting owner's. */
+  private async owned(owner: Owner, subscriptionId: string): Promise<SubscriptionRow> {
+    const row = await this.row(owner);
+    if (row.id !== subscriptionId) throw new AppError("payments_subscriptionNotFound");
+    return row;
+  }
+
+  async state(owner: Owner, known?: SubscriptionRow): Promise<BillingState> {
+    const row = known ?? (await this.row(owner));
+    const paymentMethod = row.providerCustomerId
+      ? await this.provider.defaultPaymentMethod(row.providerCustomerId)
+      : null;
+    const now = Date.now();
+    const trialing = row.status === "trialing" && row.trialEndsAt;
+    return {
+      ...subscriptionView(owner.profileType, row),
+      billing: {
+        status: row.status as BillingState["billing"]["status"],
+        period: row.period as BillingPeriod,
+        currentPeriodStart: row.currentPeriodStart.toISOString(),
+        currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
+        trialEndsAt: trialing ? row.trialEndsAt!.toISOString() : null,
+        trialDaysLeft: trialing ? Math.max(0, Math.ceil((row.trialEndsAt!.getTime() - now) / DAY_MS)) : null,
+        reminderDismissed: row.reminderDismissedAt !== null,
+        nextChange:
+          row.nextPlanTier && row.nextChangeAt
+            ? {
+                plan: row.nextPlanTier as PlanTier,
+                period: (row.nextPeriod ?? row.period) as BillingPeriod,
+                at: row.nextChangeAt.toISOString(),
+              }
+            : null,
+        addons: row.addons.map((addon) => ({
+          type: addon.type,
+          quantity: addon.quantity,
+          cancelAtPeriodEnd: addon.cancelAtPeriodEnd ?? false,
+        })),
+        badge: {
+          active: row.badgeActive,
+          visible: row.badgeVisible,
+          cancelAtPeriodEnd: row.badgeCancelAtPeriodEnd,
+        },
+        failedRenewals: row.failedRenewals,
+        paymentMethod,
+        pendingAction: row.pendingAction
+          ? {
+              paymentIntentId: row.pendingAction.paymentIntentId,
+              clientSecret: row.pendingAction.clientSecret,
+              amountCents: row.pendingAction.amountCents,
+            }
+          : null,
+        provider: { name: this.provider.name, publishableKey: this.provider.publishableKey },
+      },
+    };
+  }
+
+  async invoices(owner: Owner) {
+    const rows = await this.db
+      .select()
+      .from(paymentInvoices)
+      .where(eq(paymentInvoices.ownerProfileId, owner.profileId))
+      .orderBy(desc(paymentInvoices.createdAt))
+      .limit(100);
+    return rows.map((row) => ({
+      id: row.id,
+      createdAt: row.createdAt.toISOString(),
+      description: row.description,
+      amountCents: row.amountCents,
+      currency: "USD" as const,
+      status: row.status as "paid" | "open" | "failed" | "void",
+      periodStart: row.periodStart?.toISOString() ?? null,
+      periodEnd: row.periodEnd?.toISOString() ?? null,
+    }));
+  }
+
+  async defaultPaymentMethod(owner: Owner) {
+    const row = await this.row(owner);
+    return row.providerCustomerId ? this.provider.defaultPaymentMethod(row.providerCustomerId) : null;
+  }
+
+  // Cards -----------------------------------------------------------------------------------------
+
+  /** The owner's customer at the vendor, made on first need. */
+  private async customerOf(owner: Owner, row: SubscriptionRow): Promise<string> {
+    if (row.providerCustomerId) return row.providerCustomerId;
+    const [who] = await this.db
+      .select({ name: profiles.name, email: users.email })
+      .from(profiles)
+      .innerJoin(users, eq(users.id, owner.userId))
+      .where(eq(profiles.id, owner.profileId));
+    const customer = await this.provider.createCustomer(
+      { ownerProfileId: owner.profileId, email: who?.email ?? null, name: who?.name ?? owner.profileId },
+      `customer-${owner.profileId}`,
+    );
+    await this.db
+      .update(subscriptions)
+      .set({ providerCustomerId: customer.id, provider: this.provider.name, updatedAt: new Date() })
+      .where(eq(subscriptions.id, row.id));
+    return customer.id;
+  }
+
+  async setupIntent(owner: Owner, idempotencyKey: string) {
+    return serialized(owner.profileId, async () => {
+      const row = await this.row(owner);
+      const customerId = await this.customerOf(owner, row);
+      const intent = await this.provider.createSetupIntent(
+        customerId,
+        `setup-${owner.profileId}-${idempotencyKey}`,
+      );
+      return {
+        setupIntentId: intent.id,
+        clientSecret: intent.clientSecret,
+        provider: this.provider.name,
+        publishableKey: this.provider.publishableKey,
+        confirmUrl:
+          this.provider.name === "sandbox"
+            ? `/api/v1/payments-sandbox/setup-intents/${intent.id}/confirm`
+            : null,
+      };
+    });
+  }
+
+  async deletePaymentMethod(owner: Owner, paymentMethodId: string): Promise<void> {
+    await serialized(owner.profileId, async () => {
+      const row = await this.row(owner);
+      const card = row.providerCustomerId
+        ? await this.provider.defaultPaymentMethod(row.providerCustomerId)
+        : null;
+      if (!card || card.id !== paymentMethodId) throw new AppError("payments_paymentMethodNotFound");
+      // A paid plan that will renew needs its card; one that ends at the period's end does not.
+      const renews = row.providerSubscriptionId !== null && row.nextPlanTier !== "basic";
+      if (renews) throw new AppError("payments_paymentMethodInUse");
+      await this.provider.detachPaymentMethod(paymentMethodId);
+      await writeAudit(this.db, {
+        action: "billing.cardRemoved",
+        resourceType: "subscription",
+        resourceId: row.id,
+        before: { brand: card.brand, last4: card.last4 },
+      });
+    });
+  }
+
+  // Changing the plan -----------------------------------------------------------------------------
+
+  private async planFor(owner: Owner, tier: PlanTier) {
+    const plan = plans.find((candidate) => candidate.owner === owner.profileType && candidate.tier === tier);
+    if (!plan) throw new AppError("payments_planUnavailable");
+    // Creator needs an approved application; enterprise is "contact us" (the enquiry form).
+    const approvedCreator = tier === "creator" && (await this.creators.approved(owner.profileId));
+    if (!plan.selfServe && !approvedCreator) throw new AppError("payments_planNotSelfServe");
+    return plan;
+  }
+
+  /** A company may not fall below the team it has (issue 13: say what to do first). */
+  private async checkTeamFits(owner: Owner, row: SubscriptionRow, tier: PlanTier): Promise<void> {
+    if (owner.profileType !== "company") return;
+    const included = entitlement("company", tier, "team.membersIncluded") as number;
+    const seats =
+      row.addons.find((addon) => addon.type === "seats" && !addon.cancelAtPeriodEnd)?.quantity ?? 0;
+    const [members] = await this.db
+      .select({ n: count() })
+      .from(companyMembers)
+      .where(eq(companyMembers.companyId, owner.profileId));
+    const size = Number(members?.n ?? 0);
+    if (size > included + seats) {
+      throw new AppError("payments_teamTooLarge", {
+        message: format(messages.paymentsTeamTooLarge, { members: size, included: included + seats }),
+        details: { members: size, included: included + seats },
+      });
+    }
+  }
+
+  async change(
+    owner: Owner,
+    subscriptionId: string,
+    request: { plan: PlanTier; period: BillingPeriod; trial: boolean; idempotencyKey: string },
+  ): Promise<ChangeResult> {
+    const { idempotencyKey, ...what } = request;
+    return serialized(owner.profileId, () =>
+      once(this.db, owner.profileId, `change:${idempotencyKey}`, what, async () => {
+        const row = await this.owned(owner, subscriptionId);
+        if (row.pendingAction) throw new AppError("payments_actionPending");
+        const vendorKey = `${owner.profileId}-${idempotencyKey}`;
+        if (request.plan === "basic" && !row.providerSubscriptionId) throw new AppError("payments_noChange");
+        if (request.plan !== "basic") await this.planFor(owner, request.plan);
+        if (!row.providerSubscriptionId) return this.subscribe(owner, row, request, vendorKey);
+        return this.modify(owner, row, request, vendorKey);
+      }),
+    );
+  }
+
+  /** From the free plan: a trial, or the first period paid now. */
+  private async subscribe(
+    owner: Owner,
+    row: SubscriptionRow,
+    request: { plan: PlanTier; period: BillingPeriod; trial: boolean },
+    vendorKey: string,
+  ): Promise<ChangeResult> {
+    const plan = await this.planFor(owner, request.plan);
+    if (request.trial && (!plan.trial || row.trialUsed)) throw new AppError("payments_trialUnavailable");
+    const customerId = await this.customerOf(owner, row);
+    if (!(await this.provider.defaultPaymentMethod(customerId)))
+      throw new AppError("payments_noPaymentMethod");
+    const promotion = request.trial ? await this.promotionInvite(owner, row) : null;
+    const subscription = await this.provider.createSubscription({
+      customerId,
+      items: itemsFor(owner.profileType, { tier: request.plan, period: request.period }),
+      ...(request.trial ? { trialDays: promotion?.available ? promotion.trialDays : FREE_TRIAL_DAYS } : {}),
+      metadata: { ownerProfileId: owner.profileId },
+      idempotencyKey: vendorKey,
+    });
+    // The plan picked before they could buy, started now: the desired subscription.
+    const desired = request.trial && row.desiredPlanTier === request.plan;
+    const outcome: PaymentOutcome = request.trial
+      ? desired
+        ? "desired_subscription_activated"
+        : "created"
+      : "upgraded";
+    if (desired) {
+      await this.db
+        .update(subscriptions)
+        .set({ desiredPlanTier: null, desiredPeriod: null })
+        .where(eq(subscriptions.id, row.id));
+    }
+    return this.settle(
+      owner,
+      subscription,
+      { tier: request.plan, period: request.period, outcome },
+      vendorKey,
+    );
+  }
+
+  /** From a paid plan: upgrades now (prorated), the rest at the period's end. */
+  private async modify(
+    owner: Owner,
+    row: SubscriptionRow,
+    request: { plan: PlanTier; period: BillingPeriod; trial: boolean },
+    vendorKey: string,
+  ): Promise<ChangeResult> {
+    if (request.trial) throw new AppError("payments_trialUnavailable");
+    const current = { tier: row.planTier as PlanTier, period: row.period as BillingPeriod };
+    const choice = { tier: request.plan, period: request.period };
+    const change = changeOf(current, choice);
+    if (!change) throw new AppError("payments_noChange");
+    const subscriptionId = row.providerSubscriptionId!;
+    if (change.timing === "now") {
+      const subscription = await this.provider.updateSubscriptionNow(
+        subscriptionId,
+        itemsFor(owner.profileType, choice, {
+          addons: row.addons,
+          badge: row.badgeActive && !row.badgeCancelAtPeriodEnd,
+        }),
+        vendorKey,
+      );
+      const result = await this.settle(
+        owner,
+        subscription,
+        { ...choice, outcome: change.outcome },
+        vendorKey,
+      );
+      // An upgrade supersedes a downgrade or cancellation that was waiting for the period's end.
+      const after =
+        result.status === "done" ? await this.provider.retrieveSubscription(subscriptionId) : null;
+      if (after && (after.scheduled || after.cancelAtPeriodEnd)) {
+        const released = after.cancelAtPeriodEnd
+          ? await this.provider.setCancelAtPeriodEnd(subscriptionId, false, `${vendorKey}-keep`)
+          : await this.provider.scheduleAtPeriodEnd(subscriptionId, null, `${vendorKey}-keep`);
+        const mirrored = await this.apply(owner.profileId, released, null);
+        return { ...result, state: await this.state(owner, mirrored) };
+      }
+      return result;
+    }
+    await this.checkTeamFits(owner, row, request.plan);
+    const subscription =
+      request.plan === "basic"
+        ? await this.provider.setCancelAtPeriodEnd(subscriptionId, true, vendorKey)
+        : await this.provider.scheduleAtPeriodEnd(
+            subscriptionId,
+            // The badge needs premium and above: a lower plan leaves it behind.
+            itemsFor(owner.profileType, choice, {
+              addons: row.addons,
+              badge: row.badgeActive && !row.badgeCancelAtPeriodEnd && request.plan !== "standard",
+            }),
+            vendorKey,
+          );
+    const state = await this.apply(owner.profileId, subscription, {
+      outcome: change.outcome,
+      key: `change:${vendorKey}`,
+      data: { plan: request.plan, period: request.period, at: subscription.currentPeriodEnd.toISOString() },
+    });
+    return {
+      outcome: change.outcome,
+      status: "done",
+      pendingAction: null,
+      state: await this.state(owner, state),
+    };
+  }
+
+  /**
+   * What the vendor answered to a change paid now: done (mirror it, tell it), waiting for the
+   * cardholder (keep what it waits on), or declined (undo, say so: nothing changed).
+   */
+  private async settle(
+    owner: Owner,
+    subscription: ProviderSubscription,
+    change: { tier: PlanTier; period: BillingPeriod; outcome: PaymentOutcome },
+    vendorKey: string,
+  ): Promise<ChangeResult> {
+    const waiting = subscription.status === "incomplete" || subscription.pendingUpdate !== null;
+    if (!waiting) {
+      const row = await this.apply(owner.profileId, subscription, {
+        outcome: change.outcome,
+        key: `change:${vendorKey}`,
+        data: { plan: change.tier, period: change.period },
+      });
+      return {
+        outcome: change.outcome,
+        status: "done",
+        pendingAction: null,
+        state: await this.state(owner, row),
+      };
+    }
+    const intent = subscription.latestInvoice?.paymentIntent;
+    if (intent?.status === "requires_action") {
+      const pendingAction: StoredPendingAction = {
+        paymentIntentId: intent.id,
+        clientSecret: intent.clientSecret,
+        amountCents: intent.amountCents,
+        change: {
+          tier: change.tier,
+          period: change.period,
+          outcome: change.outcome,
+          providerSubscriptionId: subscription.id,
+        },
+      };
+      const [row] = await this.db
+        .update(subscriptions)
+        .set({ pendingAction, updatedAt: new Date() })
+        .where(eq(subscriptions.ownerProfileId, owner.profileId))
+        .returning();
+      this.env.realtime()?.emitToProfile(owner.profileId, "payments.payment_method.action_required", {
+        subscriptionId: row!.id,
+        paymentIntentId: intent.id,
+        clientSecret: intent.clientSecret,
+        amountCents: intent.amountCents,
+      });
+      const action = {
+        paymentIntentId: intent.id,
+        clientSecret: intent.clientSecret,
+        amountCents: intent.amountCents,
+      };
+      return {
+        outcome: null,
+        status: "requires_action",
+        pendingAction: action,
+        state: await this.state(owner, row),
+      };
+    }
+    // Declined: a new subscription that never started is abandoned; an upgrade's pending update
+    // lapses at the vendor. Either way the owner keeps exactly what they had.
+    if (subscription.status === "incomplete") await this.provider.cancelNow(subscription.id);
+    if (subscription.latestInvoice) await this.recordInvoice(owner.profileId, subscription.latestInvoice);
+    throw new AppError("payments_paymentFailed", {
+      details: { declineCode: intent?.declineCode ?? "card_declined" },
+    });
+  }
+
+  /** After the cardholder authenticated (or failed to): finish the change it was for. */
+  async requireAction(owner: Owner, paymentIntentId: string): Promise<ChangeResult> {
+    return serialized(owner.profileId, async () => {
+      const row = await this.row(owner);
+      const pending = row.pendingAction;
+      if (!pending || pending.paymentIntentId !== paymentIntentId)
+        throw new AppError("payments_actionNotFound");
+      const intent = await this.provider.retrievePaymentIntent(paymentIntentId);
+      if (intent.status === "requires_action") {
+        const action = {
+          paymentIntentId,
+          clientSecret: pending.clientSecret,
+          amountCents: pending.amountCents,
+        };
+        return {
+          outcome: null,
+          status: "requires_action",
+          pendingAction: action,
+          state: await this.state(owner, row),
+        };
+      }
+      await this.db.update(subscriptions).set({ pendingAction: null }).where(eq(subscriptions.id, row.id));
+      const subscription = await this.provider.retrieveSubscription(pending.change.providerSubscriptionId);
+      if (intent.status !== "succeeded") {
+        if (subscription.status === "incomplete") await this.provider.cancelNow(subscription.id);
+        throw new AppError("payments_paymentFailed", {
+          details: { declineCode: intent.declineCode ?? "authentication_failed" },
+        });
+      }
+      const outcome = pending.change.outcome as PaymentOutcome;
+      const next = await this.apply(owner.profileId, subscription, {
+        outcome,
+        key: `intent:${paymentIntentId}`,
+        data: { plan: pending.change.tier, period: pending.change.period },
+      });
+      return { outcome, status: "done", pendingAction: null, state: await this.state(owner, next) };
+    });
+  }
+
+  async preview(owner: Owner, subscriptionId: string, request: { plan: PlanTier; period: BillingPeriod }) {
+    const row = await this.owned(owner, subscriptionId);
+    if (request.plan !== "basic") await this.planFor(owner, request.plan);
+    const current = { tier: row.planTier as PlanTier, period: row.period as BillingPeriod };
+    const choice = { tier: request.plan, period: request.period };
+    const change = changeOf(current, choice);
+    if (!change) throw new AppError("payments_noChange");
+    const items = itemsFor(owner.profileType, choice, { addons: row.addons, badge: row.badgeActive });
+    if (!row.providerSubscriptionId) {
+      const customerId = await this.customerOf(owner, row);
+      const preview = await this.provider.previewCreate(customerId, items);
+      const trial =
+        !row.trialUsed &&
+        plans.some((p) => p.owner === owner.profileType && p.tier === request.plan && p.trial);
+      return {
+        timing: "now" as const,
+        outcome: trial ? ("created" as const) : change.outcome,
+        // A trial charges nothing today; the first period is charged when it ends.
+        amountDueCents: trial ? 0 : preview.amountDueCents,
+        effectiveAt: new Date().toISOString(),
+        nextPeriodCents: preview.nextPeriodCents,
+        lines: preview.lines.map((line) => ({
+          description: line.description,
+          amountCents: line.amountCents,
+        })),
+      };
+    }
+    if (change.timing === "periodEnd") {
+      const preview =
+        request.plan === "basic" ? null : await this.provider.previewCreate(row.providerCustomerId!, items);
+      return {
+        timing: "periodEnd" as const,
+        outcome: change.outcome,
+        amountDueCents: 0,
+        effectiveAt: (row.currentPeriodEnd ?? new Date()).toISOString(),
+        nextPeriodCents: preview?.nextPeriodCents ?? 0,
+        lines: [],
+      };
+    }
+    const preview = await this.provider.previewUpdate(row.providerSubscriptionId, items);
+    return {
+      timing: "now" as const,
+      outcome: change.outcome,
+      amountDueCents: preview.amountDueCents,
+      effectiveAt: new Date().toISOString(),
+      nextPeriodCents: preview.nextPeriodCents,
+      lines: preview.lines.map((line) => ({ description: line.description, amountCents: line.amountCents })),
+    };
+  }
+
+  async cancelChanges(owner: Owner, subscriptionId: string): Promise<BillingState> {
+    return serialized(owner.profileId, async () => {
+      const row = await this.owned(owner, subscriptionId);
+      if (!row.providerSubscriptionId || !row.nextPlanTier) throw new AppError("payments_noScheduledChange");
+      const key = `cancel-${row.id}-${row.nextChangeAt?.getTime() ?? 0}`;
+      const subscription =
+        row.nextPlanTier === "basic"
+          ? await this.provider.setCancelAtPeriodEnd(row.providerSubscriptionId, false, key)
+          : await this.provider.scheduleAtPeriodEnd(row.providerSubscriptionId, null, key);
+      const next = await this.apply(owner.profileId, subscription, null);
+      this.env.realtime()?.emitToProfile(owner.profileId, "payments.subscription.cancel_future_changes", {
+        subscriptionId: row.id,
+      });
+      return this.state(owner, next);
+    });
+  }
+
+  // Add-ons and the badge ---------------------------------------------------------------------------
+
+  /** A paid plan at the vendor: add-ons and the badge are items of it. */
+  private async paidRow(owner: Owner, subscriptionId: string): Promise<SubscriptionRow> {
+    const row = await this.owned(owner, subscriptionId);
+    if (!row.providerSubscriptionId || row.planTier === "basic")
+      throw new AppError("payments_paidPlanRequired");
+    if (row.pendingAction) throw new AppError("payments_actionPending");
+    return row;
+  }
+
+  private currentPlan(row: SubscriptionRow) {
+    return { tier: row.planTier as PlanTier, period: row.period as BillingPeriod };
+  }
+
+  /**
+   * What the subscription holds from the period's end: the scheduled plan (or the current one)
+   * with these add-ons and badge. Null when that is what it holds now (no schedule needed).
+   */
+  private nextPhase(
+    owner: Owner,
+    row: SubscriptionRow,
+    addons: StoredAddon[],
+    badge: boolean,
+  ): ItemSpec[] | null {
+    const plan =
+      row.nextPlanTier && row.nextPlanTier !== "basic"
+        ? { tier: row.nextPlanTier as PlanTier, period: (row.nextPeriod ?? row.period) as BillingPeriod }
+        : this.currentPlan(row);
+    const next = itemsFor(owner.profileType, plan, { addons, badge });
+    const now = itemsFor(owner.profileType, this.currentPlan(row), {
+      addons: row.addons.map((addon) => ({ ...addon, cancelAtPeriodEnd: false })),
+      badge: row.badgeActive,
+    });
+    const same = (a: ItemSpec[], b: ItemSpec[]) =>
+      a.length === b.length &&
+      a.every((item) => b.some((other) => other.price === item.price && other.quantity === item.quantity));
+    return same(next, now) ? null : next;
+  }
+
+  /** Add-ons as they will be kept from the period's end (the ones set to end are left out). */
+  private keptAddons(row: SubscriptionRow): StoredAddon[] {
+    return row.addons
+      .filter((addon) => !addon.cancelAtPeriodEnd)
+      .map((addon) => ({ type: addon.type, quantity: addon.quantity }));
+  }
+
+  /** Buy now (prorated) what `items` adds, and keep a scheduled plan change carrying it too. */
+  private async buyNow(
+    owner: Owner,
+    row: SubscriptionRow,
+    items: ItemSpec[],
+    next: { addons: StoredAddon[]; badge: boolean },
+    outcome: PaymentOutcome,
+    vendorKey: string,
+  ): Promise<ChangeResult> {
+    const subscription = await this.provider.updateSubscriptionNow(
+      row.providerSubscriptionId!,
+      items,
+      vendorKey,
+    );
+    const result = await this.settle(owner, subscription, { ...this.currentPlan(row), outcome }, vendorKey);
+    if (result.status === "done" && row.nextPlanTier && row.nextPlanTier !== "basic") {
+      const fresh = await this.row(owner);
+      const phase = this.nextPhase(owner, fresh, next.addons, next.badge);
+      const rescheduled = await this.provider.scheduleAtPeriodEnd(
+        row.providerSubscriptionId!,
+        phase,
+        `${vendorKey}-next`,
+      );
+      const mirrored = await this.apply(owner.profileId, rescheduled, null);
+      return { ...result, state: await this.state(owner, mirrored) };
+    }
+    return result;
+  }
+
+  /** Change only what the period's end brings (removals, lower quantities, renewals). */
+  private async scheduleOnly(
+    owner: Owner,
+    row: SubscriptionRow,
+    next: { addons: StoredAddon[]; badge: boolean },
+    vendorKey: string,
+  ): Promise<ChangeResult> {
+    // Everything ends with the period anyway: nothing to schedule.
+    if (row.nextPlanTier === "basic")
+      return { outcome: null, status: "done", pendingAction: null, state: await this.state(owner, row) };
+    const phase = this.nextPhase(owner, row, next.addons, next.badge);
+    const subscription = await this.provider.scheduleAtPeriodEnd(
+      row.providerSubscriptionId!,
+      phase,
+      vendorKey,
+    );
+    const mirrored = await this.apply(owner.profileId, subscription, null);
+    return { outcome: null, status: "done", pendingAction: null, state: await this.state(owner, mirrored) };
+  }
+
+  async addon(
+    owner: Owner,
+    subscriptionId: string,
+    action: "add" | "update" | "remove" | "renew",
+    request: { type: AddonType; quantity?: number; idempotencyKey: string },
+  ): Promise<ChangeResult> {
+    const { idempotencyKey, ...what } = request;
+    return serialized(owner.profileId, () =>
+      once(this.db, owner.profileId, `addon-${action}:${idempotencyKey}`, what, async () => {
+        const row = await this.paidRow(owner, subscriptionId);
+        const vendorKey = `${owner.profileId}-${idempotencyKey}`;
+        const quantity = request.type === "seats" ? (request.quantity ?? 1) : 1;
+        const held = row.addons.find((addon) => addon.type === request.type);
+        const badge = row.badgeActive && !row.badgeCancelAtPeriodEnd;
+        const withQuantity = (n: number) => [
+          ...this.keptAddons(row).filter((addon) => addon.type !== request.type),
+          ...(n > 0 ? [{ type: request.type, quantity: n }] : []),
+        ];
+        if (action === "add") {
+          if (held && !held.cancelAtPeriodEnd) throw new AppError("payments_addonAlreadyHeld");
+          const addons = withQuantity(Math.max(quantity, held?.quantity ?? 0));
+          const items = itemsFor(owner.profileType, this.currentPlan(row), {
+            addons,
+            badge: row.badgeActive,
+          });
+          return this.buyNow(owner, row, items, { addons, badge }, "addon_activated", vendorKey);
+        }
+        if (!held) throw new AppError("payments_addonNotHeld");
+        if (action === "update" && quantity > held.quantity) {
+          const addons = withQuantity(quantity);
+          const items = itemsFor(owner.profileType, this.currentPlan(row), {
+            addons,
+            badge: row.badgeActive,
+          });
+          return this.buyNow(owner, row, items, { addons, badge }, "addon_activated", vendorKey);
+        }
+        if (action === "update" && quantity === held.quantity && !held.cancelAtPeriodEnd) {
+          throw new AppError("payments_noChange");
+        }
+        // Fewer seats, a removal or a renewal: from the period's end (prepaid time is kept).
+        const next =
+          action === "remove"
+            ? withQuantity(0)
+            : withQuantity(action === "update" ? quantity : held.quantity);
+        if (action === "renew" && !held.cancelAtPeriodEnd) throw new AppError("payments_noChange");
+        if (owner.profileType === "company" && request.type === "seats") {
+          await this.checkTeamFits(
+            owner,
+            { ...row, addons: next },
+            (row.nextPlanTier ?? row.planTier) as PlanTier,
+          );
+        }
+        return this.scheduleOnly(owner, row, { addons: next, badge }, vendorKey);
+      }),
+    );
+  }
+
+  async badge(
+    owner: Owner,
+    subscriptionId: string,
+    action: "add" | "remove" | "renew",
+    idempotencyKey: string,
+  ): Promise<ChangeResult> {
+    return serialized(owner.profileId, () =>
+      once(this.db, owner.profileId, `badge-${action}:${idempotencyKey}`, { action }, async () => {
+        const row = await this.paidRow(owner, subscriptionId);
+        const vendorKey = `${owner.profileId}-${idempotencyKey}`;
+        const addons = this.keptAddons(row);
+        if (action === "add") {
+          if (row.badgeActive && !row.badgeCancelAtPeriodEnd) throw new AppError("payments_addonAlreadyHeld");
+          if (!hasFeature(owner.profileType, row.planTier as PlanTier, "badges.use")) {
+            throw new AppError("payments_badgeNeedsPremium");
+          }
+          if (row.badgeActive) return this.scheduleOnly(owner, row, { addons, badge: true }, vendorKey);
+          const items = itemsFor(owner.profileType, this.currentPlan(row), {
+            addons: row.addons,
+            badge: true,
+          });
+          const result = await this.buyNow(
+            owner,
+            row,
+            items,
+            { addons, badge: true },
+            "badge_activated",
+            vendorKey,
+          );
+          this.tellBadge(owner.profileId, result.state);
+          return result;
+        }
+        if (!row.badgeActive) throw new AppError("payments_addonNotHeld");
+        if (action === "renew" && !row.badgeCancelAtPeriodEnd) throw new AppError("payments_noChange");
+        const result = await this.scheduleOnly(owner, row, { addons, badge: action === "renew" }, vendorKey);
+        this.tellBadge(owner.profileId, result.state);
+        return result;
+      }),
+    );
+  }
+
+  async badgeVisibility(owner: Owner, visible: boolean): Promise<BillingState> {
+    const row = await this.row(owner);
+    if (!row.badgeActive) throw new AppError("payments_addonNotHeld");
+    const [next] = await this.db
+      .update(subscriptions)
+      .set({ badgeVisible: visible })
+      .where(eq(subscriptions.id, row.id))
+      .returning();
+    const state = await this.state(owner, next);
+    this.tellBadge(owner.profileId, state);
+    return state;
+  }
+
+  async dismissBadgeReminder(owner: Owner): Promise<void> {
+    await this.db
+      .update(subscriptions)
+      .set({ badgeReminderDismissedAt: new Date() })
+      .where(eq(subscriptions.ownerProfileId, owner.profileId));
+  }
+
+  private tellBadge(ownerProfileId: string, state: BillingState): void {
+    this.env.realtime()?.emitToProfile(ownerProfileId, "payments.subscription.badge", {
+      subscriptionId: state.publicId,
+      active: state.billing.badge.active,
+      visible: state.billing.badge.visible,
+    });
+  }
+
+  /** The invitation promotion: a person who joined through an accepted invitation, trial unused. */
+  async promotionInvite(owner: Owner, known?: SubscriptionRow) {
+    const row = known ?? (await this.row(owner));
+    if (owner.profileType !== "user")
+      return { available: false, trialDays: FREE_TRIAL_DAYS, invitedBy: null };
+    const [invite] = await this.db
+      .select({ name: profiles.name, slug: profiles.slug })
+      .from(userInvites)
+      .innerJoin(profiles, eq(profiles.id, userInvites.inviterProfileId))
+      .where(and(eq(userInvites.acceptedByUserId, owner.userId), eq(userInvites.status, "accepted")))
+      .limit(1);
+    const available = Boolean(invite) && !row.trialUsed;
+    return {
+      available,
+      trialDays: available ? INVITED_TRIAL_DAYS : FREE_TRIAL_DAYS,
+      invitedBy: invite ? { name: invite.name, slug: invite.slug } : null,
+    };
+  }
+
+  // The desired trial -----------------------------------------------------------------------------
+
+  async desiredTrial(owner: Owner) {
+    const row = await this.row(owner);
+    return row.desiredPlanTier
+      ? { plan: row.desiredPlanTier as PlanTier, period: (row.desiredPeriod ?? "monthly") as BillingPeriod }
+      : null;
+  }
+
+  async setDesiredTrial(owner: Owner, request: { plan: PlanTier; period: BillingPeriod }) {
+    const plan = await this.planFor(owner, request.plan);
+    const row = await this.row(owner);
+    if (!plan.trial || row.trialUsed) throw new AppError("payments_trialUnavailable");
+    await this.db
+      .update(subscriptions)
+      .set({ desiredPlanTier: request.plan, desiredPeriod: request.period })
+      .where(eq(subscriptions.id, row.id));
+    return request;
+  }
+
+  async desiredTrialCanShow(owner: Owner) {
+    const row = await this.row(owner);
+    const offered = plans.some((plan) => plan.owner === owner.profileType && plan.trial);
+    return { canShow: offered && !row.trialUsed && row.planTier === "basic" };
+  }
+
+  async rejectReminder(owner: Owner, subscriptionId: string): Promise<BillingState> {
+    const row = await this.owned(owner, subscriptionId);
+    const [next] = await this.db
+      .update(subscriptions)
+      .set({ reminderDismissedAt: new Date() })
+      .where(eq(subscriptions.id, row.id))
+      .returning();
+    return this.state(owner, next);
+  }
+
+  // Mirroring the vendor --------------------------------------------------------------------------
+
+  /**
+   * Mirror a vendor snapshot into the owner's row (unless a newer one was applied), keep its
+   * latest invoice in the history, and tell the outcome once. Returns the row as it now stands.
+   */
+  private async apply(
+    ownerProfileId: string,
+    subscription: ProviderSubscription,
+    told: { outcome: PaymentOutcome; key: string; data?: Record<string, unknown> } | null,
+  ): Promise<SubscriptionRow> {
+    const result = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.ownerProfileId, ownerProfileId))
+        .for("update");
+      if (!row) throw new AppError("payments_subscriptionNotFound");
+      const fields = this.fieldsFor(row, subscription);
+      let next = row;
+      if (fields) {
+        [next] = (await tx
+          .update(subscriptions)
+          .set({ ...fields, provider: this.provider.name, updatedAt: new Date() })
+          .where(eq(subscriptions.id, row.id))
+          .returning()) as [SubscriptionRow];
+        if (
+          row.planTier !== next.planTier ||
+          row.period !== next.period ||
+          row.nextPlanTier !== next.nextPlanTier ||
+          row.status !== next.status
+        ) {
+          await writeAudit(tx as Db, {
+            action: "plan.changed",
+            resourceType: "subscription",
+            resourceId: row.id,
+            before: { plan: row.planTier, period: row.period, status: row.status, next: row.nextPlanTier },
+            after: { plan: next.planTier, period: next.period, status: next.status, next: next.nextPlanTier },
+            ...(told ? {} : { actor: null }),
+          });
+        }
+      }
+      const fresh = told ? await this.recordOutcome(tx as Db, ownerProfileId, told) : false;
+      return { row: next, fresh };
+    });
+    if (subscription.latestInvoice) await this.recordInvoice(ownerProfileId, subscription.latestInvoice);
+    this.env.realtime()?.emitToProfile(ownerProfileId, "payments.subscription", {
+      subscriptionId: result.row.id,
+      outcome: result.fresh && told ? told.outcome : null,
+      plan: result.row.planTier as PlanTier,
+      period: result.row.period as BillingPeriod,
+      status: result.row.status as "active",
+    });
+    if (result.fresh && told) this.mailOutcome(ownerProfileId, told.outcome, result.row);
+    return result.row;
+  }
+
+  /** The mirrored fields for a snapshot, or null when it must not be applied. */
+  private fieldsFor(row: SubscriptionRow, subscription: ProviderSubscription): MirrorFields | null {
+    // The per-subscription ordering guard: an older snapshot (a late webhook) is history.
+    if (row.providerSyncedAt && subscription.asOf < row.providerSyncedAt) return null;
+    const ours = row.providerSubscriptionId === subscription.id;
+    if (isLive(subscription)) {
+      // A live subscription other than ours only replaces a free plan (the first subscribe).
+      if (!ours && row.providerSubscriptionId) return null;
+      return liveFields(row, subscription);
+    }
+    if (!ours) return null;
+    // Ended (cancelled at the period's end, renewals gave up) → the free plan.
+    if (
+      subscription.status === "canceled" ||
+      subscription.status === "incomplete_expired" ||
+      subscription.status === "unpaid"
+    ) {
+      return basicFields(row, subscription.asOf);
+    }
+    return null;
+  }
+
+  /** True when this outcome is told now; false when it was told before (same key). */
+  private async recordOutcome(
+    db: Db,
+    ownerProfileId: string,
+    told: { outcome: PaymentOutcome; key: string; data?: Record<string, unknown> },
+  ): Promise<boolean> {
+    const inserted = await db
+      .insert(paymentOutcomeLog)
+      .values({ ownerProfileId, key: told.key, outcome: told.outcome, data: told.data ?? {} })
+      .onConflictDoNothing()
+      .returning({ id: paymentOutcomeLog.id });
+    return inserted.length > 0;
+  }
+
+  private async recordInvoice(ownerProfileId: string, invoice: ProviderInvoice): Promise<void> {
+    const values = {
+      id: invoice.id,
+      ownerProfileId,
+      provider: this.provider.name,
+      description: invoiceDescription(invoice),
+      amountCents: invoice.amountDueCents,
+      status: invoiceStatus(invoice),
+      periodStart: invoice.periodStart,
+      periodEnd: invoice.periodEnd,
+      createdAt: invoice.createdAt,
+    };
+    await this.db
+      .insert(paymentInvoices)
+      .values(values)
+      .onConflictDoUpdate({
+        target: paymentInvoices.id,
+        set: { status: values.status, amountCents: values.amountCents, description: values.description },
+      });
+  }
+
+  private mailOutcome(ownerProfileId: string, outcome: PaymentOutcome, row: SubscriptionRow): void {
+    // Renewals and failures happen while the owner is away; the rest they just did on screen.
+    if (!["renewed", "failed", "trial_failed", "downgraded"].includes(outcome) || !this.env.mail) return;
+    void (async () => {
+      const email = await this.emailOf(ownerProfileId);
+      if (!email) return;
+      const url = new URL("/settings/billing", this.env.config.WEB_ORIGIN).toString();
+      await this.env.mail!.send(paymentOutcomeMail(email, outcome, row.planTier, url));
+    })().catch((error: unknown) => this.env.log.warn({ err: error }, "could not mail a payment outcome"));
+  }
+
+  /** Where an owner's billing mail goes: the person, or the company's owner. */
+  private async emailOf(ownerProfileId: string): Promise<string | null> {
+    const [profile] = await this.db
+      .select({ type: profiles.type, userId: profiles.userId, email: users.email })
+      .from(profiles)
+      .leftJoin(users, eq(users.id, profiles.userId))
+      .where(eq(profiles.id, ownerProfileId));
+    if (!profile) return null;
+    if (profile.email) return profile.email;
+    const [owner] = await this.db
+      .select({ email: users.email })
+      .from(companyMembers)
+      .innerJoin(users, eq(users.id, companyMembers.userId))
+      .where(and(eq(companyMembers.companyId, ownerProfileId), eq(companyMembers.role, "owner")))
+      .limit(1);
+    return owner?.email ?? null;
+  }
+
+  // Webhooks --------------------------------------------------------------------------------------
+
+  /** The owner a vendor object belongs to, by its customer. */
+  private async ownerOfCustomer(customerId: string | null): Promise<SubscriptionRow | null> {
+    if (!customerId) return null;
+    const [row] = await this.db
+      .select()
+      .from(subscriptions)
+      .where(
+        and(isNotNull(subscriptions.providerCustomerId), eq(subscriptions.providerCustomerId, customerId)),
+      );
+    return row ?? null;
+  }
+
+  /** One vendor event, processed once whatever the order or number of deliveries. */
+  async applyEvent(event: ProviderEvent): Promise<{ duplicate: boolean }> {
+    try {
+      await this.db
+        .insert(paymentEvents)
+        .values({ provider: this.provider.name, eventId: event.id, type: event.vendorType });
+    } catch (error) {
+      if (isUniqueViolation(error)) return { duplicate: true };
+      throw error;
+    }
+    try {
+      await this.process(event);
+    } catch (error) {
+      // Not processed: let the vendor's retry try again.
+      await this.db
+        .delete(paymentEvents)
+        .where(and(eq(paymentEvents.provider, this.provider.name), eq(paymentEvents.eventId, event.id)));
+      throw error;
+    }
+    return { duplicate: false };
+  }
+
+  private async process(event: ProviderEvent): Promise<void> {
+    const row = await this.ownerOfCustomer(event.customerId);
+    if (!row) {
+      this.env.log.info({ event: event.id, type: event.vendorType }, "payments event for no known customer");
+      return;
+    }
+    const ownerProfileId = row.ownerProfileId;
+    const subscriptionId = event.subscription?.id ?? event.invoice?.subscriptionId ?? null;
+    // The vendor's current word on the subscription, not the event's copy: order does not matter.
+    const current = subscriptionId ? await this.provider.retrieveSubscription(subscriptionId) : null;
+
+    switch (event.type) {
+      case "setup_intent.succeeded": {
+        const card = await this.provider.defaultPaymentMethod(row.providerCustomerId!);
+        if (card)
+          this.env
+            .realtime()
+            ?.emitToProfile(ownerProfileId, "payments.payment_method.created", { paymentMethod: card });
+        return;
+      }
+      case "subscription.trial_will_end": {
+        if (current?.status !== "trialing" || !current.trialEnd) return;
+        await this.apply(ownerProfileId, current, null);
+        const fresh = await this.recordOutcomeOnce(
+          ownerProfileId,
+          `reminder:${current.id}:${current.trialEnd.getTime()}`,
+        );
+        if (!fresh || row.reminderDismissedAt) return;
+        const plan = planOfItems(current.items)?.tier ?? "basic";
+        this.env.realtime()?.emitToProfile(ownerProfileId, "payments.subscription.reminder", {
+          subscriptionId: row.id,
+          trialEndsAt: current.trialEnd.toISOString(),
+          plan,
+        });
+        this.mailReminder(ownerProfileId, plan, current.trialEnd);
+        return;
+      }
+      case "invoice.paid": {
+        const invoice = event.invoice!;
+        await this.recordInvoice(ownerProfileId, invoice);
+        if (!current) return;
+        const pending = row.pendingAction;
+        if (pending && invoice.paymentIntent?.id === pending.paymentIntentId) {
+          // Authenticated, and the browser never came back to say so: finish the change here.
+          await this.db
+            .update(subscriptions)
+            .set({ pendingAction: null })
+            .where(eq(subscriptions.id, row.id));
+          await this.apply(ownerProfileId, current, {
+            outcome: pending.change.outcome as PaymentOutcome,
+            key: `intent:${pending.paymentIntentId}`,
+          });
+          return;
+        }
+        const renewal = invoice.billingReason === "subscription_cycle" && invoice.amountPaidCents > 0;
+        await this.apply(
+          ownerProfileId,
+          current,
+          renewal ? { outcome: "renewed", key: `invoice:${invoice.id}:paid` } : null,
+        );
+        return;
+      }
+      case "invoice.payment_failed":
+      case "invoice.payment_action_required": {
+        const invoice = event.invoice!;
+        await this.recordInvoice(ownerProfileId, invoice);
+        if (!current || invoice.billingReason !== "subscription_cycle") {
+          if (current) await this.apply(ownerProfileId, current, null);
+          return;
+        }
+        // The first charge after a free trial failing is trial_failed; a renewal's, failed.
+        const afterTrial =
+          current.trialEnd !== null &&
+          invoice.periodStart !== null &&
+          Math.abs(invoice.periodStart.getTime() - current.trialEnd.getTime()) < 1000;
+        await this.apply(ownerProfileId, current, {
+          outcome: afterTrial ? "trial_failed" : "failed",
+          key: `invoice:${invoice.id}:failed:${invoice.attemptCount}`,
+          data: {
+            attempt: invoice.attemptCount,
+            nextAttemptAt: invoice.nextAttemptAt?.toISOString() ?? null,
+          },
+        });
+        const intent = invoice.paymentIntent;
+        if (event.type === "invoice.payment_action_required" && intent?.status === "requires_action") {
+          const pendingAction: StoredPendingAction = {
+            paymentIntentId: intent.id,
+            clientSecret: intent.clientSecret,
+            amountCents: intent.amountCents,
+            change: {
+              tier: planOfItems(current.items)?.tier ?? "basic",
+              period: planOfItems(current.items)?.period ?? "monthly",
+              outcome: "renewed",
+              providerSubscriptionId: current.id,
+            },
+          };
+          await this.db.update(subscriptions).set({ pendingAction }).where(eq(subscriptions.id, row.id));
+          this.env.realtime()?.emitToProfile(ownerProfileId, "payments.payment_method.action_required", {
+            subscriptionId: row.id,
+            paymentIntentId: intent.id,
+            clientSecret: intent.clientSecret,
+            amountCents: intent.amountCents,
+          });
+        }
+        return;
+      }
+      case "subscription.updated":
+      case "subscription.deleted": {
+        if (!current) return;
+        const before = row.planTier as PlanTier;
+        const after = isLive(current) ? (planOfItems(current.items)?.tier ?? before) : "basic";
+        // A scheduled downgrade (or cancellation) took effect: that is the moment to tell it.
+        const lowered = row.providerSubscriptionId === current.id && compareTiers(after, before) < 0;
+        const told = lowered
+          ? {
+              outcome: "downgraded" as const,
+              key: `downgraded:${current.id}:${row.currentPeriodEnd?.getTime() ?? 0}`,
+              data: { from: before, to: after },
+            }
+          : null;
+        if (!isLive(current) && row.pendingAction?.change.providerSubscriptionId === current.id) {
+          await this.db
+            .update(subscriptions)
+            .set({ pendingAction: null })
+            .where(eq(subscriptions.id, row.id));
+        }
+        await this.apply(ownerProfileId, current, told);
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  private async recordOutcomeOnce(ownerProfileId: string, key: string): Promise<boolean> {
+    const inserted = await this.db
+      .insert(paymentOutcomeLog)
+      .values({ ownerProfileId, key, outcome: "reminder" })
+      .onConflictDoNothing()
+      .returning({ id: paymentOutcomeLog.id });
+    return inserted.length > 0;
+  }
+
+  private mailReminder(ownerProfileId: string, plan: PlanTier, trialEnd: Date): void {
+    if (!this.env.mail) return;
+    void (async () => {
+      const email = await this.emailOf(ownerProfileId);
+      if (!email) return;
+      const url = new URL("/settings/billing", this.env.config.WEB_ORIGIN).toString();
+      await this.env.mail!.send(trialEndingMail(email, plan, trialEnd, url));
+    })().catch((error: unknown) => this.env.log.warn({ err: error }, "could not mail a trial reminder"));
+  }
+}
