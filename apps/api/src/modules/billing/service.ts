@@ -4,7 +4,6 @@ import {
   type BillingPeriod,
   type BillingState,
   changeOf,
-  compareTiers,
   entitlement,
   FREE_TRIAL_DAYS,
   format,
@@ -16,16 +15,11 @@ import {
   type PlanTier,
   plans,
 } from "@vn/contract";
-import { and, count, desc, eq, isNotNull } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
-import type { Config } from "../../config";
+import { and, count, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { isUniqueViolation } from "../../db/errors";
 import {
   companyMembers,
-  paymentEvents,
   paymentInvoices,
-  paymentOutcomeLog,
   profiles,
   type StoredAddon,
   type StoredPendingAction,
@@ -33,30 +27,19 @@ import {
   userInvites,
   users,
 } from "../../db/schema/index";
-import { paymentOutcomeMail, trialEndingMail } from "../../providers/mail/templates";
-import type { MailProvider } from "../../providers/mail/types";
 import type {
   ItemSpec,
   PaymentsProvider,
   ProviderEvent,
-  ProviderInvoice,
   ProviderSubscription,
 } from "../../providers/payments/types";
 import { writeAudit } from "../../shared/audit";
-import type { Realtime } from "../../shared/realtime";
 import { type SubscriptionRow, subscriptionRow, subscriptionView } from "../../shared/subscriptions";
 import { CreatorApplications } from "./creator";
-import {
-  basicFields,
-  invoiceDescription,
-  invoiceStatus,
-  isLive,
-  itemsFor,
-  liveFields,
-  type MirrorFields,
-  planOfItems,
-} from "./mirror";
+import { type BillingEnv, BillingLedger } from "./ledger";
+import { itemsFor } from "./mirror";
 import { once, serialized } from "./requests";
+import { BillingWebhooks } from "./webhooks";
 
 /** Who the billing belongs to: the acting owner (a person, or the company they act for). */
 export interface Owner {
@@ -87,18 +70,18 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export class BillingService {
   readonly creators: CreatorApplications;
+  private readonly ledger: BillingLedger;
+  private readonly webhooks: BillingWebhooks;
 
-  constructor(
-    private readonly env: {
-      db: Db;
-      config: Config;
-      provider: PaymentsProvider;
-      realtime: () => Realtime | undefined;
-      log: FastifyBaseLogger;
-      mail?: MailProvider;
-    },
-  ) {
+  constructor(private readonly env: BillingEnv) {
     this.creators = new CreatorApplications(env.db);
+    this.ledger = new BillingLedger(env);
+    this.webhooks = new BillingWebhooks(env, this.ledger);
+  }
+
+  /** One vendor event, processed once whatever the order or number of deliveries. */
+  applyEvent(event: ProviderEvent): Promise<{ duplicate: boolean }> {
+    return this.webhooks.apply(event);
   }
 
   private get db(): Db {
@@ -384,7 +367,7 @@ export class BillingService {
         const released = after.cancelAtPeriodEnd
           ? await this.provider.setCancelAtPeriodEnd(subscriptionId, false, `${vendorKey}-keep`)
           : await this.provider.scheduleAtPeriodEnd(subscriptionId, null, `${vendorKey}-keep`);
-        const mirrored = await this.apply(owner.profileId, released, null);
+        const mirrored = await this.ledger.apply(owner.profileId, released, null);
         return { ...result, state: await this.state(owner, mirrored) };
       }
       return result;
@@ -402,7 +385,7 @@ export class BillingService {
             }),
             vendorKey,
           );
-    const state = await this.apply(owner.profileId, subscription, {
+    const state = await this.ledger.apply(owner.profileId, subscription, {
       outcome: change.outcome,
       key: `change:${vendorKey}`,
       data: { plan: request.plan, period: request.period, at: subscription.currentPeriodEnd.toISOString() },
@@ -427,7 +410,7 @@ export class BillingService {
   ): Promise<ChangeResult> {
     const waiting = subscription.status === "incomplete" || subscription.pendingUpdate !== null;
     if (!waiting) {
-      const row = await this.apply(owner.profileId, subscription, {
+      const row = await this.ledger.apply(owner.profileId, subscription, {
         outcome: change.outcome,
         key: `change:${vendorKey}`,
         data: { plan: change.tier, period: change.period },
@@ -478,7 +461,8 @@ export class BillingService {
     // Declined: a new subscription that never started is abandoned; an upgrade's pending update
     // lapses at the vendor. Either way the owner keeps exactly what they had.
     if (subscription.status === "incomplete") await this.provider.cancelNow(subscription.id);
-    if (subscription.latestInvoice) await this.recordInvoice(owner.profileId, subscription.latestInvoice);
+    if (subscription.latestInvoice)
+      await this.ledger.recordInvoice(owner.profileId, subscription.latestInvoice);
     throw new AppError("payments_paymentFailed", {
       details: { declineCode: intent?.declineCode ?? "card_declined" },
     });
@@ -514,7 +498,7 @@ export class BillingService {
         });
       }
       const outcome = pending.change.outcome as PaymentOutcome;
-      const next = await this.apply(owner.profileId, subscription, {
+      const next = await this.ledger.apply(owner.profileId, subscription, {
         outcome,
         key: `intent:${paymentIntentId}`,
         data: { plan: pending.change.tier, period: pending.change.period },
@@ -582,7 +566,7 @@ export class BillingService {
         row.nextPlanTier === "basic"
           ? await this.provider.setCancelAtPeriodEnd(row.providerSubscriptionId, false, key)
           : await this.provider.scheduleAtPeriodEnd(row.providerSubscriptionId, null, key);
-      const next = await this.apply(owner.profileId, subscription, null);
+      const next = await this.ledger.apply(owner.profileId, subscription, null);
       this.env.realtime()?.emitToProfile(owner.profileId, "payments.subscription.cancel_future_changes", {
         subscriptionId: row.id,
       });
@@ -660,7 +644,7 @@ export class BillingService {
         phase,
         `${vendorKey}-next`,
       );
-      const mirrored = await this.apply(owner.profileId, rescheduled, null);
+      const mirrored = await this.ledger.apply(owner.profileId, rescheduled, null);
       return { ...result, state: await this.state(owner, mirrored) };
     }
     return result;
@@ -682,7 +666,7 @@ export class BillingService {
       phase,
       vendorKey,
     );
-    const mirrored = await this.apply(owner.profileId, subscription, null);
+    const mirrored = await this.ledger.apply(owner.profileId, subscription, null);
     return { outcome: null, status: "done", pendingAction: null, state: await this.state(owner, mirrored) };
   }
 
@@ -865,337 +849,5 @@ export class BillingService {
       .where(eq(subscriptions.id, row.id))
       .returning();
     return this.state(owner, next);
-  }
-
-  // Mirroring the vendor --------------------------------------------------------------------------
-
-  /**
-   * Mirror a vendor snapshot into the owner's row (unless a newer one was applied), keep its
-   * latest invoice in the history, and tell the outcome once. Returns the row as it now stands.
-   */
-  private async apply(
-    ownerProfileId: string,
-    subscription: ProviderSubscription,
-    told: { outcome: PaymentOutcome; key: string; data?: Record<string, unknown> } | null,
-  ): Promise<SubscriptionRow> {
-    const result = await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(subscriptions)
-        .where(eq(subscriptions.ownerProfileId, ownerProfileId))
-        .for("update");
-      if (!row) throw new AppError("payments_subscriptionNotFound");
-      const fields = this.fieldsFor(row, subscription);
-      let next = row;
-      if (fields) {
-        [next] = (await tx
-          .update(subscriptions)
-          .set({ ...fields, provider: this.provider.name, updatedAt: new Date() })
-          .where(eq(subscriptions.id, row.id))
-          .returning()) as [SubscriptionRow];
-        if (
-          row.planTier !== next.planTier ||
-          row.period !== next.period ||
-          row.nextPlanTier !== next.nextPlanTier ||
-          row.status !== next.status
-        ) {
-          await writeAudit(tx as Db, {
-            action: "plan.changed",
-            resourceType: "subscription",
-            resourceId: row.id,
-            before: { plan: row.planTier, period: row.period, status: row.status, next: row.nextPlanTier },
-            after: { plan: next.planTier, period: next.period, status: next.status, next: next.nextPlanTier },
-            ...(told ? {} : { actor: null }),
-          });
-        }
-      }
-      const fresh = told ? await this.recordOutcome(tx as Db, ownerProfileId, told) : false;
-      return { row: next, fresh };
-    });
-    if (subscription.latestInvoice) await this.recordInvoice(ownerProfileId, subscription.latestInvoice);
-    this.env.realtime()?.emitToProfile(ownerProfileId, "payments.subscription", {
-      subscriptionId: result.row.id,
-      outcome: result.fresh && told ? told.outcome : null,
-      plan: result.row.planTier as PlanTier,
-      period: result.row.period as BillingPeriod,
-      status: result.row.status as "active",
-    });
-    if (result.fresh && told) this.mailOutcome(ownerProfileId, told.outcome, result.row);
-    return result.row;
-  }
-
-  /** The mirrored fields for a snapshot, or null when it must not be applied. */
-  private fieldsFor(row: SubscriptionRow, subscription: ProviderSubscription): MirrorFields | null {
-    // The per-subscription ordering guard: an older snapshot (a late webhook) is history.
-    if (row.providerSyncedAt && subscription.asOf < row.providerSyncedAt) return null;
-    const ours = row.providerSubscriptionId === subscription.id;
-    if (isLive(subscription)) {
-      // A live subscription other than ours only replaces a free plan (the first subscribe).
-      if (!ours && row.providerSubscriptionId) return null;
-      return liveFields(row, subscription);
-    }
-    if (!ours) return null;
-    // Ended (cancelled at the period's end, renewals gave up) → the free plan.
-    if (
-      subscription.status === "canceled" ||
-      subscription.status === "incomplete_expired" ||
-      subscription.status === "unpaid"
-    ) {
-      return basicFields(row, subscription.asOf);
-    }
-    return null;
-  }
-
-  /** True when this outcome is told now; false when it was told before (same key). */
-  private async recordOutcome(
-    db: Db,
-    ownerProfileId: string,
-    told: { outcome: PaymentOutcome; key: string; data?: Record<string, unknown> },
-  ): Promise<boolean> {
-    const inserted = await db
-      .insert(paymentOutcomeLog)
-      .values({ ownerProfileId, key: told.key, outcome: told.outcome, data: told.data ?? {} })
-      .onConflictDoNothing()
-      .returning({ id: paymentOutcomeLog.id });
-    return inserted.length > 0;
-  }
-
-  private async recordInvoice(ownerProfileId: string, invoice: ProviderInvoice): Promise<void> {
-    const values = {
-      id: invoice.id,
-      ownerProfileId,
-      provider: this.provider.name,
-      description: invoiceDescription(invoice),
-      amountCents: invoice.amountDueCents,
-      status: invoiceStatus(invoice),
-      periodStart: invoice.periodStart,
-      periodEnd: invoice.periodEnd,
-      createdAt: invoice.createdAt,
-    };
-    await this.db
-      .insert(paymentInvoices)
-      .values(values)
-      .onConflictDoUpdate({
-        target: paymentInvoices.id,
-        set: { status: values.status, amountCents: values.amountCents, description: values.description },
-      });
-  }
-
-  private mailOutcome(ownerProfileId: string, outcome: PaymentOutcome, row: SubscriptionRow): void {
-    // Renewals and failures happen while the owner is away; the rest they just did on screen.
-    if (!["renewed", "failed", "trial_failed", "downgraded"].includes(outcome) || !this.env.mail) return;
-    void (async () => {
-      const email = await this.emailOf(ownerProfileId);
-      if (!email) return;
-      const url = new URL("/settings/billing", this.env.config.WEB_ORIGIN).toString();
-      await this.env.mail!.send(paymentOutcomeMail(email, outcome, row.planTier, url));
-    })().catch((error: unknown) => this.env.log.warn({ err: error }, "could not mail a payment outcome"));
-  }
-
-  /** Where an owner's billing mail goes: the person, or the company's owner. */
-  private async emailOf(ownerProfileId: string): Promise<string | null> {
-    const [profile] = await this.db
-      .select({ type: profiles.type, userId: profiles.userId, email: users.email })
-      .from(profiles)
-      .leftJoin(users, eq(users.id, profiles.userId))
-      .where(eq(profiles.id, ownerProfileId));
-    if (!profile) return null;
-    if (profile.email) return profile.email;
-    const [owner] = await this.db
-      .select({ email: users.email })
-      .from(companyMembers)
-      .innerJoin(users, eq(users.id, companyMembers.userId))
-      .where(and(eq(companyMembers.companyId, ownerProfileId), eq(companyMembers.role, "owner")))
-      .limit(1);
-    return owner?.email ?? null;
-  }
-
-  // Webhooks --------------------------------------------------------------------------------------
-
-  /** The owner a vendor object belongs to, by its customer. */
-  private async ownerOfCustomer(customerId: string | null): Promise<SubscriptionRow | null> {
-    if (!customerId) return null;
-    const [row] = await this.db
-      .select()
-      .from(subscriptions)
-      .where(
-        and(isNotNull(subscriptions.providerCustomerId), eq(subscriptions.providerCustomerId, customerId)),
-      );
-    return row ?? null;
-  }
-
-  /** One vendor event, processed once whatever the order or number of deliveries. */
-  async applyEvent(event: ProviderEvent): Promise<{ duplicate: boolean }> {
-    try {
-      await this.db
-        .insert(paymentEvents)
-        .values({ provider: this.provider.name, eventId: event.id, type: event.vendorType });
-    } catch (error) {
-      if (isUniqueViolation(error)) return { duplicate: true };
-      throw error;
-    }
-    try {
-      await this.process(event);
-    } catch (error) {
-      // Not processed: let the vendor's retry try again.
-      await this.db
-        .delete(paymentEvents)
-        .where(and(eq(paymentEvents.provider, this.provider.name), eq(paymentEvents.eventId, event.id)));
-      throw error;
-    }
-    return { duplicate: false };
-  }
-
-  private async process(event: ProviderEvent): Promise<void> {
-    const row = await this.ownerOfCustomer(event.customerId);
-    if (!row) {
-      this.env.log.info({ event: event.id, type: event.vendorType }, "payments event for no known customer");
-      return;
-    }
-    const ownerProfileId = row.ownerProfileId;
-    const subscriptionId = event.subscription?.id ?? event.invoice?.subscriptionId ?? null;
-    // The vendor's current word on the subscription, not the event's copy: order does not matter.
-    const current = subscriptionId ? await this.provider.retrieveSubscription(subscriptionId) : null;
-
-    switch (event.type) {
-      case "setup_intent.succeeded": {
-        const card = await this.provider.defaultPaymentMethod(row.providerCustomerId!);
-        if (card)
-          this.env
-            .realtime()
-            ?.emitToProfile(ownerProfileId, "payments.payment_method.created", { paymentMethod: card });
-        return;
-      }
-      case "subscription.trial_will_end": {
-        if (current?.status !== "trialing" || !current.trialEnd) return;
-        await this.apply(ownerProfileId, current, null);
-        const fresh = await this.recordOutcomeOnce(
-          ownerProfileId,
-          `reminder:${current.id}:${current.trialEnd.getTime()}`,
-        );
-        if (!fresh || row.reminderDismissedAt) return;
-        const plan = planOfItems(current.items)?.tier ?? "basic";
-        this.env.realtime()?.emitToProfile(ownerProfileId, "payments.subscription.reminder", {
-          subscriptionId: row.id,
-          trialEndsAt: current.trialEnd.toISOString(),
-          plan,
-        });
-        this.mailReminder(ownerProfileId, plan, current.trialEnd);
-        return;
-      }
-      case "invoice.paid": {
-        const invoice = event.invoice!;
-        await this.recordInvoice(ownerProfileId, invoice);
-        if (!current) return;
-        const pending = row.pendingAction;
-        if (pending && invoice.paymentIntent?.id === pending.paymentIntentId) {
-          // Authenticated, and the browser never came back to say so: finish the change here.
-          await this.db
-            .update(subscriptions)
-            .set({ pendingAction: null })
-            .where(eq(subscriptions.id, row.id));
-          await this.apply(ownerProfileId, current, {
-            outcome: pending.change.outcome as PaymentOutcome,
-            key: `intent:${pending.paymentIntentId}`,
-          });
-          return;
-        }
-        const renewal = invoice.billingReason === "subscription_cycle" && invoice.amountPaidCents > 0;
-        await this.apply(
-          ownerProfileId,
-          current,
-          renewal ? { outcome: "renewed", key: `invoice:${invoice.id}:paid` } : null,
-        );
-        return;
-      }
-      case "invoice.payment_failed":
-      case "invoice.payment_action_required": {
-        const invoice = event.invoice!;
-        await this.recordInvoice(ownerProfileId, invoice);
-        if (!current || invoice.billingReason !== "subscription_cycle") {
-          if (current) await this.apply(ownerProfileId, current, null);
-          return;
-        }
-        // The first charge after a free trial failing is trial_failed; a renewal's, failed.
-        const afterTrial =
-          current.trialEnd !== null &&
-          invoice.periodStart !== null &&
-          Math.abs(invoice.periodStart.getTime() - current.trialEnd.getTime()) < 1000;
-        await this.apply(ownerProfileId, current, {
-          outcome: afterTrial ? "trial_failed" : "failed",
-          key: `invoice:${invoice.id}:failed:${invoice.attemptCount}`,
-          data: {
-            attempt: invoice.attemptCount,
-            nextAttemptAt: invoice.nextAttemptAt?.toISOString() ?? null,
-          },
-        });
-        const intent = invoice.paymentIntent;
-        if (event.type === "invoice.payment_action_required" && intent?.status === "requires_action") {
-          const pendingAction: StoredPendingAction = {
-            paymentIntentId: intent.id,
-            clientSecret: intent.clientSecret,
-            amountCents: intent.amountCents,
-            change: {
-              tier: planOfItems(current.items)?.tier ?? "basic",
-              period: planOfItems(current.items)?.period ?? "monthly",
-              outcome: "renewed",
-              providerSubscriptionId: current.id,
-            },
-          };
-          await this.db.update(subscriptions).set({ pendingAction }).where(eq(subscriptions.id, row.id));
-          this.env.realtime()?.emitToProfile(ownerProfileId, "payments.payment_method.action_required", {
-            subscriptionId: row.id,
-            paymentIntentId: intent.id,
-            clientSecret: intent.clientSecret,
-            amountCents: intent.amountCents,
-          });
-        }
-        return;
-      }
-      case "subscription.updated":
-      case "subscription.deleted": {
-        if (!current) return;
-        const before = row.planTier as PlanTier;
-        const after = isLive(current) ? (planOfItems(current.items)?.tier ?? before) : "basic";
-        // A scheduled downgrade (or cancellation) took effect: that is the moment to tell it.
-        const lowered = row.providerSubscriptionId === current.id && compareTiers(after, before) < 0;
-        const told = lowered
-          ? {
-              outcome: "downgraded" as const,
-              key: `downgraded:${current.id}:${row.currentPeriodEnd?.getTime() ?? 0}`,
-              data: { from: before, to: after },
-            }
-          : null;
-        if (!isLive(current) && row.pendingAction?.change.providerSubscriptionId === current.id) {
-          await this.db
-            .update(subscriptions)
-            .set({ pendingAction: null })
-            .where(eq(subscriptions.id, row.id));
-        }
-        await this.apply(ownerProfileId, current, told);
-        return;
-      }
-      default:
-        return;
-    }
-  }
-
-  private async recordOutcomeOnce(ownerProfileId: string, key: string): Promise<boolean> {
-    const inserted = await this.db
-      .insert(paymentOutcomeLog)
-      .values({ ownerProfileId, key, outcome: "reminder" })
-      .onConflictDoNothing()
-      .returning({ id: paymentOutcomeLog.id });
-    return inserted.length > 0;
-  }
-
-  private mailReminder(ownerProfileId: string, plan: PlanTier, trialEnd: Date): void {
-    if (!this.env.mail) return;
-    void (async () => {
-      const email = await this.emailOf(ownerProfileId);
-      if (!email) return;
-      const url = new URL("/settings/billing", this.env.config.WEB_ORIGIN).toString();
-      await this.env.mail!.send(trialEndingMail(email, plan, trialEnd, url));
-    })().catch((error: unknown) => this.env.log.warn({ err: error }, "could not mail a trial reminder"));
   }
 }
