@@ -24,6 +24,7 @@ import { contentRoutes } from "./modules/content/routes";
 import { formRoutes } from "./modules/forms/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { subscribeModules } from "./modules/index";
+import { insightsRoutes } from "./modules/insights/routes";
 import { mediaRoutes, mediaServeRoutes } from "./modules/media/routes";
 import { configureMediaUrls } from "./modules/media/serialize";
 import { MediaService } from "./modules/media/service";
@@ -232,6 +233,7 @@ export async function buildApp(config: Config, given: BuildOptions = {}): Promis
   await app.register(verificationRoutes);
   await app.register(identityWebhookRoutes);
   await app.register(billingRoutes);
+  await app.register(insightsRoutes);
   await app.register(paymentsWebhookRoutes);
   await app.register(paymentsSandboxRoutes);
 

@@ -178,6 +178,7 @@ const expected: Record<string, Level> = {
   "POST /api/v1/dashboard/payments/subscriptions/desired-trial": "active",
   "GET /api/v1/dashboard/payments/subscriptions/desired-trial/can-show": "active",
   "GET /api/v1/dashboard/payments/promotion-invite-activation": "active",
+  "GET /api/v1/dashboard/insights/viewers": "verified",
   "GET /api/v1/users/me/creator-application": "verified",
   "POST /api/v1/users/me/creator-application": "verified",
   "POST /api/v1/users/me/creator-application/appeal": "verified",
@@ -213,6 +214,16 @@ const settingsScope: Partial<Record<ActorKind, ErrorCode>> = {
 
 /** Refusals beyond the level, per route and actor (company scopes, plan features, staff). */
 const refusals: Record<string, Partial<Record<ActorKind, ErrorCode>>> = {
+  // Who viewed you needs the spy add-on (no matrix actor holds it) and the analytics scope.
+  "GET /api/v1/dashboard/insights/viewers": {
+    verified: "account_accessForbiddenByPlan",
+    another: "account_accessForbiddenByPlan",
+    companyOwner: "account_accessForbiddenByPlan",
+    manager: "account_accessForbiddenByPlan",
+    employee: "accountManager_permissionNotProvided",
+    staff: "account_accessForbiddenByPlan",
+    moderator: "account_accessForbiddenByPlan",
+  },
   "GET /api/v1/dashboard/payments/subscriptions/last-active": settingsScope,
   "POST /api/v1/dashboard/payments/setup-intent": settingsScope,
   "PUT /api/v1/dashboard/payments/subscriptions/:id": settingsScope,

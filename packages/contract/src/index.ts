@@ -16,6 +16,7 @@ export * from "./schemas/common";
 export * from "./schemas/companies";
 export * from "./schemas/content";
 export * from "./schemas/forms";
+export * from "./schemas/insights";
 export * from "./schemas/media";
 export * from "./schemas/notifications";
 export * from "./schemas/profiles";

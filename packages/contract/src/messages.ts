@@ -1003,6 +1003,7 @@ export const messages = {
   billingBadgeActive: "Your profile badge is active.",
   billingBadgeHidden: "Your profile badge is active and hidden.",
   billingBadgeNone: "No badge. The profile badge is available from Premium for {price} a month.",
+  billingBadgeAvailable: "No badge yet. Your plan includes the profile badge for {price} a month.",
   billingHistoryTitle: "Billing history",
   billingHistoryEmpty: "No payments yet.",
   billingHistoryDate: "Date",

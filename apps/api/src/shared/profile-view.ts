@@ -1,8 +1,15 @@
-import type { ContentItem, PrivacyLevel, ProfileCard, SessionActor } from "@vn/contract";
-import { AppError } from "@vn/contract";
-import { eq, inArray, type SQL, sql } from "drizzle-orm";
+import type {
+  ContentItem,
+  PlanTier,
+  PrivacyLevel,
+  ProfileBadge,
+  ProfileCard,
+  SessionActor,
+} from "@vn/contract";
+import { AppError, entitlementOf } from "@vn/contract";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { profiles, users } from "../db/schema/index";
+import { profiles, subscriptions, users } from "../db/schema/index";
 import { followedAmong, hasBlocked, isBlockedBetween } from "./social-graph";
 
 /**
@@ -59,7 +66,7 @@ export function contentOwnerFace(row: ProfileFaceRow): ContentItem["owner"] {
 }
 
 /** The face in lists (followers, suggestions, who reacted, search); `followed` is the viewer's. */
-export function profileCard(row: ProfileRow, followed: boolean): ProfileCard {
+export function profileCard(row: ProfileRow, followed: boolean, badge: ProfileBadge = null): ProfileCard {
   return {
     ...profileFace(row),
     profession: row.profession,
@@ -67,6 +74,7 @@ export function profileCard(row: ProfileRow, followed: boolean): ProfileCard {
     country: row.country,
     followersCount: row.followersCount,
     followed,
+    badge,
   };
 }
 
@@ -77,15 +85,51 @@ export async function loadProfileCards(
   viewerId: string | null,
 ): Promise<ProfileCard[]> {
   if (ids.length === 0) return [];
-  const [rows, followed] = await Promise.all([
+  const [rows, followed, badges] = await Promise.all([
     db.select().from(profiles).where(inArray(profiles.id, ids)),
     followedAmong(db, viewerId, ids),
+    badgesOf(db, ids),
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [profileCard(row, followed.has(id))] : [];
+    return row ? [profileCard(row, followed.has(id), badges.get(id) ?? null)] : [];
   });
+}
+
+// The profile badge (issue 13) ------------------------------------------------------------------
+
+/**
+ * The badge each of these profiles shows: "premium" when its owner bought the badge
+ * (badge_active), shows it (badge_visible) and its plan grants `badges.use` (premium and above);
+ * a downgrade below premium hides it at once, whatever the stored flags say.
+ */
+export async function badgesOf(db: Db, ids: string[]): Promise<Map<string, "premium">> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: profiles.id, type: profiles.type, tier: subscriptions.planTier })
+    .from(subscriptions)
+    .innerJoin(profiles, eq(profiles.id, subscriptions.ownerProfileId))
+    .where(
+      and(
+        inArray(subscriptions.ownerProfileId, [...new Set(ids)]),
+        eq(subscriptions.badgeActive, true),
+        eq(subscriptions.badgeVisible, true),
+      ),
+    );
+  const shown = rows.filter(
+    (row) =>
+      entitlementOf(
+        { owner: row.type === "company" ? "company" : "user", tier: row.tier as PlanTier },
+        "badges.use",
+      ) === true,
+  );
+  return new Map(shown.map((row) => [row.id, "premium" as const]));
+}
+
+/** The badge one profile shows (the profile page). */
+export async function badgeOf(db: Db, id: string): Promise<ProfileBadge> {
+  return (await badgesOf(db, [id])).get(id) ?? null;
 }
 
 /** A profile others may see and act on: not deleted, blocked or removed. */

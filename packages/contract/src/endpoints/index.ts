@@ -7,6 +7,7 @@ import type { EndpointDefinition } from "./define";
 import { devEndpoints } from "./dev";
 import { formsEndpoints } from "./forms";
 import { healthEndpoints } from "./health";
+import { insightsEndpoints } from "./insights";
 import { mediaEndpoints } from "./media";
 import { notificationsEndpoints } from "./notifications";
 import { profilesEndpoints } from "./profiles";
@@ -36,6 +37,7 @@ export const endpoints = {
   realtime: realtimeEndpoints,
   verification: verificationEndpoints,
   billing: billingEndpoints,
+  insights: insightsEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -7,6 +7,13 @@ export const profileSlugSchema = userText().min(1).max(254);
 /** `:slug` in a public profile path. */
 export const profileSlugParamsSchema = z.object({ slug: profileSlugSchema });
 
+/**
+ * The profile badge (issue 13): "premium" while the owner's plan grants `badges.use` and the badge
+ * is bought and shown; null otherwise. On the profile page and on every profile card.
+ */
+export const profileBadgeSchema = z.enum(["premium"]).nullable();
+export type ProfileBadge = z.infer<typeof profileBadgeSchema>;
+
 /** Profile page data (spec §3) and the tabs a viewer may open (§2, §6). */
 export const socialLinkKeys = ["twitter", "youtube", "facebook", "site", "linkedin", "instagram"] as const;
 
@@ -36,6 +43,7 @@ export const profilePageSchema = z
       country: z.string().nullable(),
       verificationStatus: z.string(),
       verifiedAt: z.string().nullable(),
+      badge: profileBadgeSchema,
     }),
     socialLinks: z.object(
       Object.fromEntries(socialLinkKeys.map((k) => [k, z.string().nullable()])) as Record<

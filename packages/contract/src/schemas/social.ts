@@ -3,6 +3,7 @@ import { PER_PAGE_DEFAULT, PER_PAGE_MAX } from "../constants";
 import { reactionKinds } from "../enums";
 import { userText } from "./common";
 import { contentItemSchema } from "./content";
+import { profileBadgeSchema } from "./profiles";
 
 /**
  * The social layer (spec §1 "Social features"; issue 6): follows, blocks and mutes, the home feed,
@@ -31,6 +32,7 @@ export const profileCardSchema = z
     followersCount: z.number(),
     /** The viewer follows this profile (false for visitors and for oneself). */
     followed: z.boolean(),
+    badge: profileBadgeSchema,
   })
   .meta({ id: "ProfileCard" });
 export type ProfileCard = z.infer<typeof profileCardSchema>;

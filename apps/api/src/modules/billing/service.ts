@@ -112,7 +112,8 @@ export class BillingService {
     const paymentMethod = row.providerCustomerId
       ? await this.provider.defaultPaymentMethod(row.providerCustomerId)
       : null;
-    const now = Date.now();
+    // Days left are counted on the vendor's clock: the trial ends when the vendor says.
+    const now = (await this.provider.now?.())?.getTime() ?? Date.now();
     const trialing = row.status === "trialing" && row.trialEndsAt;
     return {
       ...subscriptionView(owner.profileType, row),

@@ -9,7 +9,7 @@ import {
 } from "@vn/contract";
 import type { Db } from "../../db/client";
 import { activeCountsByKind } from "../../shared/content-view";
-import { findVisibleProfileBySlug, profileImage, viewerOfActor } from "../../shared/profile-view";
+import { badgeOf, findVisibleProfileBySlug, profileImage, viewerOfActor } from "../../shared/profile-view";
 import { isFollowing } from "../../shared/social-graph";
 import { planTierOf } from "../../shared/subscriptions";
 
@@ -74,6 +74,7 @@ export async function profilePage(db: Db, slug: string, actor: SessionActor | nu
       country: profile.country,
       verificationStatus: profile.verificationStatus,
       verifiedAt: profile.verifiedAt?.toISOString() ?? null,
+      badge: await badgeOf(db, profile.id),
     },
     socialLinks: parseLinks(profile.socialLinks) as ProfilePage["socialLinks"],
     contacts: {

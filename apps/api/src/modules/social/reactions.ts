@@ -10,6 +10,7 @@ import { loadInteractiveItem, type Tx } from "../../shared/items";
 import { before, decodeKeyset, keysetPage, timestampTextOf } from "../../shared/pages";
 import { loadProfileCards } from "../../shared/profile-view";
 import { blockedAround, notAmong } from "../../shared/social-graph";
+import { recordVisit } from "../../shared/visits";
 
 function emptyCounts(): Record<ReactionKind, number> {
   return Object.fromEntries(reactionKinds.map((k) => [k, 0])) as Record<ReactionKind, number>;
@@ -182,30 +183,67 @@ export function viewerKey(
     .slice(0, 32)}`;
 }
 
-/** Counts a view once per viewer per (UTC) day where viewsEnabled; owners' own views do not count. */
+/** How a counted view is also written as a visit of the owner (the spy add-on's list). */
+export interface ViewVisitOptions {
+  /** The viewer's `addons.stealth` now (the actor's entitlement); read from storage when absent. */
+  stealth?: boolean;
+  /** A visit that could not be written never fails the count: it is logged. */
+  log?: { warn: (object: unknown, message: string) => void };
+}
+
+/**
+ * Counts a view once per viewer per (UTC) day where viewsEnabled; owners' own views do not count.
+ * A view by a signed-in profile is also a visit of the owner (shared/visits.ts), best effort.
+ */
 export async function recordView(
   db: Db,
   contentId: string,
   viewerId: string | null,
   key: string,
   now = new Date(),
+  visit: ViewVisitOptions = {},
 ): Promise<{ counted: boolean; view: number }> {
   const { item } = await loadInteractiveItem(db, contentId, viewerId);
   if (!item.viewsEnabled || item.ownerId === viewerId) return { counted: false, view: item.viewCount };
   const day = now.toISOString().slice(0, 10);
+  const result = await countView(db, contentId, key, day, item.viewCount);
+  if (result.counted && viewerId) {
+    try {
+      await recordVisit(db, {
+        ownerId: item.ownerId,
+        viewerId,
+        subject: contentId,
+        stealth: visit.stealth,
+        now,
+      });
+    } catch (error) {
+      visit.log?.warn({ err: error, contentId }, "could not record a publication visit");
+    }
+  }
+  return result;
+}
+
+/** One view row per viewer key and day; the item's counter moves only for a new one. */
+async function countView(
+  db: Db,
+  contentId: string,
+  key: string,
+  day: string,
+  viewCount: number,
+): Promise<{ counted: boolean; view: number }> {
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(contentViews)
       .values({ contentId, viewerKey: key, day })
       .onConflictDoNothing()
       .returning({ day: contentViews.day });
-    if (inserted.length === 0) return { counted: false, view: item.viewCount };
+    if (inserted.length === 0) return { counted: false, view: viewCount };
     const [updated] = await tx
       .update(contentItems)
       .set({ viewCount: sql`${contentItems.viewCount} + 1` })
       .where(eq(contentItems.id, contentId))
       .returning({ view: contentItems.viewCount });
-    return { counted: true, view: updated?.view ?? item.viewCount + 1 };
+    return { counted: true, view: updated?.view ?? viewCount + 1 };
   });
 }
 

@@ -112,6 +112,7 @@ export const socialRoutes: FastifyPluginAsync = async (app) => {
       { ip: request.ip, userAgent: request.headers["user-agent"] },
       app.deps.config.AUTH_SECRET,
     );
-    return { data: await recordView(db(), params.id, viewerId, key) };
+    const stealth = actor?.entitlements["addons.stealth"] === true;
+    return { data: await recordView(db(), params.id, viewerId, key, new Date(), { stealth, log: app.log }) };
   });
 };

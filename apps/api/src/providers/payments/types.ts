@@ -156,6 +156,8 @@ export interface PaymentsProvider {
   readonly name: PaymentProviderName;
   /** Stripe.js's publishable key; null for the sandbox. */
   readonly publishableKey: string | null;
+  /** The vendor's clock (the sandbox's test clock may run ahead); real time when absent. */
+  now?(): Promise<Date>;
 
   createCustomer(
     input: { ownerProfileId: string; email: string | null; name: string },

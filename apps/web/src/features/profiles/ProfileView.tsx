@@ -1,6 +1,6 @@
 "use client";
 
-import { format, messages, type ProfilePage, socialLinkKeys } from "@vn/contract";
+import { format, messages, type ProfileBadge, type ProfilePage, socialLinkKeys } from "@vn/contract";
 import Link from "next/link";
 import { Avatar } from "@/components/ui/Avatar";
 import { Badge } from "@/components/ui/Badge";
@@ -21,6 +21,7 @@ import { cn } from "@/lib/cn";
 import { countryName } from "@/lib/countries";
 import { routes } from "@/lib/paths";
 import { isActingAsCompany, personOf, type SessionUser, useSession } from "@/lib/session";
+import { PremiumBadge } from "./PremiumBadge";
 
 interface ProfileData {
   kind: "user" | "company";
@@ -36,6 +37,7 @@ interface ProfileData {
   followers: number;
   following: number;
   background: string | null;
+  badge: ProfileBadge;
 }
 
 /** What was verified and when ("Identity verified · Nov 2026"), not just a tick (issue 12). */
@@ -121,6 +123,7 @@ function ProfileCard({ profile, own }: { profile: ProfileData; own: boolean }) {
           <h1 id="profile-name" className="text-2xl font-semibold break-words text-ink">
             {profile.name}
           </h1>
+          <PremiumBadge badge={profile.badge} size={22} />
           <VerificationBadge
             kind={profile.kind}
             status={profile.verificationStatus}
@@ -371,6 +374,7 @@ export function ProfileView({
     about: page.user.about,
     followers: page.followersCount,
     following: page.followingCount,
+    badge: page.user.badge ?? null,
   };
   const tabs = page.tabs.filter((name): name is ProfileTab => name in tabLabels);
   const activeTab: ProfileTab = tabs.includes(tab) ? tab : "media";

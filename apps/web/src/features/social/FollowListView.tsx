@@ -6,6 +6,7 @@ import { Avatar } from "@/components/ui/Avatar";
 import { Icon } from "@/components/ui/Icon";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { NextPageFailed } from "@/features/content/NextPageFailed";
+import { PremiumBadge } from "@/features/profiles/PremiumBadge";
 import { api } from "@/lib/api-client";
 import { useSession } from "@/lib/session";
 import { useCursorList } from "@/lib/use-cursor-list";
@@ -68,12 +69,15 @@ export function FollowListView({ slug, direction }: { slug: string; direction: D
                 />
               </span>
               <div className="min-w-0 flex-1">
-                <Link
-                  href={`/${encodeURIComponent(profile.slug)}`}
-                  className="block truncate font-semibold text-ink hover:underline"
-                >
-                  {profile.name}
-                </Link>
+                <span className="flex min-w-0 items-center gap-1.5">
+                  <Link
+                    href={`/${encodeURIComponent(profile.slug)}`}
+                    className="block truncate font-semibold text-ink hover:underline"
+                  >
+                    {profile.name}
+                  </Link>
+                  <PremiumBadge badge={profile.badge} size={16} />
+                </span>
                 {profile.profession ? (
                   <p className="truncate text-sm text-ink-muted">{profile.profession}</p>
                 ) : null}
