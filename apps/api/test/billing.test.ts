@@ -1,22 +1,11 @@
 import { randomUUID } from "node:crypto";
-import {
-  messages,
-  type PaymentsSubscriptionEvent,
-  SANDBOX_CARDS,
-  type ServerToClientEvents,
-} from "@vn/contract";
+import { messages, type PaymentsSubscriptionEvent, SANDBOX_CARDS } from "@vn/contract";
 import { eq } from "drizzle-orm";
-import pino from "pino";
-import { io as ioClient, type Socket } from "socket.io-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type App, buildApp } from "../src/app";
-import { testConfig } from "../src/config";
+import { describe, expect, it } from "vitest";
 import { auditLog, devOutbox, paymentEvents, subscriptions } from "../src/db/schema/index";
-import { type Jobs, startJobs } from "../src/jobs/index";
 import { signPaymentsWebhook } from "../src/providers/payments/signature";
-import { attachRealtime } from "../src/realtime/index";
-import { createCompany, createPerson } from "../src/seed/library";
-import { createTestDatabase, type TestDatabase } from "./support/database";
+import { createCompany } from "../src/seed/library";
+import { billingHarness, type Json, key, PAYMENTS_SECRET, type Person } from "./support/billing";
 import { bearerFor } from "./support/sessions";
 
 /**
@@ -24,156 +13,9 @@ import { bearerFor } from "./support/sessions";
  * upgrades with proration, changes at the period's end, authentication, declines, the sandbox's
  * test clock through trial end, renewals and failed renewals, and webhooks processed once.
  */
-let testDb: TestDatabase;
-let app: App;
-let jobs: Jobs;
-let baseUrl: string;
-const SECRET = "whsec_test_billing_sandbox_secret_0001";
-const DAY = 24 * 60 * 60;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  const config = testConfig({
-    PAYMENTS_WEBHOOK_SECRET: SECRET,
-    RATE_LIMIT_NAMESPACE: `vn-billing-${randomUUID()}:`,
-  });
-  app = await buildApp(config, { database: testDb.database });
-  app.deps.realtime = await attachRealtime(app);
-  baseUrl = await app.listen({ host: "127.0.0.1", port: 0 });
-  // The vendor posts to this API's address, known only now.
-  app.deps.config.PAYMENTS_CALLBACK_ORIGIN = baseUrl;
-  jobs = await startJobs({
-    database: testDb.database,
-    log: pino({ level: "silent" }),
-    config: app.deps.config,
-    storage: app.deps.storage,
-    realtime: app.deps.realtime,
-  });
-  app.deps.jobs = jobs;
-}, 60_000);
-afterAll(async () => {
-  await jobs?.stop();
-  await app?.close();
-  await testDb?.drop();
-});
-
-interface Person {
-  userId: string;
-  profileId: string;
-  email: string;
-  headers: Record<string, string>;
-  token: string;
-}
-
-async function person(status: "verified" | "not_verified" = "verified"): Promise<Person> {
-  const id = randomUUID().slice(0, 8);
-  const email = `billing-${id}@example.com`;
-  const seeded = await createPerson(testDb.database.db, {
-    name: `Buyer ${id}`,
-    email,
-    slug: `buyer.${id}`,
-    verificationStatus: status,
-  });
-  const headers = await bearerFor(testDb.database.db, seeded.userId);
-  return { ...seeded, email, headers, token: headers.authorization!.slice(7) };
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: answers are checked by the assertions
-type Json = any;
-
-async function call(
-  method: string,
-  path: string,
-  who: Person | null,
-  body?: unknown,
-): Promise<{ status: number; body: Json }> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      ...(who?.headers ?? {}),
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
-
-const key = () => `k${randomUUID().replaceAll("-", "")}`;
-
-async function state(who: Person): Promise<Json> {
-  const answer = await call("GET", "/api/v1/dashboard/payments/subscriptions/last-active", who);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body.data;
-}
-
-/** Saves a card the way the checkout does: a SetupIntent, confirmed with the card's details. */
-async function addCard(who: Person, number: string): Promise<Json> {
-  const intent = await call("POST", "/api/v1/dashboard/payments/setup-intent", who, {
-    idempotencyKey: key(),
-  });
-  expect(intent.status, JSON.stringify(intent.body)).toBe(200);
-  const { setupIntentId, clientSecret, confirmUrl } = intent.body.data;
-  expect(confirmUrl).toBe(`/api/v1/payments-sandbox/setup-intents/${setupIntentId}/confirm`);
-  const confirmed = await call("POST", confirmUrl, null, {
-    clientSecret,
-    cardNumber: number.replace(/(\d{4})/g, "$1 ").trim(),
-    expMonth: 12,
-    expYear: new Date().getUTCFullYear() + 3,
-    cvc: "123",
-  });
-  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
-  return confirmed.body.data;
-}
-
-async function change(who: Person, plan: string, period = "monthly", extra: Record<string, unknown> = {}) {
-  const current = await state(who);
-  return call("PUT", `/api/v1/dashboard/payments/subscriptions/${current.publicId}`, who, {
-    plan,
-    period,
-    idempotencyKey: key(),
-    ...extra,
-  });
-}
-
-async function advance(days: number): Promise<void> {
-  const moved = await call("POST", "/api/v1/payments-sandbox/clock/advance", null, {
-    seconds: Math.round(days * DAY),
-  });
-  expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-}
-
-/** Waits until the mirrored state satisfies a check (webhooks arrive through the job runner). */
-async function until(who: Person, check: (state: Json) => boolean, what: string): Promise<Json> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const current = await state(who);
-    if (check(current)) return current;
-    if (Date.now() > deadline)
-      throw new Error(`timed out waiting for ${what}: ${JSON.stringify(current.billing)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function outcomesOf(who: Person): Promise<string[]> {
-  const { rows } = await testDb.database.raw.executeSql(
-    "select outcome from payment_outcomes where owner_profile_id = $1 order by created_at",
-    [who.profileId],
-  );
-  return rows.map((row) => String(row.outcome));
-}
-
-function socketOf(who: Person): Promise<Socket<ServerToClientEvents>> {
-  return new Promise((resolve, reject) => {
-    const socket: Socket<ServerToClientEvents> = ioClient(baseUrl, {
-      path: "/socket.io",
-      transports: ["websocket"],
-      auth: { token: who.token },
-    });
-    socket.on("connect", () => resolve(socket));
-    socket.on("connect_error", reject);
-  });
-}
+const billing = billingHarness();
+const { person, call, state, addCard, change, advance, until, outcomesOf, socketOf } = billing;
+const SECRET = PAYMENTS_SECRET;
 
 async function publishPodcast(who: Person) {
   return call("POST", "/api/v1/content", who, { kind: "podcast", title: "Episode", description: "First" });
@@ -255,8 +97,9 @@ describe("a trial, the reminder, the renewal", () => {
     try {
       await advance(11.5);
       await expect.poll(() => reminders.length, { timeout: 10_000 }).toBe(1);
-      const mails = await testDb.database.db
-        .select()
+      const mails = await billing
+        .db()
+        .database.db.select()
         .from(devOutbox)
         .where(eq(devOutbox.recipient, buyer.email));
       expect(mails.map((mail) => mail.subject)).toContain(messages.mailTrialEndingSubject);
@@ -436,13 +279,16 @@ describe("cards that fail or need the cardholder", () => {
       )
       .toHaveLength(4);
     // What was published above the basic limits stays published.
-    const podcasts = await testDb.database.raw.executeSql(
-      "select count(*)::int as n from content_items where owner_id = $1 and kind = 'podcast' and status = 'active'",
-      [buyer.profileId],
-    );
+    const podcasts = await billing
+      .db()
+      .database.raw.executeSql(
+        "select count(*)::int as n from content_items where owner_id = $1 and kind = 'podcast' and status = 'active'",
+        [buyer.profileId],
+      );
     expect(podcasts.rows[0]!.n).toBe(1);
-    const mails = await testDb.database.db
-      .select()
+    const mails = await billing
+      .db()
+      .database.db.select()
       .from(devOutbox)
       .where(eq(devOutbox.recipient, buyer.email));
     expect(mails.map((mail) => mail.subject)).toContain(messages.mailTrialFailedSubject);
@@ -472,14 +318,16 @@ describe("once and only once", () => {
     const buyer = await person();
     await addCard(buyer, SANDBOX_CARDS.succeeds);
     await change(buyer, "standard");
-    const { rows } = await testDb.database.raw.executeSql(
-      "select id, payload from payments_sandbox_events where delivered_at is not null order by created_at desc limit 1",
-    );
+    const { rows } = await billing
+      .db()
+      .database.raw.executeSql(
+        "select id, payload from payments_sandbox_events where delivered_at is not null order by created_at desc limit 1",
+      );
     const delivered = rows[0] as { id: string; payload: unknown } | undefined;
     expect(delivered).toBeDefined();
     const body = JSON.stringify(delivered!.payload);
     const send = (signature: string) =>
-      fetch(`${baseUrl}/api/v1/webhooks/payments/sandbox`, {
+      fetch(`${billing.baseUrl()}/api/v1/webhooks/payments/sandbox`, {
         method: "POST",
         headers: { "content-type": "application/json", "stripe-signature": signature },
         body,
@@ -490,8 +338,9 @@ describe("once and only once", () => {
     const forged = await send(signPaymentsWebhook("whsec_someone_else_entirely_00000", body, new Date()));
     expect(forged.status).toBe(400);
     expect(((await forged.json()) as Json).error.code).toBe("webhook_invalidSignature");
-    const known = await testDb.database.db
-      .select()
+    const known = await billing
+      .db()
+      .database.db.select()
       .from(paymentEvents)
       .where(eq(paymentEvents.eventId, delivered!.id));
     expect(known).toHaveLength(1);
@@ -501,11 +350,16 @@ describe("once and only once", () => {
     const buyer = await person();
     await addCard(buyer, SANDBOX_CARDS.succeeds);
     await change(buyer, "standard");
-    const [row] = await testDb.database.db
-      .select()
+    const [row] = await billing
+      .db()
+      .database.db.select()
       .from(subscriptions)
       .where(eq(subscriptions.ownerProfileId, buyer.profileId));
-    const entries = await testDb.database.db.select().from(auditLog).where(eq(auditLog.resourceId, row!.id));
+    const entries = await billing
+      .db()
+      .database.db.select()
+      .from(auditLog)
+      .where(eq(auditLog.resourceId, row!.id));
     expect(entries.map((entry) => entry.action)).toContain("plan.changed");
     expect(entries.find((entry) => entry.action === "plan.changed")?.after).toMatchObject({
       plan: "standard",
@@ -516,7 +370,7 @@ describe("once and only once", () => {
 describe("companies", () => {
   it("a company cannot downgrade below its team; its manager cannot touch billing", async () => {
     const owner = await person();
-    const company = await createCompany(testDb.database.db, {
+    const company = await createCompany(billing.db().database.db, {
       name: `Team ${randomUUID().slice(0, 6)}`,
       ownerUserId: owner.userId,
       verificationStatus: "verified",
@@ -525,17 +379,19 @@ describe("companies", () => {
     const asCompany: Person = {
       ...owner,
       profileId: company.profileId,
-      headers: await bearerFor(testDb.database.db, owner.userId, company.profileId),
+      headers: await bearerFor(billing.db().database.db, owner.userId, company.profileId),
     };
     await addCard(asCompany, SANDBOX_CARDS.succeeds);
     expect((await change(asCompany, "standard")).body.data.outcome).toBe("upgraded");
     // Four more members: five in all, more than basic's three.
     for (let i = 0; i < 4; i++) {
       const member = await person();
-      await testDb.database.raw.executeSql(
-        "insert into company_members (company_id, user_id, role) values ($1, $2, 'company_employee')",
-        [company.profileId, member.userId],
-      );
+      await billing
+        .db()
+        .database.raw.executeSql(
+          "insert into company_members (company_id, user_id, role) values ($1, $2, 'company_employee')",
+          [company.profileId, member.userId],
+        );
     }
     const refused = await change(asCompany, "basic");
     expect(refused.status).toBe(409);
@@ -545,11 +401,13 @@ describe("companies", () => {
     });
 
     const manager = await person();
-    await testDb.database.raw.executeSql(
-      "insert into company_members (company_id, user_id, role) values ($1, $2, 'manager')",
-      [company.profileId, manager.userId],
-    );
-    const managing = await bearerFor(testDb.database.db, manager.userId, company.profileId);
+    await billing
+      .db()
+      .database.raw.executeSql(
+        "insert into company_members (company_id, user_id, role) values ($1, $2, 'manager')",
+        [company.profileId, manager.userId],
+      );
+    const managing = await bearerFor(billing.db().database.db, manager.userId, company.profileId);
     const forbidden = await call("GET", "/api/v1/dashboard/payments/subscriptions/last-active", {
       ...manager,
       headers: managing,

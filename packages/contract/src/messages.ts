@@ -1092,7 +1092,7 @@ export const messages = {
   checkoutThen: "Then {price} {per}.",
   checkoutLinesLabel: "What is charged today",
   checkoutTrialTerms:
-    "Free for {days} days. From {date}, {price} {per} is charged to your card unless you cancel before then.",
+    "Free for {days} days. Then {price} {per} is charged to your card, unless you cancel before the trial ends.",
   checkoutLater:
     "This change takes effect on {date}. Your current plan stays until then, and nothing is charged today.",
   checkoutLaterPrice: "From {date}: {price} {per}.",

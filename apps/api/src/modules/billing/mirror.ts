@@ -170,6 +170,8 @@ export function invoiceStatus(invoice: ProviderInvoice): "paid" | "open" | "fail
   if (invoice.status === "paid") return "paid";
   if (invoice.status === "void") return "void";
   if (invoice.status === "uncollectible") return "failed";
+  // Waiting for the cardholder (3-D Secure) is not a failure yet.
+  if (invoice.paymentIntent?.status === "requires_action") return "open";
   return invoice.attemptCount > 0 && invoice.paymentIntent?.status !== "succeeded" ? "failed" : "open";
 }
 

@@ -1,5 +1,6 @@
 import { PAGE_MIN_WIDTH } from "@vn/contract";
 import type { ReactNode } from "react";
+import { PaymentsSessionSync } from "@/features/billing/PaymentsSessionSync";
 import { VerificationBanner } from "@/features/verification/VerificationBanner";
 import { cn } from "@/lib/cn";
 import { SiteFooter } from "./SiteFooter";
@@ -48,6 +49,8 @@ export function PageChrome({
       )}
       {/* A member's frame (not the visitor's or a guided flow's) carries the verification banner (§6). */}
       {hideHeader || unauthenticatedHeader || minimalHeader ? null : <VerificationBanner />}
+      {/* A renewal, a failed one or a trial's end while the person is elsewhere: entitlements follow. */}
+      <PaymentsSessionSync />
       <main
         id={MAIN_CONTENT_ID}
         tabIndex={-1}

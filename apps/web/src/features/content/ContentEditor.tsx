@@ -265,7 +265,7 @@ export function ContentEditor({ mode, kind, title, item }: ContentEditorProps) {
             <div className="flex shrink-0 gap-2">
               {plan.tier === "basic" ? (
                 <Button asChild variant="secondary">
-                  <Link href="/settings#billing">{messages.upgradePlan}</Link>
+                  <Link href="/settings/billing">{messages.upgradePlan}</Link>
                 </Button>
               ) : null}
               <Button asChild>
@@ -352,7 +352,7 @@ export function ContentEditor({ mode, kind, title, item }: ContentEditorProps) {
           ) : (
             <p className="text-sm text-ink-muted">
               {messages.scheduleNeedsPlan}{" "}
-              <Link href="/settings#billing" className="font-semibold text-brand hover:underline">
+              <Link href="/settings/billing" className="font-semibold text-brand hover:underline">
                 {messages.upgradePlan}
               </Link>
             </p>

@@ -1,7 +1,5 @@
 import {
   annualPrice,
-  entitlement,
-  type Feature,
   FREE_TRIAL_DAYS,
   type OwnerType,
   type PlanPrice,
@@ -13,9 +11,11 @@ import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
+import { PlanCardLink } from "@/features/billing/PlanCardLink";
+import { planFeatureList, taglines } from "@/features/billing/plan-features";
 import { cn } from "@/lib/cn";
 import { routes } from "@/lib/paths";
-import { formatCount, formatUsd } from "./format";
+import { formatUsd } from "./format";
 
 const tierNames: Record<PlanPrice["tier"], string> = {
   basic: "Basic",
@@ -24,50 +24,6 @@ const tierNames: Record<PlanPrice["tier"], string> = {
   creator: "Creator",
   enterprise: "Enterprise",
 };
-
-const taglines: Record<OwnerType, Partial<Record<PlanPrice["tier"], string>>> = {
-  user: {
-    basic: "A verified profile, following and posting.",
-    standard: "Messaging, scheduling and video for active members.",
-    premium: "Analytics, priority search and a memorable handle.",
-    creator: "Everything in Premium, plus monetization.",
-  },
-  company: {
-    basic: "A verified company page for small teams.",
-    standard: "Messaging, scheduling and media for growing teams.",
-    premium: "Analytics, priority ranking and a large team.",
-    enterprise: "Custom seats, onboarding and support.",
-  },
-};
-
-/** The switches worth listing on a plan card, in the order they are listed. */
-const listed: { feature: Feature; label: string }[] = [
-  { feature: "messenger.use", label: "Direct messaging" },
-  { feature: "content.schedule", label: "Scheduled publishing" },
-  { feature: "content.createVideo", label: "Video and podcast publishing" },
-  { feature: "analytics.view", label: "Profile and content analytics" },
-  { feature: "search.priorityRanking", label: "Priority search ranking" },
-  { feature: "badges.use", label: "Profile badges" },
-  { feature: "monetization.use", label: "Monetization" },
-];
-
-function featuresOf(plan: PlanPrice): string[] {
-  const out: string[] = [];
-  const limit = entitlement(plan.owner, plan.tier, "post.characterLimit");
-  if (typeof limit === "number") out.push(`Posts up to ${formatCount(limit)} characters`);
-  if (plan.owner === "company") {
-    const seats = entitlement(plan.owner, plan.tier, "team.membersIncluded");
-    if (typeof seats === "number") {
-      out.push(
-        Number.isFinite(seats) ? `${formatCount(seats)} team members included` : "Unlimited team members",
-      );
-    }
-  }
-  for (const item of listed) {
-    if (entitlement(plan.owner, plan.tier, item.feature) === true) out.push(item.label);
-  }
-  return out;
-}
 
 export interface PlanCardsProps {
   owner: OwnerType;
@@ -78,7 +34,10 @@ export interface PlanCardsProps {
   renderAction?: (plan: PlanPrice) => ReactNode;
 }
 
-/** Plan prices and what each includes, straight from the contract's plan catalogue. */
+/**
+ * Plan prices and what each includes, straight from the contract's plan catalogue. Visitors' buttons
+ * lead to sign-up; a signed-in person's to /settings/billing on that plan's checkout.
+ */
 export function PlanCards({ owner, highlight, headingLevel = "h3", renderAction }: PlanCardsProps) {
   const Heading = headingLevel;
   const list = plans.filter((plan) => plan.owner === owner);
@@ -125,7 +84,7 @@ export function PlanCards({ owner, highlight, headingLevel = "h3", renderAction 
               </p>
             </div>
             <ul className="mt-4 flex flex-1 flex-col gap-2 border-t border-line pt-4 text-sm text-ink">
-              {featuresOf(plan).map((feature) => (
+              {planFeatureList(plan.owner, plan.tier).map((feature) => (
                 <li key={feature} className="flex items-start gap-2">
                   <Icon name="check" size={18} className="mt-px shrink-0 text-success" />
                   {feature}
@@ -137,9 +96,10 @@ export function PlanCards({ owner, highlight, headingLevel = "h3", renderAction 
             ) : (
               <Button asChild variant={recommended ? "primary" : "secondary"} block className="mt-5">
                 {plan.selfServe ? (
-                  <Link href={routes.signUp}>
+                  // Visitors join; signed-in people go to that plan's checkout on /settings/billing.
+                  <PlanCardLink tier={plan.tier}>
                     {plan.monthly === 0 ? "Get started" : `Start with ${tierNames[plan.tier]}`}
-                  </Link>
+                  </PlanCardLink>
                 ) : plan.tier === "enterprise" ? (
                   <Link href={`${routes.companies}#enterprise`}>Contact sales</Link>
                 ) : (

@@ -1,6 +1,7 @@
 "use client";
 
 import { format, messages } from "@vn/contract";
+import Link from "next/link";
 import { useSWRConfig } from "swr";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Alert } from "@/components/ui/Alert";
@@ -86,6 +87,14 @@ export function SettingsView() {
                 </a>
               </li>
             ))}
+            <li className="shrink-0">
+              <Link
+                href="/settings/billing"
+                className="inline-flex min-h-10 w-full items-center rounded-full px-3 text-[0.95rem] font-semibold text-ink-muted hover:bg-black/5 hover:text-ink max-md:bg-surface max-md:shadow-card md:rounded-md"
+              >
+                {messages.billingLink}
+              </Link>
+            </li>
           </ul>
         </nav>
       </div>

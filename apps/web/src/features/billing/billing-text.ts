@@ -1,0 +1,176 @@
+import {
+  type BillingPeriod,
+  CURRENCY,
+  format,
+  messages,
+  type PaymentOutcome,
+  type PlanActionLabel,
+  type PlanTier,
+} from "@vn/contract";
+
+/**
+ * The words of the billing screens: plan names, the §4 plan action labels and payment outcomes,
+ * money from integer cents and dates. Pure, so the unit tests read exactly what people read.
+ */
+
+export const tierNames: Record<PlanTier, string> = {
+  basic: messages.planBasic,
+  standard: messages.planStandard,
+  premium: messages.planPremium,
+  creator: messages.planCreator,
+  enterprise: messages.planEnterprise,
+};
+
+const labelTexts: Record<PlanActionLabel, string> = {
+  freeTrial: messages.planActionFreeTrial,
+  downgrade: messages.planActionDowngrade,
+  upgrade: messages.planActionUpgrade,
+  changePlan: messages.planActionChangePlan,
+  getStarted: messages.planActionGetStarted,
+  switchToMonthly: messages.planActionSwitchToMonthly,
+  switchToYearly: messages.planActionSwitchToYearly,
+  applicationPending: messages.planActionApplicationPending,
+  myPlan: messages.planActionMyPlan,
+  comingSoon: messages.planActionComingSoon,
+  downgradeToFree: messages.planActionDowngradeToFree,
+  cancelDowngrade: messages.planActionCancelDowngrade,
+  upgradeAddon: messages.planActionUpgradeAddon,
+  downgradeAddon: messages.planActionDowngradeAddon,
+  apply: messages.planActionApply,
+  contactUs: messages.planActionContactUs,
+  pendingVerification: messages.planActionPendingVerification,
+  select: messages.planActionSelect,
+  selected: messages.planActionSelected,
+  cancelSubscription: messages.planActionCancelSubscription,
+};
+
+/** The button text of a §4 plan action label. */
+export function labelText(label: PlanActionLabel): string {
+  return labelTexts[label];
+}
+
+const cents = new Intl.NumberFormat("en-US", { style: "currency", currency: CURRENCY });
+const wholeDollars = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: CURRENCY,
+  maximumFractionDigits: 0,
+});
+
+/** "$9.99", "-$3.20", "$0.00": money is integer cents everywhere (issue 13). */
+export function formatCents(amount: number): string {
+  return cents.format(amount / 100);
+}
+
+/** "$99" for whole dollars, "$9.99" otherwise: prices on plan cards. */
+export function formatPrice(amount: number): string {
+  return amount % 100 === 0 ? wholeDollars.format(amount / 100) : cents.format(amount / 100);
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+
+/** "Mar 5, 2026" (UTC, as periods are counted, so server and browser agree). */
+export function formatDate(iso: string): string {
+  return dateFormat.format(new Date(iso));
+}
+
+export function periodWord(period: BillingPeriod): string {
+  return period === "annual" ? messages.checkoutPeriodAnnual : messages.checkoutPeriodMonthly;
+}
+
+/** "/ month" or "/ year". */
+export function perPeriod(period: BillingPeriod): string {
+  return period === "annual" ? messages.billingPerYear : messages.billingPerMonth;
+}
+
+export interface OutcomeFacts {
+  plan: PlanTier;
+  /** When a change at the period's end takes effect (ISO); outcomes that need it say so. */
+  at?: string | null;
+}
+
+/** The sentence that tells the owner what a §4 payment outcome did. */
+export function outcomeText(outcome: PaymentOutcome, facts: OutcomeFacts): string {
+  const values = { plan: tierNames[facts.plan], date: facts.at ? formatDate(facts.at) : "" };
+  const templates: Record<PaymentOutcome, string> = {
+    created: messages.outcomeCreated,
+    upgraded: messages.outcomeUpgraded,
+    downgraded: messages.outcomeDowngraded,
+    addon_activated: messages.outcomeAddonActivated,
+    desired_subscription_activated: messages.outcomeDesiredSubscriptionActivated,
+    badge_activated: messages.outcomeBadgeActivated,
+    delayed_downgrade: messages.outcomeDelayedDowngrade,
+    downgrade_to_cancel: messages.outcomeDowngradeToCancel,
+    delayed_downgrade_to_month: messages.outcomeDelayedDowngradeToMonth,
+    delayed_upgrade_to_month: messages.outcomeDelayedUpgradeToMonth,
+    renewed: messages.outcomeRenewed,
+    failed: messages.outcomeFailed,
+    trial_failed: messages.outcomeTrialFailed,
+  };
+  return format(templates[outcome], values);
+}
+
+/** Outcomes that are bad news (shown in the error tone). */
+export function isFailureOutcome(outcome: PaymentOutcome): boolean {
+  return outcome === "failed" || outcome === "trial_failed";
+}
+
+/** Why the sandbox (or Stripe) refused a card, in words: Stripe's decline codes. */
+export function declineMessage(code: string | null | undefined): string {
+  switch (code) {
+    case "incorrect_number":
+    case "invalid_number":
+      return messages.cardNumberInvalid;
+    case "expired_card":
+      return messages.cardExpired;
+    case "incorrect_cvc":
+    case "invalid_cvc":
+      return messages.cardCvcInvalid;
+    // A declined card is the §8 payment failure message, at setup as at a charge.
+    default:
+      return messages.paymentFailed;
+  }
+}
+
+export function trialDaysLeftText(days: number): string {
+  return days === 1 ? messages.billingTrialDayLeft : format(messages.billingTrialDaysLeft, { count: days });
+}
+
+/** The card form's expiry "MM/YY" (or "MM / YYYY") as numbers, or null when it is not a date. */
+export function parseExpiry(value: string): { month: number; year: number } | null {
+  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
+  if (!match) return null;
+  const month = Number(match[1]);
+  const rawYear = match[2] ?? "";
+  const year = rawYear.length === 2 ? 2000 + Number(rawYear) : Number(rawYear);
+  if (month < 1 || month > 12) return null;
+  return { month, year };
+}
+
+/** "4242424242424242" → "4242 4242 4242 4242" as it is typed (at most 19 digits). */
+export function groupCardNumber(value: string): string {
+  const digits = value.replace(/\D/g, "").slice(0, 19);
+  return digits.replace(/(\d{4})(?=\d)/g, "$1 ");
+}
+
+/** "0" → "0", "12" → "12/", "1228" → "12/28": the expiry as it is typed. */
+export function typedExpiry(value: string, previous: string): string {
+  const digits = value.replace(/\D/g, "").slice(0, 4);
+  // Deleting the slash deletes the month's last digit too, as people expect.
+  if (value.length < previous.length && previous.endsWith("/") && !value.includes("/")) {
+    return digits.slice(0, 1);
+  }
+  if (digits.length >= 3) return `${digits.slice(0, 2)}/${digits.slice(2)}`;
+  if (digits.length === 2) return `${digits}/`;
+  return digits;
+}
+
+/** "visa" → "Visa", "mastercard" → "Mastercard", "amex" → "American Express" (as the provider names them). */
+export function brandName(brand: string): string {
+  const known: Record<string, string> = {
+    amex: "American Express",
+    diners: "Diners Club",
+    jcb: "JCB",
+    unionpay: "UnionPay",
+  };
+  return known[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
+}
