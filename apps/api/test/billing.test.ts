@@ -254,6 +254,65 @@ describe("cards that fail or need the cardholder", () => {
     }
   });
 
+  it("a paid renewal on a card that stopped working fails, is told, and a new card pays the retry", async () => {
+    const buyer = await person();
+    await addCard(buyer, SANDBOX_CARDS.succeeds);
+    await change(buyer, "standard");
+    // The card renewals use is replaced by one that will be declined.
+    await addCard(buyer, SANDBOX_CARDS.chargeFails);
+    expect((await state(buyer)).billing.paymentMethod.last4).toBe("0341");
+    await advance(31);
+    const pastDue = await until(buyer, (s) => s.billing.status === "past_due", "the failed renewal");
+    expect(pastDue.billing.failedRenewals).toBe(1);
+    // Prepaid time is over, but the plan holds while the vendor retries.
+    expect(pastDue.current.plan.slug).toBe("standard");
+    await expect.poll(() => outcomesOf(buyer), { timeout: 10_000 }).toContain("failed");
+    const history = (await call("GET", "/api/v1/dashboard/payments/invoices", buyer)).body.data;
+    expect(history[0]).toMatchObject({ amountCents: 999, status: "failed" });
+
+    await addCard(buyer, SANDBOX_CARDS.succeeds);
+    await advance(1.1);
+    const recovered = await until(
+      buyer,
+      (s) => s.billing.status === "active",
+      "the retry paid with the new card",
+    );
+    expect(recovered.billing.failedRenewals).toBe(0);
+    await expect.poll(() => outcomesOf(buyer), { timeout: 10_000 }).toContain("renewed");
+  });
+
+  it("a card a renewing plan needs cannot be removed; once the plan ends with the period, it can", async () => {
+    const buyer = await person();
+    await addCard(buyer, SANDBOX_CARDS.succeeds);
+    await change(buyer, "standard");
+    const card = (await call("GET", "/api/v1/dashboard/payments/payment-methods/default", buyer)).body.data;
+    expect(card).toMatchObject({ brand: "visa", last4: "4242" });
+    const remove = () => call("POST", `/api/v1/dashboard/payments/payment-methods/${card.id}/delete`, buyer);
+    expect((await remove()).body.error).toMatchObject({
+      code: "payments_paymentMethodInUse",
+      message: messages.paymentsPaymentMethodInUse,
+    });
+    expect((await change(buyer, "basic")).body.data.outcome).toBe("downgrade_to_cancel");
+    expect((await remove()).body.data).toEqual({ ok: true });
+    expect(
+      (await call("GET", "/api/v1/dashboard/payments/payment-methods/default", buyer)).body.data,
+    ).toBeNull();
+    expect((await remove()).body.error.code).toBe("payments_paymentMethodNotFound");
+  });
+
+  it("the trial reminder can be dismissed", async () => {
+    const buyer = await person();
+    await addCard(buyer, SANDBOX_CARDS.succeeds);
+    const started = await change(buyer, "premium", "monthly", { trial: true });
+    const id = started.body.data.state.publicId;
+    const dismissed = await call(
+      "POST",
+      `/api/v1/dashboard/payments/subscriptions/${id}/reminder/reject`,
+      buyer,
+    );
+    expect(dismissed.body.data.billing.reminderDismissed).toBe(true);
+  });
+
   it("a renewal that keeps failing is retried 3 times over 7 days, then falls back to basic", async () => {
     const buyer = await person();
     await addCard(buyer, SANDBOX_CARDS.chargeFails);
