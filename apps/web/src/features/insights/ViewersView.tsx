@@ -2,13 +2,12 @@
 
 import { format, messages, type ProfileViewer } from "@vn/contract";
 import Link from "next/link";
-import { Avatar } from "@/components/ui/Avatar";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { formatDateTime } from "@/features/content/kinds";
 import { NextPageFailed } from "@/features/content/NextPageFailed";
-import { PremiumBadge } from "@/features/profiles/PremiumBadge";
+import { ProfileListIdentity } from "@/features/profiles/ProfileListIdentity";
 import { useSession } from "@/lib/session";
 import { useViewers } from "./use-viewers";
 import { hasSpy, viewCountText, viewedWhat } from "./viewer-text";
@@ -36,25 +35,7 @@ function ViewerRow({ viewer }: { viewer: ProfileViewer }) {
   const what = viewedWhat(viewer);
   return (
     <li className="flex items-start gap-3 py-3">
-      <span aria-hidden="true" className="inline-flex shrink-0">
-        <Avatar
-          name={profile.name}
-          src={profile.image?.urls.preview ?? null}
-          size="md"
-          shape={profile.type === "company" ? "square" : "circle"}
-        />
-      </span>
-      <div className="min-w-0 flex-1">
-        <span className="flex min-w-0 items-center gap-1.5">
-          <Link
-            href={`/${encodeURIComponent(profile.slug)}`}
-            className="block truncate font-semibold text-ink hover:underline"
-          >
-            {profile.name}
-          </Link>
-          <PremiumBadge badge={profile.badge} size={16} />
-        </span>
-        {profile.profession ? <p className="truncate text-sm text-ink-muted">{profile.profession}</p> : null}
+      <ProfileListIdentity profile={profile}>
         <p className="text-sm text-ink-muted">
           {format(messages.viewersLastViewed, { date: formatDateTime(viewer.lastViewedAt) })} ·{" "}
           {viewCountText(viewer.views)}
@@ -73,7 +54,7 @@ function ViewerRow({ viewer }: { viewer: ProfileViewer }) {
             ))}
           </p>
         ) : null}
-      </div>
+      </ProfileListIdentity>
     </li>
   );
 }

@@ -2,11 +2,10 @@
 
 import { format, messages } from "@vn/contract";
 import Link from "next/link";
-import { Avatar } from "@/components/ui/Avatar";
 import { Icon } from "@/components/ui/Icon";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { NextPageFailed } from "@/features/content/NextPageFailed";
-import { PremiumBadge } from "@/features/profiles/PremiumBadge";
+import { ProfileListIdentity } from "@/features/profiles/ProfileListIdentity";
 import { api } from "@/lib/api-client";
 import { useSession } from "@/lib/session";
 import { useCursorList } from "@/lib/use-cursor-list";
@@ -60,28 +59,7 @@ export function FollowListView({ slug, direction }: { slug: string; direction: D
         <ul className="flex flex-col divide-y divide-line">
           {items.map((profile) => (
             <li key={profile.id} className="flex items-center gap-3 py-3">
-              <span aria-hidden="true" className="inline-flex shrink-0">
-                <Avatar
-                  name={profile.name}
-                  src={profile.image?.urls.preview ?? null}
-                  size="md"
-                  shape={profile.type === "company" ? "square" : "circle"}
-                />
-              </span>
-              <div className="min-w-0 flex-1">
-                <span className="flex min-w-0 items-center gap-1.5">
-                  <Link
-                    href={`/${encodeURIComponent(profile.slug)}`}
-                    className="block truncate font-semibold text-ink hover:underline"
-                  >
-                    {profile.name}
-                  </Link>
-                  <PremiumBadge badge={profile.badge} size={16} />
-                </span>
-                {profile.profession ? (
-                  <p className="truncate text-sm text-ink-muted">{profile.profession}</p>
-                ) : null}
-              </div>
+              <ProfileListIdentity profile={profile} />
               {user && user.slug.toLowerCase() !== profile.slug.toLowerCase() ? (
                 <FollowButton
                   slug={profile.slug}
