@@ -63,7 +63,7 @@ describe("add-ons", () => {
     });
     expect(added.body.data).toMatchObject({ outcome: "addon_activated", status: "done" });
     expect(added.body.data.state.billing.addons).toEqual([
-      { type: "spy", quantity: 1, cancelAtPeriodEnd: false },
+      { type: "spy", quantity: 1, cancelAtPeriodEnd: false, nextQuantity: null },
     ]);
     expect((await call("GET", viewers, buyer)).status).toBe(200);
     const again = await call("POST", await subscriptionPath(buyer, "addons/add"), buyer, {
@@ -77,7 +77,7 @@ describe("add-ons", () => {
       idempotencyKey: key(),
     });
     expect(removed.body.data.state.billing.addons).toEqual([
-      { type: "spy", quantity: 1, cancelAtPeriodEnd: true },
+      { type: "spy", quantity: 1, cancelAtPeriodEnd: true, nextQuantity: null },
     ]);
     // Prepaid time is kept: still open now.
     expect((await call("GET", viewers, buyer)).status).toBe(200);
@@ -96,6 +96,19 @@ describe("add-ons", () => {
     expect((await call("GET", viewers, buyer)).body.error.code).toBe("account_accessForbiddenByPlan");
     // The plan itself renewed.
     expect((await state(buyer)).current.plan.slug).toBe("standard");
+  });
+
+  it("seats are for companies whose plan has a team limit", async () => {
+    const buyer = await paying("standard");
+    const refused = await call("POST", await subscriptionPath(buyer, "addons/add"), buyer, {
+      type: "seats",
+      quantity: 2,
+      idempotencyKey: key(),
+    });
+    expect(refused.body.error).toMatchObject({
+      code: "payments_addonUnavailable",
+      message: messages.paymentsAddonUnavailable,
+    });
   });
 
   it("a company buys seats now and lowers them from the period's end", async () => {
@@ -139,6 +152,7 @@ describe("add-ons", () => {
     });
     // Fewer seats from the period's end; the eight paid for stay until then.
     expect(fewer.body.data.state.current.addons[0].quantity).toBe(8);
+    expect(fewer.body.data.state.billing.addons[0]).toMatchObject({ quantity: 8, nextQuantity: 2 });
     await advance(31);
     await until(asCompany, (s) => s.current.addons[0]?.quantity === 2, "two seats from the next period");
   });

@@ -163,6 +163,8 @@ const catalogue = {
   payments_badgeNeedsPremium: { status: 409, message: "paymentsBadgeNeedsPremium" },
   payments_addonNotHeld: { status: 409, message: "paymentsAddonNotHeld" },
   payments_addonAlreadyHeld: { status: 409, message: "paymentsAddonAlreadyHeld" },
+  /** Seats for a person, or on a plan whose team is unlimited. */
+  payments_addonUnavailable: { status: 409, message: "paymentsAddonUnavailable" },
   creator_applicationExists: { status: 409, message: "creatorApplicationExists" },
   /** §4: a repeated appeal shows "already submitted". */
   creator_appealAlreadySubmitted: { status: 409, message: "appealAlreadySubmitted" },

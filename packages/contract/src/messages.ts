@@ -840,6 +840,7 @@ export const messages = {
   paymentsBadgeNeedsPremium: "The profile badge is part of Premium and above.",
   paymentsAddonNotHeld: "This add-on is not on your plan.",
   paymentsAddonAlreadyHeld: "This add-on is already on your plan.",
+  paymentsAddonUnavailable: "This add-on is not available on your plan.",
   creatorPublishesTooShort: "Tell us a little more about what you publish (at least 20 characters).",
   creatorPublishesTooLong: "Keep it under 2,000 characters.",
   creatorLinksRequired: "Add at least one link to your work.",

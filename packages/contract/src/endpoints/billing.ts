@@ -195,7 +195,12 @@ export const billingEndpoints = {
     body: addonRequestSchema,
     responses: { 200: subscriptionChangeResponseSchema },
     policy: paying,
-    errors: [...changeErrors, "payments_paidPlanRequired", "payments_addonAlreadyHeld"],
+    errors: [
+      ...changeErrors,
+      "payments_paidPlanRequired",
+      "payments_addonAlreadyHeld",
+      "payments_addonUnavailable",
+    ],
   }),
   addonUpdate: endpoint({
     method: "POST",
@@ -206,7 +211,7 @@ export const billingEndpoints = {
     body: addonRequestSchema,
     responses: { 200: subscriptionChangeResponseSchema },
     policy: paying,
-    errors: [...changeErrors, "payments_addonNotHeld"],
+    errors: [...changeErrors, "payments_addonNotHeld", "payments_addonUnavailable"],
   }),
   addonRemove: endpoint({
     method: "POST",

@@ -111,7 +111,13 @@ export const billingStateSchema = subscriptionSchema.and(
         .object({ plan: z.enum(planTiers), period: z.enum(billingPeriods), at: z.iso.datetime() })
         .nullable(),
       addons: z.array(
-        z.object({ type: z.enum(addonTypes), quantity: z.number().int(), cancelAtPeriodEnd: z.boolean() }),
+        z.object({
+          type: z.enum(addonTypes),
+          quantity: z.number().int(),
+          cancelAtPeriodEnd: z.boolean(),
+          /** A lower quantity that takes effect at the period's end (fewer seats), else null. */
+          nextQuantity: z.number().int().nullable(),
+        }),
       ),
       badge: z.object({ active: z.boolean(), visible: z.boolean(), cancelAtPeriodEnd: z.boolean() }),
       /** Renewals that failed in a row (retried 3 times over 7 days). */

@@ -19,6 +19,8 @@ export interface StoredAddon {
   quantity: number;
   /** Removed by its owner: it stays until the paid period ends (prepaid time is never revoked). */
   cancelAtPeriodEnd?: boolean;
+  /** A lower quantity from the period's end (fewer seats); the paid ones stay until then. */
+  nextQuantity?: number | null;
 }
 
 /** A payment waiting for the cardholder's authentication, and the change it pays for. */

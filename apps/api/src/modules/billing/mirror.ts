@@ -123,12 +123,14 @@ export function liveFields(row: SubscriptionRow, subscription: ProviderSubscript
     ? subscription.scheduled.items.some((item) => isBadgePriceKey(item.price))
     : true;
   const scheduledAddons = subscription.scheduled ? addonsOfItems(subscription.scheduled.items) : null;
-  const addons = addonsOfItems(subscription.items).map((addon) => ({
-    ...addon,
-    cancelAtPeriodEnd:
-      subscription.cancelAtPeriodEnd ||
-      (scheduledAddons !== null && !scheduledAddons.some((kept) => kept.type === addon.type)),
-  }));
+  const addons = addonsOfItems(subscription.items).map((addon) => {
+    const kept = scheduledAddons?.find((next) => next.type === addon.type);
+    return {
+      ...addon,
+      cancelAtPeriodEnd: subscription.cancelAtPeriodEnd || (scheduledAddons !== null && !kept),
+      nextQuantity: kept && kept.quantity !== addon.quantity ? kept.quantity : null,
+    };
+  });
   const badgeActive = subscription.items.some((item) => isBadgePriceKey(item.price));
   let next: { tier: PlanTier; period: BillingPeriod; at: Date } | null = null;
   if (subscription.cancelAtPeriodEnd) {

@@ -137,6 +137,7 @@ export class BillingService {
           type: addon.type,
           quantity: addon.quantity,
           cancelAtPeriodEnd: addon.cancelAtPeriodEnd ?? false,
+          nextQuantity: addon.nextQuantity ?? null,
         })),
         badge: {
           active: row.badgeActive,
@@ -258,8 +259,7 @@ export class BillingService {
   private async checkTeamFits(owner: Owner, row: SubscriptionRow, tier: PlanTier): Promise<void> {
     if (owner.profileType !== "company") return;
     const included = entitlement("company", tier, "team.membersIncluded") as number;
-    const seats =
-      row.addons.find((addon) => addon.type === "seats" && !addon.cancelAtPeriodEnd)?.quantity ?? 0;
+    const seats = this.keptAddons(row).find((addon) => addon.type === "seats")?.quantity ?? 0;
     const [members] = await this.db
       .select({ n: count() })
       .from(companyMembers)
@@ -619,7 +619,7 @@ export class BillingService {
   private keptAddons(row: SubscriptionRow): StoredAddon[] {
     return row.addons
       .filter((addon) => !addon.cancelAtPeriodEnd)
-      .map((addon) => ({ type: addon.type, quantity: addon.quantity }));
+      .map((addon) => ({ type: addon.type, quantity: addon.nextQuantity ?? addon.quantity }));
   }
 
   /** Buy now (prorated) what `items` adds, and keep a scheduled plan change carrying it too. */
@@ -681,6 +681,15 @@ export class BillingService {
     return serialized(owner.profileId, () =>
       once(this.db, owner.profileId, `addon-${action}:${idempotencyKey}`, what, async () => {
         const row = await this.paidRow(owner, subscriptionId);
+        // Seats are extra team members: for companies whose plan has a limit.
+        if (
+          request.type === "seats" &&
+          (owner.profileType !== "company" ||
+            entitlement("company", row.planTier as PlanTier, "team.membersIncluded") ===
+              Number.POSITIVE_INFINITY)
+        ) {
+          throw new AppError("payments_addonUnavailable");
+        }
         const vendorKey = `${owner.profileId}-${idempotencyKey}`;
         const quantity = request.type === "seats" ? (request.quantity ?? 1) : 1;
         const held = row.addons.find((addon) => addon.type === request.type);
