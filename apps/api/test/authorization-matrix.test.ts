@@ -65,6 +65,9 @@ const expected: Record<string, Level> = {
   "GET /api/v1/comments/:id/replies": "anyone",
   "GET /api/v1/comments/dialog": "anyone",
   "POST /api/v1/companies": "verified",
+  // Page editing (issue 14): an unverified company may build its page; the settings scope decides
+  "GET /api/v1/companies/:id/page-settings": "active",
+  "PATCH /api/v1/companies/:id": "active",
   "POST /api/v1/content": "verified",
   "DELETE /api/v1/content/:id": "verified",
   "GET /api/v1/content/:id": "session",
@@ -247,6 +250,10 @@ const refusals: Record<string, Partial<Record<ActorKind, ErrorCode>>> = {
   "POST /api/v1/dashboard/payments/subscriptions/desired-trial": settingsScope,
   "GET /api/v1/dashboard/payments/subscriptions/desired-trial/can-show": settingsScope,
   "GET /api/v1/dashboard/payments/promotion-invite-activation": settingsScope,
+  // Editing a company page needs the settings scope: owners only (issue 14).
+  // The page is page content (topics): managers edit it, employees do not.
+  "GET /api/v1/companies/:id/page-settings": { employee: "accountManager_permissionNotProvided" },
+  "PATCH /api/v1/companies/:id": { employee: "accountManager_permissionNotProvided" },
   // The company_employee role has `none` on follows (product-decisions.md roles → scopes).
   "POST /api/v1/profiles/:slug/follow": { employee: "accountManager_permissionNotProvided" },
   "DELETE /api/v1/profiles/:slug/follow": { employee: "accountManager_permissionNotProvided" },

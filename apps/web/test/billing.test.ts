@@ -63,7 +63,7 @@ function stateOf(
       trialDaysLeft: null,
       reminderDismissed: false,
       nextChange: null,
-      addons: [{ type: "seats", quantity: 2, cancelAtPeriodEnd: false }],
+      addons: [{ type: "seats", quantity: 2, cancelAtPeriodEnd: false, nextQuantity: null }],
       badge: { active: false, visible: false, cancelAtPeriodEnd: false },
       failedRenewals: 0,
       paymentMethod: { id: "pm_1", brand: "visa", last4: "4242", expMonth: 12, expYear: 2030 },

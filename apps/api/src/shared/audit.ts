@@ -17,6 +17,7 @@ export type AuditAction =
   | "account.passwordChanged"
   | "account.accessChanged"
   | "company.created"
+  | "company.updated"
   | "company.roleGranted"
   | "content.deleted"
   | "comment.deleted"

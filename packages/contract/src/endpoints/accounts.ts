@@ -14,7 +14,6 @@ import {
   emailCodeResendRequestSchema,
   emailCodeVerifyRequestSchema,
   generalInfoResponseSchema,
-  generalInfoUpdateRequestSchema,
   genericSignInRequestSchema,
   passwordChangedResponseSchema,
   passwordChangeRequestSchema,
@@ -35,6 +34,7 @@ import {
   userInvitesListResponseSchema,
   userInvitesQuerySchema,
 } from "../schemas/accounts";
+import { profileUpdateRequestSchema } from "../schemas/profiles";
 import {
   authStatusSchema,
   authSuccessSchema,
@@ -319,8 +319,10 @@ export const accountsEndpoints = {
     tags,
     summary: "Update one's own profile (any subset); name + date of birth complete the wizard",
     description:
-      "Completing the required fields turns profile-not-completed into active. Errors: 422 request_validationFailed (the §5 messages per field); 409 slug_alreadyTakenConflict; 403 account_accessForbiddenByPlan (a handle without two digits needs verified Premium).",
-    body: generalInfoUpdateRequestSchema,
+      "Completing the required fields turns profile-not-completed into active. socialLinks (site is the website), contacts and backgroundImageUrl (one's own user_background_image upload) edit the profile page; null clears. Errors: 422 request_validationFailed (the §5 messages per field); 409 slug_alreadyTakenConflict; 403 account_accessForbiddenByPlan (a handle without two digits needs verified Premium).",
+    // The page's fields (website and social links, contacts, background) ride on the same route:
+    // one's own profile is one resource, saved in one transaction, whichever form sends a subset.
+    body: profileUpdateRequestSchema,
     responses: { 200: generalInfoResponseSchema },
     policy: ownAccount,
     errors: ["slug_alreadyTakenConflict", "account_accessForbiddenByPlan"],

@@ -5,6 +5,7 @@ import { format, messages } from "../messages";
 import { cleanText } from "../text";
 import { handleSchema, imageUrlSchema, optionalText } from "./accounts";
 import { userText } from "./common";
+import { pageFieldsUpdateShape, socialLinkKeys } from "./profiles";
 
 /** Latin letters (with diacritics), digits and the punctuation company names use. */
 export const companyNamePattern = /^[\p{Script=Latin}\p{M}\p{N}][\p{Script=Latin}\p{M}\p{N} '’.,&()+\-/!]*$/u;
@@ -43,3 +44,50 @@ export const companySchema = z
   })
   .meta({ id: "Company" });
 export const companyResponseSchema = z.object({ data: companySchema });
+
+// Page editing (issue 14) ------------------------------------------------------------------------
+
+/**
+ * PATCH /companies/:id: what an owner (a member whose settings scope is not none) edits on the
+ * company page: name, logo (company_image), background (company_background_image), about,
+ * website (socialLinks.site), social links and contacts. The handle stays as created.
+ */
+export const companyPageUpdateRequestSchema = z
+  .object({
+    name: companyNameSchema.optional(),
+    about: optionalText(ABOUT_MAX, ABOUT_MAX_LINE_BREAKS),
+    logoUrl: imageUrlSchema,
+    ...pageFieldsUpdateShape,
+  })
+  .meta({ id: "CompanyPageUpdate" });
+export type CompanyPageUpdate = z.infer<typeof companyPageUpdateRequestSchema>;
+
+const pictureSchema = z.object({ urls: z.object({ preview: z.string() }) }).nullable();
+
+/** GET /companies/:id/page-settings: the page as its editor sees it, to fill the form. */
+export const companyPageSettingsSchema = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    about: z.string().nullable(),
+    image: pictureSchema,
+    backgroundImage: pictureSchema,
+    socialLinks: z.object(
+      Object.fromEntries(socialLinkKeys.map((k) => [k, z.string().nullable()])) as Record<
+        (typeof socialLinkKeys)[number],
+        z.ZodNullable<z.ZodString>
+      >,
+    ),
+    contacts: z.object({
+      mainEmail: z.string().nullable(),
+      mainPhone: z.string().nullable(),
+      additionalEmail: z.string().nullable(),
+      additionalPhone: z.string().nullable(),
+    }),
+    verificationStatus: z.enum(verificationStatuses),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "CompanyPageSettings" });
+export type CompanyPageSettings = z.infer<typeof companyPageSettingsSchema>;
+export const companyPageSettingsResponseSchema = z.object({ data: companyPageSettingsSchema });

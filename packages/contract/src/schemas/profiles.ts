@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { PHONE_MIN_DIGITS, URL_MAX_LENGTH_HTTP } from "../constants";
 import { mediaSubSections, profileTabs } from "../enums";
+import { format, messages } from "../messages";
+import { emailSchema, generalInfoUpdateRequestSchema, imageUrlSchema } from "./accounts";
 import { userText } from "./common";
 
 /** A profile's handle in a public path or query (`/profiles/:slug`, `?owner=`). */
@@ -64,3 +67,124 @@ export const profilePageSchema = z
   .meta({ id: "ProfilePage" });
 export type ProfilePage = z.infer<typeof profilePageSchema>;
 export const profilePageResponseSchema = z.object({ data: profilePageSchema });
+
+// Page editing (issue 14): the fields a person edits on their own page and an owner on a company's
+
+export type SocialLinkKey = (typeof socialLinkKeys)[number];
+
+/**
+ * Where each social link must point (its host or a subdomain of it, www. and m. included). `site`
+ * is the page's website: any http(s) link. The spec's "site" link is the one website a page has,
+ * so the website is stored and sent as `socialLinks.site`, never as a second field.
+ */
+export const socialLinkHosts: Record<Exclude<SocialLinkKey, "site">, readonly string[]> = {
+  twitter: ["twitter.com", "x.com"],
+  youtube: ["youtube.com", "youtu.be"],
+  facebook: ["facebook.com", "fb.com"],
+  linkedin: ["linkedin.com"],
+  instagram: ["instagram.com"],
+};
+
+/** Does this link point at one of the hosts (or their subdomains)? */
+export function linkPointsAt(link: string, hosts: readonly string[]): boolean {
+  let host: string;
+  try {
+    host = new URL(link).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return hosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
+}
+
+/** "" from a cleared form field means "remove it" (null); undefined leaves the stored value. */
+const emptyToNull = (value: string) => (value === "" ? null : value);
+
+/** One social link: optional, null (or "") clears it; an http(s) URL of at most 2000 characters (§5). */
+export function socialLinkSchema(key: SocialLinkKey) {
+  const link = z
+    .string()
+    .max(URL_MAX_LENGTH_HTTP, messages.urlTooLong)
+    .pipe(z.url({ protocol: /^https?$/, error: messages.invalidUrl }));
+  const checked =
+    key === "site"
+      ? link
+      : link.refine((value) => linkPointsAt(value, socialLinkHosts[key]), {
+          message: format(messages.socialLinkWrongHost, { hosts: socialLinkHosts[key].join(" or ") }),
+        });
+  return userText().trim().transform(emptyToNull).pipe(checked.nullable()).nullable().optional();
+}
+
+export const socialLinksUpdateSchema = z.object({
+  twitter: socialLinkSchema("twitter"),
+  youtube: socialLinkSchema("youtube"),
+  facebook: socialLinkSchema("facebook"),
+  site: socialLinkSchema("site"),
+  linkedin: socialLinkSchema("linkedin"),
+  instagram: socialLinkSchema("instagram"),
+});
+export type SocialLinksUpdate = z.infer<typeof socialLinksUpdateSchema>;
+
+/** E.164 allows at most 15 digits in a full international number. */
+export const CONTACT_PHONE_MAX_DIGITS = 15;
+
+/**
+ * A contact phone (§5, as the enterprise form's): only digits and phone symbols, starting with +
+ * (an international number anyone can dial), 7 to 15 digits. One message at a time, first failing.
+ */
+export const contactPhoneSchema = userText()
+  .trim()
+  .transform(emptyToNull)
+  .pipe(
+    z
+      .string()
+      .superRefine((value, ctx) => {
+        const digits = value.replace(/\D/g, "").length;
+        const message = !/^[0-9+\-() .]+$/.test(value)
+          ? messages.invalidPhone
+          : !value.startsWith("+")
+            ? messages.phoneMustStartWithPlus
+            : digits < PHONE_MIN_DIGITS
+              ? messages.phoneTooShort
+              : digits > CONTACT_PHONE_MAX_DIGITS
+                ? messages.phoneTooLong
+                : null;
+        if (message) ctx.addIssue({ code: "custom", message });
+      })
+      .nullable(),
+  )
+  .nullable()
+  .optional();
+
+/** A contact email (§5 email rules); "" or null clears it. */
+export const contactEmailSchema = userText()
+  .trim()
+  .transform(emptyToNull)
+  .pipe(emailSchema.nullable())
+  .nullable()
+  .optional();
+
+export const contactsUpdateSchema = z.object({
+  mainEmail: contactEmailSchema,
+  mainPhone: contactPhoneSchema,
+  additionalEmail: contactEmailSchema,
+  additionalPhone: contactPhoneSchema,
+});
+export type ContactsUpdate = z.infer<typeof contactsUpdateSchema>;
+
+/** The fields of a page shared by people and companies (everything optional; null clears). */
+export const pageFieldsUpdateShape = {
+  socialLinks: socialLinksUpdateSchema.optional(),
+  contacts: contactsUpdateSchema.optional(),
+  /** An image the page uploaded as user_background_image / company_background_image (its URL). */
+  backgroundImageUrl: imageUrlSchema,
+};
+
+/**
+ * PATCH /users/me/general-info: a person's own profile, the wizard's and settings' fields plus the
+ * page's (issue 14). One route for one's own profile keeps every field of it in one transaction;
+ * each form sends the subset it shows.
+ */
+export const profileUpdateRequestSchema = generalInfoUpdateRequestSchema
+  .extend(pageFieldsUpdateShape)
+  .meta({ id: "ProfileUpdate" });
+export type ProfileUpdate = z.infer<typeof profileUpdateRequestSchema>;

@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { SessionActor } from "@vn/contract";
-import { AppError, type GeneralInfo, type GeneralInfoUpdate, messages } from "@vn/contract";
+import { AppError, type GeneralInfo, messages, type ProfileUpdate } from "@vn/contract";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { profiles, users } from "../../db/schema/index";
 import { checkHandle, generateHandle } from "../../shared/handles";
 import { profileImage } from "../../shared/profile-view";
+import { checkPageImage, contactsPatch, mergeSocialLinks } from "../profiles/page-fields";
 
 /**
  * The personal profile every login gets at sign-up, with a free generated handle (two digits);
@@ -69,12 +70,13 @@ export async function getGeneralInfo(db: Db, userId: string): Promise<GeneralInf
  * PATCH /users/me/general-info: the caller's own profile only (the route takes no id). A changed
  * handle must be free to them (taken → 409 slug_alreadyTakenConflict; a handle without two digits
  * → 403 account_accessForbiddenByPlan unless verified Premium). Once name and date of birth are
- * set, a profile-not-completed account becomes active.
+ * set, a profile-not-completed account becomes active. The page's fields (issue 14): social links
+ * (site is the website), contacts, and a background that must be one's own user_background_image.
  */
 export async function updateGeneralInfo(
   db: Db,
   actor: SessionActor,
-  input: GeneralInfoUpdate,
+  input: ProfileUpdate,
 ): Promise<GeneralInfo> {
   const ownProfileId = actor.ownProfileId;
   if (!ownProfileId) throw new AppError("request_invalidSessionToken");
@@ -90,7 +92,17 @@ export async function updateGeneralInfo(
     }
   }
 
-  const profilePatch: Partial<typeof profiles.$inferInsert> = {};
+  if (input.backgroundImageUrl) {
+    await checkPageImage(db, input.backgroundImageUrl, {
+      ownerProfileId: ownProfileId,
+      uploadType: "user_background_image",
+      field: "backgroundImageUrl",
+    });
+  }
+
+  const profilePatch: Partial<typeof profiles.$inferInsert> = input.contacts
+    ? contactsPatch(input.contacts)
+    : {};
   if (input.name !== undefined) profilePatch.name = input.name;
   if (input.slug !== undefined) profilePatch.slug = input.slug;
   if (input.profession !== undefined) profilePatch.profession = input.profession;
@@ -98,6 +110,7 @@ export async function updateGeneralInfo(
   if (input.country !== undefined) profilePatch.country = input.country;
   if (input.about !== undefined) profilePatch.about = input.about;
   if (input.imageUrl !== undefined) profilePatch.imageUrl = input.imageUrl;
+  if (input.backgroundImageUrl !== undefined) profilePatch.backgroundUrl = input.backgroundImageUrl;
   const userPatch: Partial<typeof users.$inferInsert> = {};
   if (input.name !== undefined) userPatch.name = input.name;
   if (input.dateOfBirth !== undefined) userPatch.dateOfBirth = input.dateOfBirth;
@@ -106,6 +119,15 @@ export async function updateGeneralInfo(
   try {
     await db.transaction(async (tx) => {
       const now = new Date();
+      if (input.socialLinks) {
+        // Merged under a row lock, so two saves of different links do not undo each other.
+        const [current] = await tx
+          .select({ socialLinks: profiles.socialLinks })
+          .from(profiles)
+          .where(eq(profiles.id, ownProfileId))
+          .for("update");
+        profilePatch.socialLinks = mergeSocialLinks(current?.socialLinks ?? "{}", input.socialLinks);
+      }
       if (Object.keys(profilePatch).length > 0) {
         await tx
           .update(profiles)

@@ -5,25 +5,13 @@ import {
   type ProfilePage,
   type SessionActor,
   sectionKinds,
-  socialLinkKeys,
 } from "@vn/contract";
 import type { Db } from "../../db/client";
 import { activeCountsByKind } from "../../shared/content-view";
 import { badgeOf, findVisibleProfileBySlug, profileImage, viewerOfActor } from "../../shared/profile-view";
 import { isFollowing } from "../../shared/social-graph";
 import { planTierOf } from "../../shared/subscriptions";
-
-function parseLinks(raw: string): Record<string, string | null> {
-  let parsed: Record<string, unknown> = {};
-  try {
-    parsed = JSON.parse(raw) as Record<string, unknown>;
-  } catch {
-    // A malformed stored value shows as no links rather than failing the page.
-  }
-  return Object.fromEntries(
-    socialLinkKeys.map((k) => [k, typeof parsed[k] === "string" ? (parsed[k] as string) : null]),
-  );
-}
+import { contactsOf, parseSocialLinks } from "./page-fields";
 
 /**
  * The profile page's data for one viewer (null = visitor). A profile that blocked the viewer, or
@@ -76,13 +64,8 @@ export async function profilePage(db: Db, slug: string, actor: SessionActor | nu
       verifiedAt: profile.verifiedAt?.toISOString() ?? null,
       badge: await badgeOf(db, profile.id),
     },
-    socialLinks: parseLinks(profile.socialLinks) as ProfilePage["socialLinks"],
-    contacts: {
-      mainEmail: profile.contactEmail,
-      mainPhone: profile.contactPhone,
-      additionalEmail: profile.additionalEmail,
-      additionalPhone: profile.additionalPhone,
-    },
+    socialLinks: parseSocialLinks(profile.socialLinks),
+    contacts: contactsOf(profile),
     tabs,
     isOwner,
   };

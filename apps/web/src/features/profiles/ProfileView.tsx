@@ -14,9 +14,12 @@ import { ContentList } from "@/features/content/ContentList";
 import { type MediaSection, type ProfileTab, profileTabPath } from "@/features/content/content-routes";
 import { type CreateRoute, createTitles } from "@/features/content/kinds";
 import type { ContentListPage } from "@/features/content/use-content-list";
+import { EditPageButton } from "@/features/page-editing/EditPageButton";
+import { mayEditPage } from "@/features/page-editing/page-edit-rules";
 import { ProfileSocialActions } from "@/features/social/ProfileSocialActions";
 import { useVerificationGate } from "@/features/verification/VerificationGate";
 import { verifiedBadgeText } from "@/features/verification/verification-rules";
+import { actorOf } from "@/lib/actor";
 import { cn } from "@/lib/cn";
 import { countryName } from "@/lib/countries";
 import { routes } from "@/lib/paths";
@@ -87,7 +90,18 @@ function ProfileUnavailable() {
   );
 }
 
-function ProfileCard({ profile, own }: { profile: ProfileData; own: boolean }) {
+function ProfileCard({
+  profile,
+  own,
+  page,
+  editable,
+}: {
+  profile: ProfileData;
+  own: boolean;
+  page: ProfilePage;
+  /** The viewer runs this page: their own, or a company they act as with the topics scope (owner, manager). */
+  editable: boolean;
+}) {
   const place = [profile.city, countryName(profile.country)].filter(Boolean).join(", ");
   const company = profile.kind === "company";
   return (
@@ -110,14 +124,7 @@ function ProfileCard({ profile, own }: { profile: ProfileData; own: boolean }) {
             shape={company ? "square" : "circle"}
             className="-mt-16 size-28 ring-4 ring-surface sm:-mt-20 sm:size-36"
           />
-          {own && !company ? (
-            <Button asChild variant="secondary" className="mt-3">
-              <Link href={`${routes.settings}#profile`}>
-                <Icon name="settings" size={18} />
-                {messages.editProfile}
-              </Link>
-            </Button>
-          ) : null}
+          {own && editable ? <EditPageButton page={page} /> : null}
         </div>
         <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1.5">
           <h1 id="profile-name" className="text-2xl font-semibold break-words text-ink">
@@ -395,7 +402,7 @@ export function ProfileView({
           </Button>
         </div>
       ) : null}
-      <ProfileCard profile={profile} own={own} />
+      <ProfileCard profile={profile} own={own} page={page} editable={mayEditPage(actorOf(user), page)} />
       {user && !ownerOfPage && !actingAsThis ? (
         <ProfileSocialActions
           profileId={page.user.id}

@@ -1,0 +1,52 @@
+"use client";
+
+import { messages, type ProfilePage } from "@vn/contract";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useSWRConfig } from "swr";
+import { useSnackbar } from "@/components/shell/SnackbarProvider";
+import { Button } from "@/components/ui/Button";
+import { Dialog } from "@/components/ui/Dialog";
+import { Icon } from "@/components/ui/Icon";
+import { SESSION_KEY } from "@/lib/session";
+import { PageEditForm } from "./PageEditForm";
+
+/**
+ * "Edit page" on a page the viewer runs: opens the form in a dialog; a save refreshes the
+ * server-rendered page (and the session, whose name and picture the header shows).
+ */
+export function EditPageButton({ page }: { page: ProfilePage }) {
+  const [open, setOpen] = useState(false);
+  const router = useRouter();
+  const snackbar = useSnackbar();
+  const { mutate } = useSWRConfig();
+  const company = page.user.type.id === "company";
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      size="lg"
+      title={company ? messages.editCompanyPageTitle : messages.editPageTitle}
+      description={messages.editPageIntro}
+      trigger={
+        <Button variant="secondary" className="mt-3">
+          <Icon name="settings" size={18} />
+          {messages.editPage}
+        </Button>
+      }
+    >
+      {open ? (
+        <PageEditForm
+          page={page}
+          onCancel={() => setOpen(false)}
+          onSaved={async () => {
+            setOpen(false);
+            snackbar.show(messages.pageSaved, { tone: "success" });
+            router.refresh();
+            await mutate(SESSION_KEY);
+          }}
+        />
+      ) : null}
+    </Dialog>
+  );
+}

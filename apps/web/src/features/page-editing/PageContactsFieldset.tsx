@@ -1,0 +1,56 @@
+"use client";
+
+import { messages } from "@vn/contract";
+import type { FieldErrors, UseFormRegister } from "react-hook-form";
+import { Input } from "@/components/ui/Input";
+import type { PageEditValues } from "./page-edit-rules";
+
+export interface PageContactsFieldsetProps {
+  register: UseFormRegister<PageEditValues>;
+  errors: FieldErrors<PageEditValues>["contacts"];
+}
+
+/** The page's main and additional contact email and phone (§3), each optional. */
+export function PageContactsFieldset({ register, errors }: PageContactsFieldsetProps) {
+  return (
+    <fieldset className="flex flex-col gap-4">
+      <legend className="mb-3 text-base font-semibold text-ink">{messages.pageContactsLegend}</legend>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Input
+          type="email"
+          autoComplete="email"
+          label={messages.mainEmailLabel}
+          optional
+          error={errors?.mainEmail?.message}
+          {...register("contacts.mainEmail")}
+        />
+        <Input
+          type="email"
+          autoComplete="off"
+          label={messages.additionalEmailLabel}
+          optional
+          error={errors?.additionalEmail?.message}
+          {...register("contacts.additionalEmail")}
+        />
+        <Input
+          type="tel"
+          autoComplete="tel"
+          label={messages.mainPhoneLabel}
+          optional
+          hint={messages.contactPhoneHint}
+          error={errors?.mainPhone?.message}
+          {...register("contacts.mainPhone")}
+        />
+        <Input
+          type="tel"
+          autoComplete="off"
+          label={messages.additionalPhoneLabel}
+          optional
+          hint={messages.contactPhoneHint}
+          error={errors?.additionalPhone?.message}
+          {...register("contacts.additionalPhone")}
+        />
+      </div>
+    </fieldset>
+  );
+}
