@@ -32,6 +32,7 @@ import { notificationRoutes } from "./modules/notifications/routes";
 import { profileRoutes } from "./modules/profiles/routes";
 import { searchRoutes } from "./modules/search/routes";
 import { socialRoutes } from "./modules/social/routes";
+import { teamRoutes } from "./modules/teams/routes";
 import { identityWebhookRoutes, verificationRoutes } from "./modules/verification/routes";
 import { VerificationService } from "./modules/verification/service";
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./plugins/error-handler";
@@ -236,6 +237,7 @@ export async function buildApp(config: Config, given: BuildOptions = {}): Promis
   await app.register(insightsRoutes);
   await app.register(paymentsWebhookRoutes);
   await app.register(paymentsSandboxRoutes);
+  await app.register(teamRoutes);
 
   app.addHook("onClose", async () => {
     for (const stop of deps.beforeClose) await stop();

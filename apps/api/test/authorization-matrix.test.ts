@@ -207,6 +207,19 @@ const expected: Record<string, Level> = {
   "GET /api/v1/staff/verification/documents/:documentId": "admin",
   "POST /api/v1/staff/verification/transactions/:id/decision": "admin",
   "POST /api/v1/staff/verification/appeals/:id/decision": "staff",
+  // Company teams (issue 14): acting as the company; an unverified company may build its team.
+  // The invitee's own rows answer while the acting company is lost (they act as themselves).
+  "POST /api/v1/companies/me/invites": "active",
+  "GET /api/v1/companies/me/invites": "active",
+  "POST /api/v1/companies/me/invites/:id/cancel": "active",
+  "GET /api/v1/users/me/companies/invites/:id": "active+lost",
+  "PATCH /api/v1/users/me/companies/invites/:id/accept": "active+lost",
+  "PATCH /api/v1/users/me/companies/invites/:id/reject": "active+lost",
+  "GET /api/v1/companies/:slug/people": "active",
+  "PATCH /api/v1/companies/me/members/:userId": "active",
+  "DELETE /api/v1/companies/me/members/:userId": "active",
+  "POST /api/v1/companies/me/leave": "active",
+  "POST /api/v1/companies/me/transfer-ownership": "active",
 };
 
 /** Billing needs the settings scope: managers and employees hold none on it. */
@@ -254,6 +267,15 @@ const refusals: Record<string, Partial<Record<ActorKind, ErrorCode>>> = {
   // The page is page content (topics): managers edit it, employees do not.
   "GET /api/v1/companies/:id/page-settings": { employee: "accountManager_permissionNotProvided" },
   "PATCH /api/v1/companies/:id": { employee: "accountManager_permissionNotProvided" },
+  // Teams (issue 14): the employees scope (owner all, manager manage, employee none) runs
+  // invitations, the people tab and removals; roles and ownership need settings (owners only).
+  "POST /api/v1/companies/me/invites": { employee: "accountManager_permissionNotProvided" },
+  "GET /api/v1/companies/me/invites": { employee: "accountManager_permissionNotProvided" },
+  "POST /api/v1/companies/me/invites/:id/cancel": { employee: "accountManager_permissionNotProvided" },
+  "GET /api/v1/companies/:slug/people": { employee: "accountManager_permissionNotProvided" },
+  "DELETE /api/v1/companies/me/members/:userId": { employee: "accountManager_permissionNotProvided" },
+  "PATCH /api/v1/companies/me/members/:userId": settingsScope,
+  "POST /api/v1/companies/me/transfer-ownership": settingsScope,
   // The company_employee role has `none` on follows (product-decisions.md roles → scopes).
   "POST /api/v1/profiles/:slug/follow": { employee: "accountManager_permissionNotProvided" },
   "DELETE /api/v1/profiles/:slug/follow": { employee: "accountManager_permissionNotProvided" },

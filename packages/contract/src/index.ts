@@ -24,6 +24,7 @@ export * from "./schemas/realtime";
 export * from "./schemas/search";
 export * from "./schemas/session";
 export * from "./schemas/social";
+export * from "./schemas/teams";
 export * from "./schemas/verification";
 export * from "./text";
 export * from "./url";

@@ -14,6 +14,7 @@ import { profilesEndpoints } from "./profiles";
 import { realtimeEndpoints } from "./realtime";
 import { searchEndpoints } from "./search";
 import { socialEndpoints } from "./social";
+import { teamsEndpoints } from "./teams";
 import { verificationEndpoints } from "./verification";
 
 /**
@@ -38,6 +39,7 @@ export const endpoints = {
   verification: verificationEndpoints,
   billing: billingEndpoints,
   insights: insightsEndpoints,
+  teams: teamsEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

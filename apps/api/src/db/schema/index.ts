@@ -10,4 +10,5 @@ export * from "./outbox";
 export * from "./profiles";
 export * from "./social";
 export * from "./storage";
+export * from "./teams";
 export * from "./verification";

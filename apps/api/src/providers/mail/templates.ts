@@ -199,3 +199,13 @@ export function trialEndingMail(to: string, plan: string, trialEnd: Date, url: s
 function planName(plan: string): string {
   return plan.charAt(0).toUpperCase() + plan.slice(1);
 }
+
+/** Issue 14: a company invites a person (by email) to its team; the link opens the invitation. */
+export function teamInviteMail(to: string, inviterName: string, company: string, url: string): MailMessage {
+  return compose({
+    to,
+    subject: format(messages.mailTeamInviteSubject, { company }),
+    intro: format(messages.mailTeamInviteIntro, { name: inviterName, company }),
+    action: { label: messages.mailTeamInviteAction, url },
+  });
+}

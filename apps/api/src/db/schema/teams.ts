@@ -1,0 +1,67 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+import { profiles } from "./profiles";
+
+/**
+ * Company teams (issue 14): invitations by email and what a member shows on the people tab.
+ * An invitation is addressed to an email, not an account: the invitee may sign up later, and
+ * accepts as whoever signs in with that email.
+ */
+export const companyInvites = pgTable(
+  "company_invites",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    /** Lower-cased. */
+    email: text("email").notNull(),
+    /** The account that held the email when invited, if any (the invitee may sign up later). */
+    invitedUserId: text("invited_user_id").references(() => users.id, { onDelete: "set null" }),
+    displayName: text("display_name"),
+    position: text("position"),
+    caption: text("caption"),
+    teamTitle: text("team_title"),
+    teamSlug: text("team_slug"),
+    imageUrl: text("image_url"),
+    /** Always company_employee: the owner promotes after acceptance. */
+    role: text("role").notNull().default("company_employee"),
+    /** pending | accepted | rejected | cancelled | expired */
+    status: text("status").notNull().default("pending"),
+    rejectReason: text("reject_reason"),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (t) => [
+    // One open invitation per email and company: a second is "Already added", even in a race.
+    uniqueIndex("company_invites_pending_email_idx")
+      .on(t.companyId, t.email)
+      .where(sql`${t.status} = 'pending'`),
+    index("company_invites_email_idx").on(t.email),
+  ],
+);
+
+/** What a member shows on the people tab, from their invitation (company_members holds position). */
+export const companyMemberDetails = pgTable(
+  "company_member_details",
+  {
+    companyId: text("company_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    displayName: text("display_name"),
+    caption: text("caption"),
+    teamTitle: text("team_title"),
+    teamSlug: text("team_slug"),
+    imageUrl: text("image_url"),
+    /** The member lets the people tab link to their personal profile. */
+    displayPersonalProfile: boolean("display_personal_profile").notNull().default(true),
+    invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.userId] })],
+);

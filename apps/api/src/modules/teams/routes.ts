@@ -1,0 +1,56 @@
+import { endpoints } from "@vn/contract";
+import type { FastifyPluginAsync } from "fastify";
+import { route } from "../../lib/route";
+import {
+  acceptInvite,
+  cancelInvite,
+  createInvites,
+  getMyInvite,
+  pendingInvites,
+  rejectInvite,
+} from "./invites";
+import { changeRole, companyPeople, leaveCompany, removeMember, transferOwnership } from "./members";
+
+/** Company teams (issue 14): handlers for the rows of contract/endpoints/teams.ts. */
+export const teamRoutes: FastifyPluginAsync = async (app) => {
+  const db = () => app.deps.database.db;
+  const memberDeps = () => ({ db: db(), realtime: () => app.deps.realtime });
+  const t = endpoints.teams;
+
+  route(app, t.invite, async ({ actor, body, reply }) => {
+    const data = await createInvites(
+      { db: db(), config: app.deps.config, mail: app.deps.mail, log: app.log },
+      actor,
+      body,
+    );
+    return reply.status(201).send({ data });
+  });
+  route(app, t.pendingInvites, async ({ actor }) => ({ data: await pendingInvites(db(), actor) }));
+  route(app, t.cancelInvite, async ({ actor, params }) => ({
+    data: await cancelInvite(db(), actor, params.id),
+  }));
+  route(app, t.myInvite, async ({ actor, params }) => ({ data: await getMyInvite(db(), actor, params.id) }));
+  route(app, t.acceptInvite, async ({ actor, params }) => ({
+    data: await acceptInvite({ db: db() }, actor, params.id),
+  }));
+  route(app, t.rejectInvite, async ({ actor, params, body }) => ({
+    data: await rejectInvite(db(), actor, params.id, body.reason),
+  }));
+  route(app, t.people, async ({ actor, params }) => ({
+    data: await companyPeople(db(), actor, params.slug),
+  }));
+  route(app, t.changeRole, async ({ actor, params, body }) => ({
+    data: await changeRole(db(), actor, params.userId, body.role),
+  }));
+  route(app, t.removeMember, async ({ actor, params, reply }) => {
+    await removeMember(memberDeps(), actor, params.userId);
+    return reply.status(204).send();
+  });
+  route(app, t.leave, async ({ actor, reply }) => {
+    await leaveCompany(memberDeps(), actor);
+    return reply.status(204).send();
+  });
+  route(app, t.transferOwnership, async ({ actor, body }) => ({
+    data: await transferOwnership(db(), actor, body.userId),
+  }));
+};

@@ -1,0 +1,149 @@
+import { idParamsSchema, slugParamsSchema } from "../schemas/common";
+import {
+  teamInviteListResponseSchema,
+  teamInviteRejectRequestSchema,
+  teamInviteResponseSchema,
+  teamInvitesRequestSchema,
+  teamMemberListResponseSchema,
+  teamMemberParamsSchema,
+  teamMemberResponseSchema,
+  teamRoleRequestSchema,
+  teamTransferRequestSchema,
+} from "../schemas/teams";
+import { endpoint } from "./define";
+
+const tags = ["teams"];
+
+/**
+ * Company teams (issue 14): invitations by email, the invitee's answer, the people tab, roles.
+ * Company-side rows act as the company (switch first): the `employees` scope lets owners (all)
+ * and managers (manage) run invitations; role changes and transfers need `settings` (owners).
+ * The level is active, not verified: an unverified company may still build its team.
+ */
+export const teamsEndpoints = {
+  invite: endpoint({
+    method: "POST",
+    path: "/api/v1/companies/me/invites",
+    tags,
+    summary: "Invite one person or up to 50 by email to the acting company's team",
+    description:
+      'All or nothing. Errors: 422 request_validationFailed (§5 limits; details per row: "Already added" for an email twice, already invited or a member; a blocked or deleted account); 403 account_accessForbiddenByPlan (members and pending invitations would exceed the plan\'s seats plus the seats add-on: buy seats or upgrade); 403 request_forbidden (not acting as a company); 403 accountManager_permissionNotProvided.',
+    body: teamInvitesRequestSchema,
+    responses: { 201: teamInviteListResponseSchema },
+    policy: { who: "active", scope: "employees", rateLimit: { max: 30, per: "minute", by: "account" } },
+    errors: ["request_forbidden", "account_accessForbiddenByPlan"],
+  }),
+  pendingInvites: endpoint({
+    method: "GET",
+    path: "/api/v1/companies/me/invites",
+    tags,
+    summary: "The acting company's pending invitations",
+    responses: { 200: teamInviteListResponseSchema },
+    policy: { who: "active", scope: "employees" },
+    errors: ["request_forbidden"],
+  }),
+  cancelInvite: endpoint({
+    method: "POST",
+    path: "/api/v1/companies/me/invites/:id/cancel",
+    tags,
+    summary: "Cancel a pending invitation of the acting company",
+    description: "Errors: 404 invite_notFound; 409 invite_unavailable (decided or expired already).",
+    params: idParamsSchema,
+    responses: { 200: teamInviteResponseSchema },
+    policy: { who: "active", scope: "employees" },
+    errors: ["request_forbidden", "invite_notFound", "invite_unavailable"],
+  }),
+  myInvite: endpoint({
+    method: "GET",
+    path: "/api/v1/users/me/companies/invites/:id",
+    tags,
+    summary: "An invitation addressed to the signed-in person's email",
+    description:
+      "Errors: 404 invite_notFound; 403 request_forbidden (sent to another email: the message says so); 409 invite_unavailable (§8: expired, cancelled or decided).",
+    params: idParamsSchema,
+    responses: { 200: teamInviteResponseSchema },
+    policy: { who: "active", allowLostActingProfile: true },
+    errors: ["invite_notFound", "invite_unavailable", "request_forbidden"],
+  }),
+  acceptInvite: endpoint({
+    method: "PATCH",
+    path: "/api/v1/users/me/companies/invites/:id/accept",
+    tags,
+    summary: "Accept an invitation: the person becomes a company_employee",
+    description:
+      "Seats are checked again. Errors: 404 invite_notFound; 403 request_forbidden; 409 invite_unavailable; 403 account_accessForbiddenByPlan (the team is full).",
+    params: idParamsSchema,
+    responses: { 200: teamInviteResponseSchema },
+    policy: { who: "active", allowLostActingProfile: true },
+    errors: ["invite_notFound", "invite_unavailable", "request_forbidden", "account_accessForbiddenByPlan"],
+  }),
+  rejectInvite: endpoint({
+    method: "PATCH",
+    path: "/api/v1/users/me/companies/invites/:id/reject",
+    tags,
+    summary: "Reject an invitation, with a reason",
+    params: idParamsSchema,
+    body: teamInviteRejectRequestSchema,
+    responses: { 200: teamInviteResponseSchema },
+    policy: { who: "active", allowLostActingProfile: true },
+    errors: ["invite_notFound", "invite_unavailable", "request_forbidden"],
+  }),
+  people: endpoint({
+    method: "GET",
+    path: "/api/v1/companies/:slug/people",
+    tags,
+    summary: "The people tab: the company's members (the Employees permission)",
+    description:
+      "Only while acting as this company with the employees scope (action team.view). Errors: 403 request_forbidden (another company); 403 accountManager_permissionNotProvided; 404 company_notFound.",
+    params: slugParamsSchema,
+    responses: { 200: teamMemberListResponseSchema },
+    policy: { who: "active", scope: "employees" },
+    errors: ["request_forbidden", "company_notFound"],
+  }),
+  changeRole: endpoint({
+    method: "PATCH",
+    path: "/api/v1/companies/me/members/:userId",
+    tags,
+    summary: "Promote a member to manager or demote to company_employee (owner only)",
+    description:
+      "Audited as company.roleChanged. Errors: 404 request_notFound (not a member); 403 request_forbidden (the owner's own role).",
+    params: teamMemberParamsSchema,
+    body: teamRoleRequestSchema,
+    responses: { 200: teamMemberResponseSchema },
+    policy: { who: "active", scope: "settings" },
+    errors: ["request_forbidden", "request_notFound"],
+  }),
+  removeMember: endpoint({
+    method: "DELETE",
+    path: "/api/v1/companies/me/members/:userId",
+    tags,
+    summary: "Remove a member: the owner removes anyone but themselves, a manager removes employees",
+    description: "Audited as company.memberRemoved. Errors: 404 request_notFound; 403 request_forbidden.",
+    params: teamMemberParamsSchema,
+    responses: { 204: null },
+    policy: { who: "active", scope: "employees" },
+    errors: ["request_forbidden", "request_notFound"],
+  }),
+  leave: endpoint({
+    method: "POST",
+    path: "/api/v1/companies/me/leave",
+    tags,
+    summary: "Leave the acting company (not the owner); the session switches back to the person",
+    description: "Audited as company.memberLeft. Errors: 409 request_conflict (the owner: transfer first).",
+    responses: { 204: null },
+    policy: { who: "active" },
+    errors: ["request_forbidden", "request_conflict"],
+  }),
+  transferOwnership: endpoint({
+    method: "POST",
+    path: "/api/v1/companies/me/transfer-ownership",
+    tags,
+    summary: "Hand the company to a manager; the owner becomes a manager",
+    description:
+      "Audited as company.ownershipTransferred. Errors: 422 request_validationFailed (not a manager); 404 request_notFound.",
+    body: teamTransferRequestSchema,
+    responses: { 200: teamMemberListResponseSchema },
+    policy: { who: "active", scope: "settings" },
+    errors: ["request_forbidden", "request_notFound"],
+  }),
+};

@@ -1,0 +1,135 @@
+import { z } from "zod";
+import { BULK_INVITE_MAX_EMAILS } from "../constants";
+import { companyMemberRoles } from "../enums";
+import { format, messages } from "../messages";
+import { imageUrlSchema } from "./accounts";
+import { userText } from "./common";
+
+/**
+ * Company teams (issue 14, spec §3 "Team invite/employee", §5 invite field limits): inviting
+ * people by email, their answer, and the people tab.
+ */
+
+export const TEAM_INVITE_LIMITS = {
+  inviteUser: { min: 2, max: 254 },
+  displayName: { min: 1, max: 128 },
+  position: { min: 2, max: 128 },
+  caption: { min: 1, max: 2000 },
+  team: { min: 1, max: 64 },
+} as const;
+export const TEAM_REJECT_REASON_MAX = 2000;
+/** An invitation stays open this long (product decision: 14 days). */
+export const TEAM_INVITE_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+
+const limited = (min: number, max: number) =>
+  userText({ error: messages.fieldRequired })
+    .trim()
+    .min(1, messages.fieldRequired)
+    .min(min, format(messages.minChars, { count: min }))
+    .max(max, format(messages.maxChars, { count: max }));
+
+const optionalLimited = (min: number, max: number) => limited(min, max).nullable().optional();
+
+/** The §5 inviteUser field: an email of 2 to 254 characters, lower-cased. */
+export const inviteUserSchema = limited(TEAM_INVITE_LIMITS.inviteUser.min, TEAM_INVITE_LIMITS.inviteUser.max)
+  .pipe(z.email({ error: messages.invalidEmail }))
+  .transform((value) => value.toLowerCase());
+
+export const teamInviteInputSchema = z.object({
+  email: inviteUserSchema,
+  displayName: optionalLimited(TEAM_INVITE_LIMITS.displayName.min, TEAM_INVITE_LIMITS.displayName.max),
+  position: optionalLimited(TEAM_INVITE_LIMITS.position.min, TEAM_INVITE_LIMITS.position.max),
+  caption: optionalLimited(TEAM_INVITE_LIMITS.caption.min, TEAM_INVITE_LIMITS.caption.max),
+  team: optionalLimited(TEAM_INVITE_LIMITS.team.min, TEAM_INVITE_LIMITS.team.max),
+  /** An employee_image upload of the company (the media pipeline checked size, type and pixels). */
+  imageUrl: imageUrlSchema,
+});
+export type TeamInviteInput = z.infer<typeof teamInviteInputSchema>;
+
+/** One invitation or up to 50; an email twice in one request is "Already added" on the second. */
+export const teamInvitesRequestSchema = z
+  .object({
+    invites: z
+      .array(teamInviteInputSchema)
+      .min(1, messages.fieldRequired)
+      .max(BULK_INVITE_MAX_EMAILS, format(messages.bulkInviteMax, { count: BULK_INVITE_MAX_EMAILS })),
+  })
+  .superRefine((value, context) => {
+    const seen = new Set<string>();
+    value.invites.forEach((invite, index) => {
+      if (seen.has(invite.email)) {
+        context.addIssue({
+          code: "custom",
+          path: ["invites", index, "email"],
+          message: messages.alreadyAdded,
+        });
+      }
+      seen.add(invite.email);
+    });
+  })
+  .meta({ id: "TeamInvitesCreate" });
+export type TeamInvitesRequest = z.infer<typeof teamInvitesRequestSchema>;
+
+export const teamInviteRejectRequestSchema = z
+  .object({
+    reason: userText({ error: messages.teamRejectReasonRequired })
+      .trim()
+      .min(1, messages.teamRejectReasonRequired)
+      .max(TEAM_REJECT_REASON_MAX, format(messages.maxChars, { count: TEAM_REJECT_REASON_MAX })),
+  })
+  .meta({ id: "TeamInviteReject" });
+
+export const teamInviteStatuses = ["pending", "accepted", "rejected", "cancelled", "expired"] as const;
+export type TeamInviteStatus = (typeof teamInviteStatuses)[number];
+
+const picture = z.object({ urls: z.object({ preview: z.string() }) }).nullable();
+const positionSchema = z.object({ id: z.string(), title: z.string() }).nullable();
+const teamSchema = z.object({ title: z.string(), slug: z.string() }).nullable();
+
+export const teamInviteSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string().nullable(),
+    position: positionSchema,
+    image: picture,
+    caption: z.string().nullable(),
+    team: teamSchema,
+    status: z.enum(teamInviteStatuses),
+    rejectReason: z.string().nullable(),
+    company: z.object({ id: z.string(), slug: z.string(), name: z.string(), image: picture }),
+    createdAt: z.string(),
+    expiresAt: z.string(),
+  })
+  .meta({ id: "TeamInvite" });
+export type TeamInvite = z.infer<typeof teamInviteSchema>;
+export const teamInviteResponseSchema = z.object({ data: teamInviteSchema });
+export const teamInviteListResponseSchema = z.object({ data: z.array(teamInviteSchema) });
+
+/** §3 Team employee: who they are on the company's people tab. */
+export const teamMemberSchema = z
+  .object({
+    userId: z.string(),
+    name: z.string(),
+    role: z.enum(companyMemberRoles),
+    position: positionSchema,
+    image: picture,
+    caption: z.string().nullable(),
+    team: teamSchema,
+    /** The personal profile's handle, only where the member chose displayPersonalProfile. */
+    slug: z.string().nullable(),
+    displayPersonalProfile: z.boolean(),
+    joinedAt: z.string(),
+  })
+  .meta({ id: "TeamMember" });
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+export const teamMemberListResponseSchema = z.object({ data: z.array(teamMemberSchema) });
+export const teamMemberResponseSchema = z.object({ data: teamMemberSchema });
+
+export const teamMemberParamsSchema = z.object({ userId: userText().min(1).max(100) });
+export const teamRoleRequestSchema = z
+  .object({ role: z.enum(["manager", "company_employee"]) })
+  .meta({ id: "TeamRoleChange" });
+export const teamTransferRequestSchema = z
+  .object({ userId: userText().min(1).max(100) })
+  .meta({ id: "TeamOwnershipTransfer" });
