@@ -1,17 +1,18 @@
-import { format, messages, SANDBOX_CARDS } from "@vn/contract";
-import type { Page } from "playwright-core";
-import sharp from "sharp";
-import { beforeAll, describe, expect, it } from "vitest";
-import {
-  apiCall,
-  createMember,
-  DEMO_PASSWORD,
-  expectNoSidewaysScroll,
-  type Member,
-  signInWithForm,
-} from "../support/accounts";
-import { apiUrl, expectNoAxeViolations, screenshotWidths } from "../support/browser";
+import { format, messages } from "@vn/contract";
+import { describe, expect, it } from "vitest";
+import { apiCall, DEMO_PASSWORD, expectNoSidewaysScroll } from "../support/accounts";
+import { expectNoAxeViolations, screenshotWidths } from "../support/browser";
 import { useBrowser } from "../support/suite";
+import {
+  billingState,
+  cardButton,
+  changePlan,
+  expectNotice,
+  fillCard,
+  openBilling as openBillingOf,
+  paidStandardMember,
+  verifiedMember,
+} from "./billing-fixtures";
 
 /**
  * Billing (issue 13) in the browser against the sandbox payments vendor: test cards 4242 (succeeds),
@@ -21,164 +22,8 @@ import { useBrowser } from "../support/suite";
  * sandbox's test clock moves past the trial (as Stripe's test clocks do).
  */
 const suite = useBrowser();
-
-let documentPhoto: Buffer;
-let selfiePhoto: Buffer;
-beforeAll(async () => {
-  documentPhoto = await sharp({
-    create: { width: 1200, height: 800, channels: 3, background: { r: 40, g: 110, b: 190 } },
-  })
-    .jpeg()
-    .toBuffer();
-  selfiePhoto = await sharp({
-    create: { width: 800, height: 1000, channels: 3, background: { r: 220, g: 180, b: 150 } },
-  })
-    .jpeg()
-    .toBuffer();
-});
-
-type Json = Record<string, unknown>;
-
-/** A member whose identity the sandbox vendor accepted (a passport number ending in 0001). */
-async function verifiedMember(prefix: string): Promise<Member> {
-  const member = await createMember(prefix);
-  const started = await apiCall<{ data: { captureUrl: string } }>("/v1/users/me/verification/transactions", {
-    token: member.token,
-    body: { country: "PT" },
-  });
-  expect(started.status).toBe(201);
-  const session = new URL(started.body.data.captureUrl, "http://x").searchParams.get("session");
-  expect(session).toBeTruthy();
-  const capture = `${apiUrl()}/api/v1/identity-sandbox/sessions/${session}`;
-  for (const [side, buffer] of [
-    ["front", documentPhoto],
-    ["selfie", selfiePhoto],
-  ] as const) {
-    const form = new FormData();
-    form.append("side", side);
-    form.append("file", new Blob([new Uint8Array(buffer)], { type: "image/jpeg" }), `${side}.jpg`);
-    const uploaded = await fetch(`${capture}/images`, { method: "POST", body: form });
-    expect(uploaded.status).toBe(201);
-  }
-  const submitted = await fetch(`${capture}/submit`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ documentType: "passport", documentNumber: "P9870001" }),
-  });
-  expect(submitted.status).toBe(202);
-  await expect
-    .poll(
-      async () =>
-        (await apiCall<{ data: { status: string } }>("/v1/users/me/verification", { token: member.token }))
-          .body.data.status,
-      { timeout: 20_000, interval: 500 },
-    )
-    .toBe("verified");
-  return member;
-}
-
-async function billingState(member: Member): Promise<Json & { publicId: string; billing: Json }> {
-  const answer = await apiCall<{ data: Json & { publicId: string; billing: Json } }>(
-    "/v1/dashboard/payments/subscriptions/last-active",
-    { token: member.token },
-  );
-  expect(answer.status).toBe(200);
-  return answer.body.data;
-}
-
-/** Saves a test card through the API, as the sandbox card form does. */
-async function saveCard(member: Member, cardNumber: string): Promise<void> {
-  const intent = await apiCall<{ data: { setupIntentId: string; clientSecret: string } }>(
-    "/v1/dashboard/payments/setup-intent",
-    { token: member.token, body: { idempotencyKey: `e2e-${crypto.randomUUID()}` } },
-  );
-  expect(intent.status).toBe(200);
-  const confirmed = await apiCall<{ data: { status: string } }>(
-    `/v1/payments-sandbox/setup-intents/${intent.body.data.setupIntentId}/confirm`,
-    {
-      body: {
-        clientSecret: intent.body.data.clientSecret,
-        cardNumber,
-        expMonth: 12,
-        expYear: 2040,
-        cvc: "123",
-      },
-    },
-  );
-  expect(confirmed.body.data.status).toBe("succeeded");
-}
-
-async function changePlan(member: Member, plan: string, trial: boolean): Promise<void> {
-  const { publicId } = await billingState(member);
-  const changed = await apiCall<{ data: { status: string } }>(
-    `/v1/dashboard/payments/subscriptions/${publicId}`,
-    {
-      method: "PUT",
-      token: member.token,
-      body: { plan, period: "monthly", trial, idempotencyKey: `e2e-${crypto.randomUUID()}` },
-    },
-  );
-  expect(changed.status).toBe(200);
-  expect(changed.body.data.status).toBe("done");
-}
-
-/**
- * A member on a paid Standard plan: a 4242 card, the trial, and the sandbox's clock moved past the
- * trial's end, so the first period is paid (the plan is no longer a trial and can be upgraded for money).
- */
-async function paidStandardMember(prefix: string): Promise<Member> {
-  const member = await verifiedMember(prefix);
-  await saveCard(member, SANDBOX_CARDS.succeeds);
-  await changePlan(member, "standard", true);
-  const advanced = await apiCall("/v1/payments-sandbox/clock/advance", {
-    body: { seconds: 15 * 24 * 60 * 60 },
-  });
-  expect(advanced.status).toBe(200);
-  await expect
-    .poll(async () => (await billingState(member)).billing.status, { timeout: 20_000, interval: 500 })
-    .toBe("active");
-  return member;
-}
-
-/** Signs the member in and opens /settings/billing. */
-async function openBilling(member: Member, width = 1280): Promise<Page> {
-  const { page } = await suite.open(width);
-  await page.goto("/login");
-  await signInWithForm(page, member.email, member.password);
-  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
-  await page.goto("/settings/billing");
-  await page.getByRole("heading", { level: 1, name: messages.billingTitle }).waitFor();
-  await page.getByTestId("current-plan").waitFor();
-  return page;
-}
-
-/** The button of one plan card, named "<label>: <plan>". */
-function cardButton(page: Page, label: string, plan: string) {
-  return page.getByRole("button", { name: `${label}: ${plan}`, exact: true });
-}
-
-async function fillCard(page: Page, number: string): Promise<void> {
-  const dialog = page.getByRole("dialog");
-  await dialog.getByLabel(messages.cardNumberLabel).fill(number);
-  await dialog.getByLabel(messages.cardExpiryLabel).fill("1234");
-  await dialog.getByLabel(messages.cardCvcLabel).fill("123");
-  await dialog.getByRole("button", { name: messages.cardSave }).click();
-}
-
-async function expectNotice(page: Page, text: string | RegExp): Promise<void> {
-  await expect
-    .poll(
-      async () =>
-        (await page
-          .getByTestId("billing-notice")
-          .textContent({ timeout: 1000 })
-          .catch(() => "")) ?? "",
-      {
-        timeout: 15_000,
-      },
-    )
-    .toMatch(text);
-}
+const openBilling = (member: Parameters<typeof openBillingOf>[1], width?: number) =>
+  openBillingOf(suite, member, width);
 
 describe("billing", () => {
   it("a verified person starts a Standard trial with 4242 and can schedule a post at once", {

@@ -1,60 +1,196 @@
-import { type BillingState, format, messages } from "@vn/contract";
-import { Badge } from "@/components/ui/Badge";
-import { formatCents } from "./billing-text";
+"use client";
 
-const addonNames = {
+import {
+  type AddonType,
+  type BillingState,
+  format,
+  messages,
+  type OwnerType,
+  type PlanCardContext,
+  type PlansDictionary,
+} from "@vn/contract";
+import Link from "next/link";
+import { useState } from "react";
+import { Badge } from "@/components/ui/Badge";
+import { Button } from "@/components/ui/Button";
+import { Skeleton } from "@/components/ui/Skeleton";
+import type { AddonChange } from "./AddonDialog";
+import {
+  type AddonOffer,
+  addonCall,
+  addonLabel,
+  addonOffers,
+  clampSeats,
+  includedMembers,
+} from "./addon-rules";
+import { BadgeSection } from "./BadgeSection";
+import { formatCents, formatDate, labelText, perPeriod } from "./billing-text";
+import { SeatsStepper } from "./SeatsStepper";
+
+export const addonNames: Record<AddonType, string> = {
   spy: messages.addonSpy,
   stealth: messages.addonStealth,
   seats: messages.addonSeats,
-} as const;
+};
 
 export interface AddonsSectionProps {
-  billing: BillingState["billing"];
-  /** The badge's monthly price in cents (null while the dictionary loads). */
-  badgeCents: number | null;
-  /** The badge may be bought on this plan (premium and above). */
-  badgeOffered: boolean;
+  state: BillingState;
+  dictionary: PlansDictionary | null;
+  ownerType: OwnerType;
+  context: PlanCardContext;
+  busy: boolean;
+  /** Open the confirmation of a change (BillingView shows the dialog). */
+  onChange: (change: AddonChange, name: string) => void;
 }
 
-/** Add-ons and the profile badge as they stand (bought elsewhere; read-only here for now). */
-export function AddonsSection({ billing, badgeCents, badgeOffered }: AddonsSectionProps) {
-  const badge = billing.badge;
+function Status({ offer, periodEnd }: { offer: AddonOffer; periodEnd: string | null }) {
+  if (offer.held === 0) return null;
+  if (offer.ending && periodEnd) {
+    return (
+      <Badge tone="warning">{format(messages.billingAddonEndsOn, { date: formatDate(periodEnd) })}</Badge>
+    );
+  }
+  if (offer.next !== null && periodEnd) {
+    return (
+      <Badge tone="warning">
+        {format(messages.billingSeatsFrom, { count: offer.next, date: formatDate(periodEnd) })}
+      </Badge>
+    );
+  }
+  return <Badge tone="success">{messages.billingAddonActive}</Badge>;
+}
+
+function AddonRow({
+  offer,
+  state,
+  context,
+  included,
+  busy,
+  onChange,
+}: {
+  offer: AddonOffer;
+  state: BillingState;
+  context: PlanCardContext;
+  included: number | null;
+  busy: boolean;
+  onChange: AddonsSectionProps["onChange"];
+}) {
+  const seats = offer.type === "seats";
+  const [wanted, setWanted] = useState(seats ? Math.max(offer.held, 1) : 1);
+  const name = addonNames[offer.type];
+  const text =
+    offer.type === "spy"
+      ? messages.billingAddonSpyText
+      : offer.type === "stealth"
+        ? messages.billingAddonStealthText
+        : format(messages.billingAddonSeatsText, { count: included ?? 0 });
+  const price = format(seats ? messages.billingAddonPricePerSeat : messages.billingAddonPrice, {
+    price: formatCents(offer.periodCents),
+    per: perPeriod(state.billing.period),
+  });
+  // Spy and stealth are one each: the button adds the one or removes it. Seats go to the stepper's count.
+  const target = offer.ending ? offer.held : seats ? wanted : offer.held > 0 ? 0 : 1;
+  const call = addonCall(offer, target);
+  const label = addonLabel(offer.type, target, context);
+  const buttonText = offer.ending ? messages.billingAddonKeep : labelText(label);
+  const open = () => {
+    if (call)
+      onChange(
+        { item: offer.type, call, held: offer.held, wanted: target, periodCents: offer.periodCents },
+        name,
+      );
+  };
+
   return (
-    <div className="flex flex-col gap-5">
+    <li
+      className="flex flex-col gap-3 border-b border-line py-4 first:pt-0 last:border-b-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between"
+      data-testid={`addon-${offer.type}`}
+    >
+      <div className="flex min-w-0 flex-col gap-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h4 className="text-[0.95rem] font-semibold text-ink">
+            {seats && offer.held > 0 ? format(messages.billingAddonSeats, { count: offer.held }) : name}
+          </h4>
+          <Status offer={offer} periodEnd={state.billing.currentPeriodEnd} />
+        </div>
+        <p className="text-sm text-ink">{text}</p>
+        <p className="text-sm text-ink-muted">{price}</p>
+        {offer.type === "spy" && offer.held > 0 ? (
+          <Link
+            href="/settings/viewers"
+            className="self-start text-sm font-semibold text-brand underline-offset-2 hover:underline"
+          >
+            {messages.billingViewersLink}
+          </Link>
+        ) : null}
+      </div>
+      <div className="flex shrink-0 flex-wrap items-center gap-2">
+        {seats && !offer.ending ? (
+          <SeatsStepper
+            value={wanted}
+            min={offer.held > 0 ? 0 : 1}
+            onChange={(value) => setWanted(clampSeats(value))}
+          />
+        ) : null}
+        <Button
+          variant={label === "upgradeAddon" && !offer.ending ? "primary" : "secondary"}
+          disabled={busy || call === null}
+          aria-label={`${buttonText}: ${name}`}
+          onClick={open}
+        >
+          {buttonText}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** Add-ons (spy, stealth, and seats for companies) and the profile badge: what each does and costs, bought here. */
+export function AddonsSection({ state, dictionary, ownerType, context, busy, onChange }: AddonsSectionProps) {
+  if (!dictionary) {
+    return (
+      <div aria-busy="true" className="flex flex-col gap-3">
+        <span className="sr-only">{messages.loading}</span>
+        <Skeleton className="h-16 w-full" />
+        <Skeleton className="h-16 w-full" />
+      </div>
+    );
+  }
+  const paid = state.current.plan.slug !== "basic";
+  const offers = addonOffers(state, dictionary, ownerType);
+  const included = ownerType === "company" ? includedMembers(dictionary, state) : null;
+  return (
+    <div className="flex flex-col gap-6">
       <div>
         <h3 className="text-[0.95rem] font-semibold text-ink">{messages.billingAddonsTitle}</h3>
-        {billing.addons.length === 0 ? (
-          <p className="mt-1 text-sm text-ink-muted">{messages.billingAddonsEmpty}</p>
-        ) : (
-          <ul className="mt-2 flex flex-col gap-2">
-            {billing.addons.map((addon) => (
-              <li key={addon.type} className="flex flex-wrap items-center gap-2 text-[0.95rem] text-ink">
-                <span className="font-medium">
-                  {addon.type === "seats"
-                    ? format(messages.billingAddonSeats, { count: addon.quantity })
-                    : addonNames[addon.type]}
-                </span>
-                {addon.cancelAtPeriodEnd ? <Badge tone="warning">{messages.billingAddonEnds}</Badge> : null}
-              </li>
+        {paid ? (
+          <ul className="mt-3 flex flex-col">
+            {offers.map((offer) => (
+              <AddonRow
+                // A new quantity held starts the stepper again from it.
+                key={`${offer.type}-${offer.held}-${offer.ending}-${offer.next}`}
+                offer={offer}
+                state={state}
+                context={context}
+                included={included}
+                busy={busy}
+                onChange={onChange}
+              />
             ))}
           </ul>
+        ) : (
+          <p className="mt-1 text-sm text-ink-muted" data-testid="addons-paid-only">
+            {messages.paymentsPaidPlanRequired}
+          </p>
         )}
       </div>
-      <div>
-        <h3 className="text-[0.95rem] font-semibold text-ink">{messages.billingBadgeTitle}</h3>
-        <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-ink-muted">
-          {badge.active
-            ? badge.visible
-              ? messages.billingBadgeActive
-              : messages.billingBadgeHidden
-            : format(badgeOffered ? messages.billingBadgeAvailable : messages.billingBadgeNone, {
-                price: badgeCents === null ? "" : formatCents(badgeCents),
-              })}
-          {badge.active && badge.cancelAtPeriodEnd ? (
-            <Badge tone="warning">{messages.billingAddonEnds}</Badge>
-          ) : null}
-        </p>
-      </div>
+      <BadgeSection
+        state={state}
+        dictionary={dictionary}
+        ownerType={ownerType}
+        busy={busy}
+        onChange={onChange}
+      />
     </div>
   );
 }

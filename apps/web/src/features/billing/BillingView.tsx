@@ -4,7 +4,6 @@ import {
   type BillingPeriod,
   type BillingState,
   type CatalogPlan,
-  compareTiers,
   format,
   messages,
   type PaymentOutcome,
@@ -29,6 +28,7 @@ import { api } from "@/lib/api-client";
 import { submitErrorMessage } from "@/lib/forms";
 import { routes } from "@/lib/paths";
 import { isActingAsCompany, type SessionUser, useSession } from "@/lib/session";
+import { type AddonChange, AddonDialog } from "./AddonDialog";
 import { AddonsSection } from "./AddonsSection";
 import { BillingHistory } from "./BillingHistory";
 import { BillingPlanCards } from "./BillingPlanCards";
@@ -47,6 +47,7 @@ import { CardSetup } from "./CardSetup";
 import { CheckoutDialog, type CheckoutResult } from "./CheckoutDialog";
 import { CreatorApplicationDialog } from "./CreatorApplicationDialog";
 import { CurrentPlanSection } from "./CurrentPlanSection";
+import { DesiredTrialOffer } from "./DesiredTrialOffer";
 import { PaymentAuthentication, type PendingAction } from "./PaymentAuthentication";
 import { PaymentMethodSection } from "./PaymentMethodSection";
 import { PeriodSwitch } from "./PeriodSwitch";
@@ -130,7 +131,15 @@ function Unverified({ user }: { user: SessionUser }) {
               context={context}
               trialDays={dictionary.trialDays}
               busy={false}
-              onAction={() => gate.open("accessRestricted")}
+              onAction={(label, plan) => {
+                gate.open("accessRestricted");
+                // The wish is kept, so its trial is offered once the owner is verified.
+                if (label === "pendingVerification" && plan.trial && user.subscription.canUseTrial) {
+                  void api.billing
+                    .setDesiredTrial({ body: { plan: plan.tier, period } })
+                    .catch(() => undefined);
+                }
+              }}
             />
           </div>
         ) : (
@@ -154,6 +163,9 @@ function Billing({ user }: { user: SessionUser }) {
   const [checkout, setCheckout] = useState<Checkout | null>(null);
   const [cardOpen, setCardOpen] = useState(false);
   const [authAction, setAuthAction] = useState<PendingAction | null>(null);
+  const [addonChange, setAddonChange] = useState<{ change: AddonChange; name: string; key: number } | null>(
+    null,
+  );
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [applying, setApplying] = useState(false);
@@ -247,8 +259,8 @@ function Billing({ user }: { user: SessionUser }) {
     },
     onChanged: () => void refresh(),
     onActionRequired: (event) => {
-      // A checkout in progress shows its own confirmation step.
-      if (!checkout) setAuthAction(event);
+      // A checkout or add-on dialog in progress shows its own confirmation step.
+      if (!checkout && !addonChange) setAuthAction(event);
     },
   });
 
@@ -257,6 +269,13 @@ function Billing({ user }: { user: SessionUser }) {
     setAuthAction(null);
     const fresh = (await refresh(result.state)) ?? result.state;
     tell(result.outcome, fresh);
+  }
+
+  async function finishAddon(result: CheckoutResult, scheduled: string | null) {
+    setAddonChange(null);
+    const fresh = (await refresh(result.state)) ?? result.state;
+    if (result.outcome) tell(result.outcome, fresh);
+    else if (scheduled) setNotice({ text: scheduled, tone: "success" });
   }
 
   if (error && !state) {
@@ -303,6 +322,15 @@ function Billing({ user }: { user: SessionUser }) {
           <span data-testid="billing-notice">{notice.text}</span>
         </Alert>
       ) : null}
+      <DesiredTrialOffer
+        dictionary={dictionary}
+        ownerType={ownerType}
+        busy={busy || checkout !== null}
+        onStart={(target) => {
+          setNotice(null);
+          setCheckout({ target, trial: true, key: Date.now() });
+        }}
+      />
       <SettingsSection id="plan" title={messages.billingCurrentPlan}>
         <CurrentPlanSection
           state={state}
@@ -371,9 +399,15 @@ function Billing({ user }: { user: SessionUser }) {
 
       <SettingsSection id="addons" title={`${messages.billingAddonsTitle} · ${messages.billingBadgeTitle}`}>
         <AddonsSection
-          billing={state.billing}
-          badgeCents={dictionary?.badge.monthlyCents ?? null}
-          badgeOffered={compareTiers(state.current.plan.slug, dictionary?.badge.fromTier ?? "premium") >= 0}
+          state={state}
+          dictionary={dictionary}
+          ownerType={ownerType}
+          context={context}
+          busy={busy || addonChange !== null}
+          onChange={(change, name) => {
+            setNotice(null);
+            setAddonChange({ change, name, key: Date.now() });
+          }}
         />
       </SettingsSection>
 
@@ -394,6 +428,17 @@ function Billing({ user }: { user: SessionUser }) {
             await refresh();
           }}
           onFinished={finish}
+        />
+      ) : null}
+
+      {addonChange ? (
+        <AddonDialog
+          key={addonChange.key}
+          change={addonChange.change}
+          name={addonChange.name}
+          state={state}
+          onClose={() => setAddonChange(null)}
+          onFinished={finishAddon}
         />
       ) : null}
 

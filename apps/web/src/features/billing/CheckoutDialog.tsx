@@ -14,6 +14,7 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
+import { Icon } from "@/components/ui/Icon";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { api } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
@@ -22,6 +23,7 @@ import { needsCard } from "./billing-rules";
 import { brandName, formatCents, formatDate, periodWord, perPeriod, tierNames } from "./billing-text";
 import { CardSetup } from "./CardSetup";
 import { PaymentAuthentication, type PendingAction } from "./PaymentAuthentication";
+import { usePromotionInvite } from "./use-billing";
 
 type Preview = {
   timing: "now" | "periodEnd";
@@ -90,6 +92,9 @@ export function CheckoutDialog({
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState<PendingAction | null>(null);
   const subscriptionId = state.publicId;
+  // Joined through an invitation: the first trial runs longer, and the checkout says who invited.
+  const { promotion } = usePromotionInvite(trial);
+  const invited = trial && promotion?.available ? promotion : null;
 
   useEffect(() => {
     if (trial) return;
@@ -157,10 +162,19 @@ export function CheckoutDialog({
   } else {
     body = (
       <div className="flex flex-col gap-4" data-testid="checkout-summary">
+        {invited?.invitedBy ? (
+          <p
+            className="flex items-center gap-2 rounded-lg bg-brand-soft p-3 text-sm font-semibold text-brand-strong"
+            data-testid="checkout-promotion"
+          >
+            <Icon name="sparkle" size={18} className="shrink-0" />
+            {format(messages.promotionInvited, { name: invited.invitedBy.name, days: invited.trialDays })}
+          </p>
+        ) : null}
         {trial ? (
           <p className="text-[0.95rem]">
             {format(messages.checkoutTrialTerms, {
-              days: dictionary?.trialDays ?? FREE_TRIAL_DAYS,
+              days: invited?.trialDays ?? dictionary?.trialDays ?? FREE_TRIAL_DAYS,
               price: price === null ? "" : formatCents(price),
               per: perPeriod(target.period),
             })}

@@ -11,6 +11,8 @@ import { useResource } from "@/lib/use-resource";
 /** SWR keys of what /settings/billing reads. */
 export const BILLING_STATE_KEY = api.billing.lastActive.path();
 export const INVOICES_KEY = api.billing.invoices.path();
+export const DESIRED_TRIAL_KEY = api.billing.desiredTrial.path();
+export const DESIRED_TRIAL_CAN_SHOW_KEY = api.billing.desiredTrialCanShow.path();
 
 /** The acting owner's subscription, card and pending payment (GET …/subscriptions/last-active). */
 export function useBillingState(enabled: boolean) {
@@ -27,6 +29,20 @@ export function useInvoices(enabled: boolean) {
 export function useCreatorApplication(enabled: boolean) {
   const result = useResource(api.billing.creatorApplication, enabled ? {} : null);
   return { ...result, application: result.data?.data ?? null };
+}
+
+/** The plan wished for before the owner could buy, and whether its offer may be shown (a trial unused, no paid plan). */
+export function useDesiredTrial(enabled: boolean) {
+  const wish = useResource(api.billing.desiredTrial, enabled ? {} : null);
+  const canShow = useResource(api.billing.desiredTrialCanShow, enabled ? {} : null);
+  const desired = wish.data?.data ?? null;
+  return { desired, canShow: canShow.data?.data.canShow ?? false };
+}
+
+/** The invitation promotion (a longer first trial for who joined through an invitation); while `enabled`. */
+export function usePromotionInvite(enabled: boolean) {
+  const result = useResource(api.billing.promotionInvite, enabled ? {} : null, { revalidateOnFocus: false });
+  return { ...result, promotion: result.data?.data ?? null };
 }
 
 /** The plans dictionary (prices in cents, trials, the yearly discount). */
@@ -51,6 +67,9 @@ export function useRefreshBilling() {
           ? mutate<{ data: BillingState }>(BILLING_STATE_KEY, { data: state }, { revalidate: false })
           : mutate<{ data: BillingState }>(BILLING_STATE_KEY),
         mutate(INVOICES_KEY),
+        // A trial started (the wished one, or any) ends the desired-trial offer.
+        mutate(DESIRED_TRIAL_KEY),
+        mutate(DESIRED_TRIAL_CAN_SHOW_KEY),
         mutate(SESSION_KEY),
       ]);
       router.refresh();

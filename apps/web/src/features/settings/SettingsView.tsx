@@ -95,6 +95,14 @@ export function SettingsView() {
                 {messages.billingLink}
               </Link>
             </li>
+            <li className="shrink-0">
+              <Link
+                href="/settings/viewers"
+                className="inline-flex min-h-10 w-full items-center rounded-full px-3 text-[0.95rem] font-semibold text-ink-muted hover:bg-black/5 hover:text-ink max-md:bg-surface max-md:shadow-card md:rounded-md"
+              >
+                {messages.viewersTitle}
+              </Link>
+            </li>
           </ul>
         </nav>
       </div>
