@@ -17,6 +17,7 @@ import {
   proratedEstimate,
 } from "../src/features/billing/addon-rules";
 import { holdingOf, viewerOf } from "../src/features/billing/billing-rules";
+import { billingStateFixture } from "./support/billing-state";
 
 /** The real catalogue, as GET …/dictionaries/payments/plans answers it. */
 const dictionary: PlansDictionary = {
@@ -31,42 +32,11 @@ function stateOf(
   tier: BillingState["current"]["plan"]["slug"],
   overrides: Partial<BillingState["billing"]> = {},
 ): BillingState {
-  return {
-    canUseTrial: false,
-    lastActive: null,
-    publicId: "sub_1",
-    current: {
-      plan: {
-        slug: tier,
-        title: tier,
-        ownerType: owner,
-        currency: "USD",
-        price: { monthly: 19.99, annual: 201.5 },
-        period: "monthly",
-        features: {},
-      },
-      addons: [],
-      badge: null,
-    },
-    next: null,
-    billing: {
-      status: "active",
-      period: "monthly",
-      currentPeriodStart: "2026-03-01T00:00:00.000Z",
-      currentPeriodEnd: "2026-03-31T00:00:00.000Z",
-      trialEndsAt: null,
-      trialDaysLeft: null,
-      reminderDismissed: false,
-      nextChange: null,
-      addons: [],
-      badge: { active: false, visible: false, cancelAtPeriodEnd: false },
-      failedRenewals: 0,
-      paymentMethod: { id: "pm_1", brand: "visa", last4: "4242", expMonth: 12, expYear: 2030 },
-      pendingAction: null,
-      provider: { name: "sandbox", publishableKey: null },
-      ...overrides,
-    },
-  };
+  return billingStateFixture({
+    owner,
+    tier,
+    billing: { currentPeriodEnd: "2026-03-31T00:00:00.000Z", ...overrides },
+  });
 }
 
 function contextOf(state: BillingState, owner: "user" | "company"): PlanCardContext {

@@ -30,48 +30,20 @@ import {
   trialDaysLeftText,
   typedExpiry,
 } from "../src/features/billing/billing-text";
+import { billingStateFixture } from "./support/billing-state";
 
-/** A verified person's billing state on a plan; tests change what they need. */
+/** A verified person's billing state on a plan, holding two seats; tests change what they need. */
 function stateOf(
   overrides: Partial<BillingState["billing"]> = {},
   tier: BillingState["current"]["plan"]["slug"] = "premium",
 ): BillingState {
-  return {
-    canUseTrial: false,
-    lastActive: null,
-    publicId: "sub_1",
-    current: {
-      plan: {
-        slug: tier,
-        title: tier,
-        ownerType: "user",
-        currency: "USD",
-        price: { monthly: 19.99, annual: 201.5 },
-        period: "monthly",
-        features: {},
-      },
-      addons: [],
-      badge: null,
-    },
-    next: null,
+  return billingStateFixture({
+    tier,
     billing: {
-      status: "active",
-      period: "monthly",
-      currentPeriodStart: "2026-03-01T00:00:00.000Z",
-      currentPeriodEnd: "2026-04-01T00:00:00.000Z",
-      trialEndsAt: null,
-      trialDaysLeft: null,
-      reminderDismissed: false,
-      nextChange: null,
       addons: [{ type: "seats", quantity: 2, cancelAtPeriodEnd: false, nextQuantity: null }],
-      badge: { active: false, visible: false, cancelAtPeriodEnd: false },
-      failedRenewals: 0,
-      paymentMethod: { id: "pm_1", brand: "visa", last4: "4242", expMonth: 12, expYear: 2030 },
-      pendingAction: null,
-      provider: { name: "sandbox", publishableKey: null },
       ...overrides,
     },
-  };
+  });
 }
 
 describe("billing words", () => {
