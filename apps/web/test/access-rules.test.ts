@@ -35,6 +35,7 @@ describe("login-required routes", () => {
     "/create/article/draft",
     "/jane/edit/profile",
     "/jane/posts/p1/edit/",
+    "/companies/invites/inv_1",
   ];
   it.each(required)("sends a visitor on %s to /login with a redirect back", (path) => {
     expect(decideAccess(path, visitor)).toBe(loginTarget(path.replace(/\/$/, "")));

@@ -1,13 +1,4 @@
-import {
-  type Actor,
-  type CompanyMemberRole,
-  entitlementsOf,
-  format,
-  messages,
-  type ProfilePage,
-  permissionsForRole,
-  personalPermissions,
-} from "@vn/contract";
+import { format, messages, type ProfilePage } from "@vn/contract";
 import { describe, expect, it } from "vitest";
 import {
   mayEditPage,
@@ -15,25 +6,10 @@ import {
   pageEditSchema,
   valuesOfPage,
 } from "../src/features/page-editing/page-edit-rules";
+import { janeActing } from "./support/actor";
 
 /** Jane acting as herself (role null) or for Acme in `role`. */
-function actor(role: CompanyMemberRole | null): Actor {
-  return {
-    userId: "user-1",
-    userStatus: "active",
-    profileId: role ? "company-1" : "person-1",
-    profileSlug: role ? "acme" : "jane",
-    profileType: role ? "company" : "user",
-    ownProfileId: "person-1",
-    companyRole: role,
-    permissions: role ? permissionsForRole(role) : personalPermissions(),
-    verificationStatus: "not_verified",
-    personVerificationStatus: "verified",
-    staffRole: null,
-    entitlements: entitlementsOf({ owner: role ? "company" : "user", tier: "basic" }),
-    actingProfileLost: false,
-  };
-}
+const actor = janeActing;
 
 function page(kind: "user" | "company", isOwner: boolean): ProfilePage {
   return {

@@ -27,6 +27,8 @@ const LOGIN_REQUIRED = [
   "/statements",
   routes.createProfileForm,
   "/create",
+  // A company's invitation is answered by the signed-in invitee (issue 14).
+  "/companies/invites",
 ] as const;
 
 /** Pages a user whose profile is not completed may still open (§2). */

@@ -17,6 +17,8 @@ import type { ContentListPage } from "@/features/content/use-content-list";
 import { EditPageButton } from "@/features/page-editing/EditPageButton";
 import { mayEditPage } from "@/features/page-editing/page-edit-rules";
 import { ProfileSocialActions } from "@/features/social/ProfileSocialActions";
+import { LeaveCompanyButton } from "@/features/teams/LeaveCompanyButton";
+import { TeamTab } from "@/features/teams/TeamTab";
 import { useVerificationGate } from "@/features/verification/VerificationGate";
 import { verifiedBadgeText } from "@/features/verification/verification-rules";
 import { actorOf } from "@/lib/actor";
@@ -203,15 +205,18 @@ function CompanyAdminCard({ user }: { user: SessionUser }) {
           </p>
         </div>
       </div>
-      <Button
-        variant="secondary"
-        onClick={() => void switchTo({ type: "user" })}
-        disabled={switching}
-        aria-busy={switching}
-        className="max-sm:w-full"
-      >
-        {format(messages.switchAccount, { name: person.name })}
-      </Button>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button
+          variant="secondary"
+          onClick={() => void switchTo({ type: "user" })}
+          disabled={switching}
+          aria-busy={switching}
+          className="max-sm:w-full"
+        >
+          {format(messages.switchAccount, { name: person.name })}
+        </Button>
+        <LeaveCompanyButton className="max-sm:w-full" />
+      </div>
     </section>
   );
 }
@@ -500,10 +505,7 @@ export function ProfileView({
             ) : null}
           </div>
         ) : (
-          <div className="rounded-card bg-surface p-6 text-center shadow-card">
-            <Icon name="people" size={28} className="mx-auto text-brand" />
-            <p className="mt-3 text-ink-muted">{messages.teamEmpty}</p>
-          </div>
+          <TeamTab slug={page.user.slug} company={profile.name} />
         )}
       </section>
     </div>

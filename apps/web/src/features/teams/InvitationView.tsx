@@ -1,0 +1,182 @@
+"use client";
+
+import { format, messages, TEAM_REJECT_REASON_MAX, type TeamInvite } from "@vn/contract";
+import Link from "next/link";
+import { usePathname, useRouter } from "next/navigation";
+import { type FormEvent, useEffect, useState } from "react";
+import { useSWRConfig } from "swr";
+import { useSnackbar } from "@/components/shell/SnackbarProvider";
+import { Alert } from "@/components/ui/Alert";
+import { Avatar } from "@/components/ui/Avatar";
+import { Button } from "@/components/ui/Button";
+import { Skeleton } from "@/components/ui/Skeleton";
+import { Textarea } from "@/components/ui/Textarea";
+import { api } from "@/lib/api-client";
+import { fieldErrorsOf, submitErrorMessage } from "@/lib/forms";
+import { routes } from "@/lib/paths";
+import { SESSION_KEY, useSession } from "@/lib/session";
+import { useResource } from "@/lib/use-resource";
+
+function InvitationCard({ invite }: { invite: TeamInvite }) {
+  const intro = invite.position
+    ? format(messages.teamInviteFrom, { company: invite.company.name, position: invite.position.title })
+    : format(messages.teamInviteNoPosition, { company: invite.company.name });
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex items-center gap-3">
+        <span aria-hidden="true" className="inline-flex">
+          <Avatar name={invite.company.name} src={invite.company.image?.urls.preview ?? null} size="lg" />
+        </span>
+        <div className="min-w-0">
+          <Link
+            href={routes.profile(invite.company.slug)}
+            className="text-lg font-semibold text-ink hover:underline"
+          >
+            {invite.company.name}
+          </Link>
+          <p className="text-sm text-ink-muted">
+            {format(messages.teamInvitedBy, { company: invite.company.name })}
+          </p>
+        </div>
+      </div>
+      <p className="text-ink">{intro}</p>
+      {invite.team || invite.caption ? (
+        <dl className="grid gap-2 text-sm">
+          {invite.team ? (
+            <div>
+              <dt className="font-semibold text-ink">{messages.teamInviteTeamLabel}</dt>
+              <dd className="text-ink-muted">{invite.team.title}</dd>
+            </div>
+          ) : null}
+          {invite.caption ? (
+            <div>
+              <dt className="font-semibold text-ink">{messages.teamInviteCaptionLabel}</dt>
+              <dd className="whitespace-pre-line text-ink-muted">{invite.caption}</dd>
+            </div>
+          ) : null}
+        </dl>
+      ) : null}
+      <p className="text-sm text-ink-muted">
+        {format(messages.teamInviteExpires, { date: new Date(invite.expiresAt).toLocaleDateString() })}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * /companies/invites/{id}: the invitee's answer (issue 14, §4 company invite accept or reject).
+ * Signed-in only: a visitor goes to /login and comes back here. The API's 409 (§8 "no longer
+ * available"), 403 (another email) and 404 are shown as the server words them.
+ */
+export function InvitationView({ id }: { id: string }) {
+  const { user, isLoading } = useSession();
+  const router = useRouter();
+  const pathname = usePathname();
+  const snackbar = useSnackbar();
+  const { mutate } = useSWRConfig();
+  const invite = useResource(api.teams.myInvite, user ? { params: { id } } : null, {
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+  });
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState("");
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [rejected, setRejected] = useState(false);
+
+  useEffect(() => {
+    if (!isLoading && !user) router.replace(routes.loginThenBack(pathname));
+  }, [isLoading, user, router, pathname]);
+
+  const accept = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const { data } = await api.teams.acceptInvite({ params: { id } });
+      snackbar.show(format(messages.teamInviteAccepted, { company: data.company.name }), { tone: "success" });
+      // The switcher now offers the company: the session and the companies list are asked again.
+      await Promise.all([mutate(SESSION_KEY), mutate(api.accounts.companies.path())]);
+      router.push(routes.profile(data.company.slug));
+    } catch (error) {
+      setFailure(submitErrorMessage(error));
+      setBusy(false);
+    }
+  };
+
+  const reject = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFailure(null);
+    setReasonError(undefined);
+    if (!reason.trim()) {
+      setReasonError(messages.teamRejectReasonRequired);
+      return;
+    }
+    setBusy(true);
+    try {
+      await api.teams.rejectInvite({ params: { id }, body: { reason } });
+      setRejected(true);
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      if (fields.reason) setReasonError(fields.reason);
+      else setFailure(submitErrorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const data = invite.data?.data;
+  return (
+    <div className="mx-auto flex w-full max-w-xl flex-col gap-4 px-4 py-8 sm:py-12">
+      <h1 className="text-2xl font-semibold text-ink">{messages.teamInvitePageTitle}</h1>
+      <section className="rounded-card bg-surface p-5 shadow-card sm:p-6">
+        {invite.error ? (
+          <Alert>{submitErrorMessage(invite.error)}</Alert>
+        ) : !data ? (
+          <div aria-busy="true" className="flex flex-col gap-3">
+            <span className="sr-only">{messages.loading}</span>
+            <Skeleton className="h-16 w-2/3" />
+            <Skeleton className="h-4 w-full" />
+          </div>
+        ) : rejected ? (
+          <Alert tone="success">{messages.teamInviteRejected}</Alert>
+        ) : (
+          <>
+            <InvitationCard invite={data} />
+            {failure ? <Alert className="mt-4">{failure}</Alert> : null}
+            {rejecting ? (
+              <form noValidate onSubmit={(event) => void reject(event)} className="mt-5 flex flex-col gap-3">
+                <Textarea
+                  label={messages.teamRejectReasonLabel}
+                  name="reason"
+                  rows={3}
+                  maxLength={TEAM_REJECT_REASON_MAX}
+                  value={reason}
+                  onChange={(event) => setReason(event.target.value)}
+                  error={reasonError}
+                />
+                <div className="flex flex-col gap-2 sm:flex-row">
+                  <Button type="submit" variant="danger" disabled={busy} aria-busy={busy}>
+                    {messages.teamRejectSend}
+                  </Button>
+                  <Button variant="secondary" onClick={() => setRejecting(false)} disabled={busy}>
+                    {messages.cancel}
+                  </Button>
+                </div>
+              </form>
+            ) : (
+              <div className="mt-5 flex flex-col gap-2 sm:flex-row">
+                <Button onClick={() => void accept()} disabled={busy} aria-busy={busy}>
+                  {messages.teamInviteAccept}
+                </Button>
+                <Button variant="secondary" onClick={() => setRejecting(true)} disabled={busy}>
+                  {messages.teamInviteReject}
+                </Button>
+              </div>
+            )}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

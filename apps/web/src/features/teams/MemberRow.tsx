@@ -1,0 +1,114 @@
+"use client";
+
+import { type Actor, format, messages, type TeamMember } from "@vn/contract";
+import Link from "next/link";
+import { useSnackbar } from "@/components/shell/SnackbarProvider";
+import { Avatar } from "@/components/ui/Avatar";
+import { Badge } from "@/components/ui/Badge";
+import { roleLabels } from "@/features/companies/use-companies";
+import { api } from "@/lib/api-client";
+import { routes } from "@/lib/paths";
+import { ConfirmButton } from "./ConfirmButton";
+import { hasAnyAction, memberActions } from "./team-rules";
+
+/** One member of the people tab: who they are for the company, and what the viewer may change. */
+export function MemberRow({
+  member,
+  actor,
+  company,
+  onChanged,
+}: {
+  member: TeamMember;
+  actor: Actor | null;
+  company: string;
+  onChanged: () => void;
+}) {
+  const snackbar = useSnackbar();
+  const actions = memberActions(actor, member);
+  const values = { name: member.name, company };
+  const run = (call: () => Promise<unknown>, done: string) => async () => {
+    await call();
+    snackbar.show(done, { tone: "success" });
+    onChanged();
+  };
+  const facts = [member.position?.title, member.team?.title].filter(Boolean).join(" · ");
+  return (
+    <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-start sm:justify-between">
+      <div className="flex min-w-0 items-start gap-3">
+        <span aria-hidden="true" className="inline-flex">
+          <Avatar name={member.name} src={member.image?.urls.preview ?? null} size="lg" />
+        </span>
+        <div className="min-w-0">
+          <p className="flex flex-wrap items-center gap-2 font-semibold text-ink">
+            {member.name}
+            <Badge>{roleLabels[member.role]}</Badge>
+          </p>
+          {facts ? <p className="text-sm text-ink-muted">{facts}</p> : null}
+          {member.caption ? (
+            <p className="mt-1 text-sm whitespace-pre-line text-ink">{member.caption}</p>
+          ) : null}
+          {member.slug ? (
+            <Link
+              href={routes.profile(member.slug)}
+              aria-label={`${messages.teamPersonalProfile}: ${member.name}`}
+              className="mt-1 inline-flex min-h-10 items-center text-sm font-semibold text-brand hover:underline"
+            >
+              {messages.teamPersonalProfile}
+            </Link>
+          ) : null}
+        </div>
+      </div>
+      {hasAnyAction(actions) ? (
+        <fieldset className="flex flex-wrap gap-2 sm:justify-end">
+          <legend className="sr-only">{format(messages.teamMemberActions, values)}</legend>
+          {actions.makeManager ? (
+            <ConfirmButton
+              label={messages.teamMakeManager}
+              body={format(messages.teamConfirmMakeManager, values)}
+              onConfirm={run(
+                () => api.teams.changeRole({ params: { userId: member.userId }, body: { role: "manager" } }),
+                messages.teamRoleChanged,
+              )}
+            />
+          ) : null}
+          {actions.makeEmployee ? (
+            <ConfirmButton
+              label={messages.teamMakeEmployee}
+              body={format(messages.teamConfirmMakeEmployee, values)}
+              onConfirm={run(
+                () =>
+                  api.teams.changeRole({
+                    params: { userId: member.userId },
+                    body: { role: "company_employee" },
+                  }),
+                messages.teamRoleChanged,
+              )}
+            />
+          ) : null}
+          {actions.transfer ? (
+            <ConfirmButton
+              label={messages.teamTransfer}
+              body={format(messages.teamConfirmTransfer, values)}
+              onConfirm={run(
+                () => api.teams.transferOwnership({ body: { userId: member.userId } }),
+                messages.teamOwnershipTransferred,
+              )}
+            />
+          ) : null}
+          {actions.remove ? (
+            <ConfirmButton
+              label={messages.teamRemove}
+              body={format(messages.teamConfirmRemove, values)}
+              variant="tertiary"
+              confirmVariant="danger"
+              onConfirm={run(
+                () => api.teams.removeMember({ params: { userId: member.userId } }),
+                messages.teamMemberRemoved,
+              )}
+            />
+          ) : null}
+        </fieldset>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,59 @@
+"use client";
+
+import { format, messages, type TeamInvite } from "@vn/contract";
+import { useSnackbar } from "@/components/shell/SnackbarProvider";
+import { Skeleton } from "@/components/ui/Skeleton";
+import { api } from "@/lib/api-client";
+import { ConfirmButton } from "./ConfirmButton";
+
+/** The company's invitations still waiting for an answer, each with Cancel. */
+export function PendingInvites({
+  invites,
+  loading,
+  onChanged,
+}: {
+  invites: TeamInvite[] | undefined;
+  loading: boolean;
+  onChanged: () => void;
+}) {
+  const snackbar = useSnackbar();
+  return (
+    <section aria-labelledby="team-pending" className="rounded-card bg-surface p-5 shadow-card sm:p-6">
+      <h2 id="team-pending" className="text-lg font-semibold text-ink">
+        {messages.teamPendingTitle}
+      </h2>
+      {loading && !invites ? (
+        <Skeleton className="mt-3 h-10 w-full" />
+      ) : !invites || invites.length === 0 ? (
+        <p className="mt-2 text-sm text-ink-muted">{messages.teamPendingEmpty}</p>
+      ) : (
+        <ul className="mt-3 flex flex-col divide-y divide-line">
+          {invites.map((invite) => (
+            <li key={invite.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <div className="min-w-0">
+                <p className="font-semibold break-all text-ink">{invite.email}</p>
+                <p className="text-sm text-ink-muted">
+                  {[invite.name, invite.position?.title, invite.team?.title].filter(Boolean).join(" · ") ||
+                    format(messages.teamInviteExpires, {
+                      date: new Date(invite.expiresAt).toLocaleDateString(),
+                    })}
+                </p>
+              </div>
+              <ConfirmButton
+                label={messages.teamCancelInvite}
+                body={invite.email}
+                variant="tertiary"
+                confirmVariant="danger"
+                onConfirm={async () => {
+                  await api.teams.cancelInvite({ params: { id: invite.id } });
+                  snackbar.show(messages.teamInviteCancelled);
+                  onChanged();
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

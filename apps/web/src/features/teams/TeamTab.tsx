@@ -1,0 +1,93 @@
+"use client";
+
+import { format, messages } from "@vn/contract";
+import { Alert } from "@/components/ui/Alert";
+import { Icon } from "@/components/ui/Icon";
+import { Skeleton } from "@/components/ui/Skeleton";
+import { actorOf } from "@/lib/actor";
+import { api } from "@/lib/api-client";
+import { submitErrorMessage } from "@/lib/forms";
+import { useSession } from "@/lib/session";
+import { useResource } from "@/lib/use-resource";
+import { InviteDialog } from "./InviteDialog";
+import { MemberRow } from "./MemberRow";
+import { PendingInvites } from "./PendingInvites";
+import { mayInvite } from "./team-rules";
+
+function MembersSkeleton() {
+  return (
+    <div aria-busy="true" className="flex flex-col gap-4">
+      <span className="sr-only">{messages.loading}</span>
+      {[0, 1].map((row) => (
+        <div key={row} className="flex items-center gap-3">
+          <Skeleton shape="circle" className="size-16" />
+          <div className="flex flex-1 flex-col gap-2">
+            <Skeleton className="h-4 w-1/3" />
+            <Skeleton className="h-3 w-1/4" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The people tab of a company page (issue 14): the members, and for owners and managers acting
+ * as the company the invitations and the actions on each member. The page offers the tab only
+ * with the Employees permission, and the API asks the same again.
+ */
+export function TeamTab({ slug, company }: { slug: string; company: string }) {
+  const { user } = useSession();
+  const actor = actorOf(user);
+  const inviting = mayInvite(actor);
+  const people = useResource(api.teams.people, { params: { slug } });
+  const pending = useResource(api.teams.pendingInvites, inviting ? {} : null);
+  const members = people.data?.data;
+  const refresh = () => {
+    void people.mutate();
+    void pending.mutate();
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <section aria-labelledby="team-members" className="rounded-card bg-surface p-5 shadow-card sm:p-6">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="team-members" className="text-lg font-semibold text-ink">
+            {messages.teamTitle}
+          </h2>
+          {inviting ? <InviteDialog onSent={refresh} /> : null}
+        </div>
+        {people.error ? (
+          <Alert className="mt-4">{submitErrorMessage(people.error) || messages.teamLoadFailed}</Alert>
+        ) : !members ? (
+          <div className="mt-4">
+            <MembersSkeleton />
+          </div>
+        ) : members.length === 0 ? (
+          <div className="mt-4 text-center">
+            <Icon name="people" size={28} className="mx-auto text-brand" />
+            <p className="mt-3 text-ink-muted">{messages.teamEmpty}</p>
+          </div>
+        ) : (
+          <ul
+            aria-label={format(messages.teamMembersLabel, { company })}
+            className="mt-2 divide-y divide-line"
+          >
+            {members.map((member) => (
+              <MemberRow
+                key={member.userId}
+                member={member}
+                actor={actor}
+                company={company}
+                onChanged={refresh}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+      {inviting ? (
+        <PendingInvites invites={pending.data?.data} loading={pending.isLoading} onChanged={refresh} />
+      ) : null}
+    </div>
+  );
+}
