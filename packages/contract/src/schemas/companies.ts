@@ -5,7 +5,7 @@ import { format, messages } from "../messages";
 import { cleanText } from "../text";
 import { handleSchema, imageUrlSchema, optionalText } from "./accounts";
 import { userText } from "./common";
-import { pageFieldsUpdateShape, socialLinkKeys } from "./profiles";
+import { contactsSchema, pageFieldsUpdateShape, socialLinksSchema } from "./profiles";
 
 /** Latin letters (with diacritics), digits and the punctuation company names use. */
 export const companyNamePattern = /^[\p{Script=Latin}\p{M}\p{N}][\p{Script=Latin}\p{M}\p{N} '’.,&()+\-/!]*$/u;
@@ -73,18 +73,8 @@ export const companyPageSettingsSchema = z
     about: z.string().nullable(),
     image: pictureSchema,
     backgroundImage: pictureSchema,
-    socialLinks: z.object(
-      Object.fromEntries(socialLinkKeys.map((k) => [k, z.string().nullable()])) as Record<
-        (typeof socialLinkKeys)[number],
-        z.ZodNullable<z.ZodString>
-      >,
-    ),
-    contacts: z.object({
-      mainEmail: z.string().nullable(),
-      mainPhone: z.string().nullable(),
-      additionalEmail: z.string().nullable(),
-      additionalPhone: z.string().nullable(),
-    }),
+    socialLinks: socialLinksSchema,
+    contacts: contactsSchema,
     verificationStatus: z.enum(verificationStatuses),
     updatedAt: z.string(),
   })

@@ -17,9 +17,25 @@ export const profileSlugParamsSchema = z.object({ slug: profileSlugSchema });
 export const profileBadgeSchema = z.enum(["premium"]).nullable();
 export type ProfileBadge = z.infer<typeof profileBadgeSchema>;
 
-/** Profile page data (spec §3) and the tabs a viewer may open (§2, §6). */
+/** The social links a page may show (spec §3). */
 export const socialLinkKeys = ["twitter", "youtube", "facebook", "site", "linkedin", "instagram"] as const;
 
+/** A page's social links as stored and shown (null: not given). */
+export const socialLinksSchema = z.object(
+  Object.fromEntries(socialLinkKeys.map((k) => [k, z.string().nullable()])) as Record<
+    (typeof socialLinkKeys)[number],
+    z.ZodNullable<z.ZodString>
+  >,
+);
+/** A page's contacts as stored and shown (null: not given). */
+export const contactsSchema = z.object({
+  mainEmail: z.string().nullable(),
+  mainPhone: z.string().nullable(),
+  additionalEmail: z.string().nullable(),
+  additionalPhone: z.string().nullable(),
+});
+
+/** Profile page data (spec §3) and the tabs a viewer may open (§2, §6). */
 export const profilePageSchema = z
   .object({
     followersCount: z.number(),
@@ -48,18 +64,8 @@ export const profilePageSchema = z
       verifiedAt: z.string().nullable(),
       badge: profileBadgeSchema,
     }),
-    socialLinks: z.object(
-      Object.fromEntries(socialLinkKeys.map((k) => [k, z.string().nullable()])) as Record<
-        (typeof socialLinkKeys)[number],
-        z.ZodNullable<z.ZodString>
-      >,
-    ),
-    contacts: z.object({
-      mainEmail: z.string().nullable(),
-      mainPhone: z.string().nullable(),
-      additionalEmail: z.string().nullable(),
-      additionalPhone: z.string().nullable(),
-    }),
+    socialLinks: socialLinksSchema,
+    contacts: contactsSchema,
     /** Tabs this viewer may open, in order (contact needs messenger; team needs the employees permission). */
     tabs: z.array(z.enum(profileTabs)),
     isOwner: z.boolean(),
