@@ -1262,6 +1262,8 @@ export const messages = {
   teamInviteNoPosition: "{company} invites you to join its team.",
   teamInviteExpires: "Open until {date}",
   teamRejectSend: "Reject the invitation",
+  bylineWithPosition: "by {name}, {position}",
+  byline: "by {name}",
 } as const;
 
 export type MessageKey = keyof typeof messages;

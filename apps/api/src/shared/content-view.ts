@@ -1,7 +1,14 @@
 import { type ContentItem, detailSegmentOf } from "@vn/contract";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { contentCounts, contentItems, mediaFiles, profiles, reactionCounts } from "../db/schema/index";
+import {
+  companyMembers,
+  contentCounts,
+  contentItems,
+  mediaFiles,
+  profiles,
+  reactionCounts,
+} from "../db/schema/index";
 import { itemMediaOf, type MediaRow } from "./media-view";
 import { contentOwnerFace, type ProfileFaceRow, unseenAmong, type Viewer } from "./profile-view";
 import { blockedAround } from "./social-graph";
@@ -48,10 +55,12 @@ export function serializeContent(
   owner: ProfileFaceRow,
   viewerProfileId: string | null,
   repostOf: ContentItem["repostOf"] = null,
+  byline: ContentItem["byline"] = null,
 ): ContentItem {
   return {
     id: row.id,
     owner: contentOwnerFace(owner),
+    byline,
     slug: row.slug,
     type: { id: row.kind, title: kindTitles[row.kind] ?? row.kind },
     status: row.status as ContentItem["status"],
@@ -103,6 +112,50 @@ export async function reactionCountsFor(db: Db, ids: string[]): Promise<Map<stri
     const counts = result.get(row.contentId) ?? {};
     counts[row.kind] = row.n;
     result.set(row.contentId, counts);
+  }
+  return result;
+}
+
+/**
+ * Bylines of company-owned items (issue 14: "by {name}, {position}"), by item id: the author's
+ * person profile name and their position in the owning company (null when they hold none or
+ * have left it). One query for a whole page; a person's own items get none.
+ */
+export async function bylinesFor(
+  db: Db,
+  rows: Pick<ContentRow, "id" | "ownerId" | "authorUserId">[],
+  ownerById: Map<string, Pick<ProfileFaceRow, "type">>,
+): Promise<Map<string, NonNullable<ContentItem["byline"]>>> {
+  const result = new Map<string, NonNullable<ContentItem["byline"]>>();
+  const authored = rows.filter((r) => r.authorUserId && ownerById.get(r.ownerId)?.type === "company");
+  if (authored.length === 0) return result;
+  const userIds = [...new Set(authored.map((r) => r.authorUserId!))];
+  const companyIds = [...new Set(authored.map((r) => r.ownerId))];
+  const found = await db
+    .select({
+      userId: profiles.userId,
+      name: profiles.name,
+      companyId: companyMembers.companyId,
+      position: companyMembers.position,
+    })
+    .from(profiles)
+    .leftJoin(
+      companyMembers,
+      and(eq(companyMembers.userId, profiles.userId), inArray(companyMembers.companyId, companyIds)),
+    )
+    .where(and(eq(profiles.type, "user"), inArray(profiles.userId, userIds)));
+  const nameByUser = new Map<string, string>();
+  const positionByMember = new Map<string, string | null>();
+  for (const f of found) {
+    nameByUser.set(f.userId!, f.name);
+    if (f.companyId) positionByMember.set(`${f.companyId}:${f.userId}`, f.position);
+  }
+  for (const r of authored) {
+    const name = nameByUser.get(r.authorUserId!);
+    if (!name) continue;
+    const position = positionByMember.get(`${r.ownerId}:${r.authorUserId}`) ?? null;
+    // A blank position reads as none rather than a dangling "by Anna, ".
+    result.set(r.id, { name, position: position?.trim() ? position : null });
   }
   return result;
 }
@@ -160,12 +213,15 @@ export async function contentItemViews(
   const counts = await reactionCountsFor(db, [...rows.map((r) => r.id), ...originals.map((o) => o.id)]);
   const withCounts = (item: ContentItem): ContentItem => ({ ...item, reactions: counts.get(item.id) ?? {} });
   const ownerById = new Map(owners.map((o) => [o.id, o]));
+  const bylines = await bylinesFor(db, [...rows, ...originals], ownerById);
   const originalById = new Map(
     originals.map((o) => [
       o.id,
       // A removed or blocked original shows as unavailable rather than leaking its text.
       o.status === "active" && ownerById.get(o.ownerId)?.status === "active" && !hidden.has(o.ownerId)
-        ? withCounts(serializeContent(o, ownerById.get(o.ownerId)!, viewerProfileId))
+        ? withCounts(
+            serializeContent(o, ownerById.get(o.ownerId)!, viewerProfileId, null, bylines.get(o.id) ?? null),
+          )
         : null,
     ]),
   );
@@ -180,6 +236,7 @@ export async function contentItemViews(
           owner,
           viewerProfileId,
           r.repostOfId ? (originalById.get(r.repostOfId) ?? null) : null,
+          bylines.get(r.id) ?? null,
         ),
       ),
     ];

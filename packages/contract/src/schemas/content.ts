@@ -222,9 +222,14 @@ export const contentOwnerSchema = z.object({
   image: z.object({ urls: imageUrlsSchema }).nullable(),
 });
 
+/** Issue 14: who published a company's item: the member's name and position there. */
+export const contentBylineSchema = z.object({ name: z.string(), position: z.string().nullable() });
+
 const contentItemBase = z.object({
   id: z.string(),
   owner: contentOwnerSchema,
+  /** Set on company-owned items that have an author; null on a person's own items. */
+  byline: contentBylineSchema.nullable(),
   slug: z.string(),
   type: z.object({ id: z.string(), title: z.string() }),
   status: z.enum(contentStatuses),

@@ -20,6 +20,7 @@ import { uniqueSlug } from "../../lib/slug";
 import { writeAudit } from "../../shared/audit";
 import {
   activeCountsByKind,
+  bylinesFor,
   contentItemViews,
   contentItemViewsFor,
   serializeContent,
@@ -165,7 +166,11 @@ export async function createContent(
       input.title ?? body.shortContent ?? input.kind,
     );
     if (input.media && attachMedia) await attachMedia(tx, row, input.media);
-    const [item] = await withItemMedia(tx, [serializeContent(row, owner, ownerId)]);
+    // A company's publication says who wrote it ("by {name}, {position}") from its first answer.
+    const bylines = await bylinesFor(tx, [row], new Map([[owner.id, owner]]));
+    const [item] = await withItemMedia(tx, [
+      serializeContent(row, owner, ownerId, null, bylines.get(row.id) ?? null),
+    ]);
     return item!;
   });
 }
@@ -239,7 +244,10 @@ export async function updateContent(
       .where(eq(contentItems.id, id))
       .returning();
     if (input.media && attachMedia) await attachMedia(tx, updated!, input.media);
-    const [item] = await withItemMedia(tx, [serializeContent(updated!, owner, owner.id)]);
+    const bylines = await bylinesFor(tx, [updated!], new Map([[owner.id, owner]]));
+    const [item] = await withItemMedia(tx, [
+      serializeContent(updated!, owner, owner.id, null, bylines.get(updated!.id) ?? null),
+    ]);
     // A draft published by this edit is news to those it mentions.
     return { item: item!, published: row.status !== "active" && updated!.status === "active" };
   });

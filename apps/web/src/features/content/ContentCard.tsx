@@ -7,6 +7,7 @@ import { Avatar } from "@/components/ui/Avatar";
 import { Badge } from "@/components/ui/Badge";
 import { Icon } from "@/components/ui/Icon";
 import { CardSocial } from "@/features/social/CardSocial";
+import { bylineText } from "./byline";
 import { ContentBody } from "./ContentBody";
 import { headlineOf } from "./content-routes";
 import { formatDate, formatDateTime, kindLabels } from "./kinds";
@@ -14,6 +15,7 @@ import { OwnerActions } from "./OwnerActions";
 import { RepostButton } from "./RepostButton";
 
 export function OwnerLine({ item, compact = false }: { item: ContentItem; compact?: boolean }) {
+  const byline = bylineText(item.byline);
   return (
     <div className="flex min-w-0 items-center gap-3">
       <span aria-hidden="true" className="inline-flex shrink-0">
@@ -38,6 +40,7 @@ export function OwnerLine({ item, compact = false }: { item: ContentItem; compac
             />
           ) : null}
         </p>
+        {byline ? <p className="truncate text-xs text-ink">{byline}</p> : null}
         <p className="text-xs text-ink-muted">
           {kindLabels[item.type.id] ?? item.type.title} ·{" "}
           <time dateTime={item.publicationDate}>{formatDate(item.publicationDate)}</time>
