@@ -33,6 +33,8 @@ import { profileRoutes } from "./modules/profiles/routes";
 import { searchRoutes } from "./modules/search/routes";
 import { socialRoutes } from "./modules/social/routes";
 import { teamRoutes } from "./modules/teams/routes";
+import { kybRoutes, kybWebhookRoutes } from "./modules/verification/kyb/routes";
+import { KybService } from "./modules/verification/kyb/service";
 import { identityWebhookRoutes, verificationRoutes } from "./modules/verification/routes";
 import { VerificationService } from "./modules/verification/service";
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./plugins/error-handler";
@@ -41,6 +43,7 @@ import { createCounters, registerRateLimit } from "./plugins/rate-limit";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import { registerPolicy } from "./policy/guard";
 import { createIdentityProvider, type IdentityProvider } from "./providers/identity/index";
+import { createKybProvider, type KybProvider } from "./providers/kyb/index";
 import { createMailProvider, type MailProvider, withRecipientCaps } from "./providers/mail/index";
 import { outboxRoutes } from "./providers/outbox-routes";
 import { createPaymentsProvider, type PaymentsProvider } from "./providers/payments/index";
@@ -73,6 +76,8 @@ export interface AppDeps {
   storage: StorageProvider;
   /** The identity-verification vendor (IDV_PROVIDER; providers/identity). */
   identity: IdentityProvider;
+  /** The business registry (KYB_PROVIDER; providers/kyb). */
+  kyb: KybProvider;
   /** The payments vendor: Stripe with STRIPE_SECRET_KEY, the sandbox otherwise (providers/payments). */
   payments: PaymentsProvider;
 }
@@ -80,7 +85,9 @@ export interface AppDeps {
 export type App = FastifyInstance & { deps: AppDeps };
 
 export interface BuildOptions
-  extends Partial<Omit<AppDeps, "config" | "beforeClose" | "auth" | "codes" | "identity" | "payments">> {
+  extends Partial<
+    Omit<AppDeps, "config" | "beforeClose" | "auth" | "codes" | "identity" | "payments" | "kyb">
+  > {
   /** Where log lines go (tests read them); stdout by default. */
   logStream?: { write(line: string): void };
   /** Tests only: answer guard probes (policy/guard.ts PolicyOptions). */
@@ -122,6 +129,7 @@ export async function buildApp(config: Config, given: BuildOptions = {}): Promis
   }).withTypeProvider<ZodTypeProvider>();
   const deps: AppDeps = {
     identity: createIdentityProvider(config, { db: database.db, jobs: () => deps.jobs, log: app.log }),
+    kyb: createKybProvider(config, { db: database.db, jobs: () => deps.jobs, log: app.log }),
     payments: createPaymentsProvider(config, { db: database.db, jobs: () => deps.jobs, log: app.log }),
     config,
     database,
@@ -166,6 +174,18 @@ export async function buildApp(config: Config, given: BuildOptions = {}): Promis
       config,
       storage: deps.storage,
       provider: deps.identity,
+      realtime: () => deps.realtime,
+      log: app.log,
+      mail,
+    }),
+  );
+  app.decorate(
+    "kyb",
+    new KybService({
+      db: database.db,
+      config,
+      storage: deps.storage,
+      provider: deps.kyb,
       realtime: () => deps.realtime,
       log: app.log,
       mail,
@@ -238,6 +258,8 @@ export async function buildApp(config: Config, given: BuildOptions = {}): Promis
   await app.register(paymentsWebhookRoutes);
   await app.register(paymentsSandboxRoutes);
   await app.register(teamRoutes);
+  await app.register(kybRoutes);
+  await app.register(kybWebhookRoutes);
 
   app.addHook("onClose", async () => {
     for (const stop of deps.beforeClose) await stop();
@@ -252,6 +274,7 @@ declare module "fastify" {
   interface FastifyInstance {
     deps: AppDeps;
     verification: VerificationService;
+    kyb: KybService;
     billing: BillingService;
     /** Every route registered, for the OpenAPI completeness check. */
     routeList: Array<{ method: string; url: string }>;

@@ -16,6 +16,8 @@ const booleanish = z
 /** The development AUTH_SECRET; production refuses it. */
 const DEV_AUTH_SECRET = "dev-secret-change-me-dev-secret-change-me";
 
+/** The development KYB_WEBHOOK_SECRET (the sandbox registry signs with it; production has no sandbox). */
+export const DEV_KYB_WEBHOOK_SECRET = "dev-kyb-webhook-secret-change-me-dev-kyb";
 /** The development IDV_WEBHOOK_SECRET (the sandbox vendor signs with it; production has no sandbox). */
 export const DEV_IDV_WEBHOOK_SECRET = "dev-idv-webhook-secret-change-me-dev-idv";
 
@@ -186,6 +188,21 @@ const envSchema = z.object({
     .optional()
     .refine((v) => v === undefined || Buffer.from(v, "base64").length === 32, "32 bytes, base64"),
   /**
+   * Business verification (issue 14). KYB_PROVIDER: the registry; `sandbox` answers by the
+   * registration number's last four digits after KYB_SANDBOX_DELAY_MS and signs its webhooks with
+   * KYB_WEBHOOK_SECRET; `middesk` is Middesk's API (MIDDESK_API_KEY; its webhooks are signed with
+   * MIDDESK_WEBHOOK_SECRET).
+   */
+  KYB_PROVIDER: z.enum(["sandbox", "middesk"]).default("sandbox"),
+  KYB_WEBHOOK_SECRET: z.string().min(32).default(DEV_KYB_WEBHOOK_SECRET),
+  KYB_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).default(3000),
+  /** Where the registry posts its webhooks (this API's public origin, unless set). */
+  KYB_CALLBACK_ORIGIN: z.url().optional(),
+  MIDDESK_API_KEY: z.string().optional(),
+  MIDDESK_WEBHOOK_SECRET: z.string().optional(),
+  /** Middesk's API address (a local stand-in in tests; the sandbox is https://api-sandbox.middesk.com). */
+  MIDDESK_API_URL: z.url().default("https://api.middesk.com"),
+  /**
    * Payments (issue 13). With STRIPE_SECRET_KEY set, Stripe through its SDK (STRIPE_WEBHOOK_SECRET
    * verifies its webhooks, STRIPE_PUBLISHABLE_KEY is Stripe.js's); without it, the sandbox vendor,
    * which behaves like Stripe with its test cards and signs with PAYMENTS_WEBHOOK_SECRET.
@@ -216,6 +233,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     !(parsed.data.JUMIO_CLIENT_ID && parsed.data.JUMIO_CLIENT_SECRET)
   ) {
     refusals.push("JUMIO_CLIENT_ID, JUMIO_CLIENT_SECRET: IDV_PROVIDER=jumio needs the API credentials");
+  }
+  if (
+    parsed.data.KYB_PROVIDER === "middesk" &&
+    !(parsed.data.MIDDESK_API_KEY && parsed.data.MIDDESK_WEBHOOK_SECRET)
+  ) {
+    refusals.push(
+      "MIDDESK_API_KEY, MIDDESK_WEBHOOK_SECRET: KYB_PROVIDER=middesk needs the API key and the webhook secret",
+    );
   }
   if (refusals.length > 0) {
     throw new Error(`Invalid configuration:\n${refusals.map((line) => `  ${line}`).join("\n")}`);
@@ -248,6 +273,11 @@ function productionRefusals(env: z.infer<typeof envSchema>): string[] {
   if (env.IDV_PROVIDER === "sandbox") {
     refusals.push(
       "IDV_PROVIDER: the sandbox verifies anyone who types the right document number; production needs a real vendor (jumio)",
+    );
+  }
+  if (env.KYB_PROVIDER === "sandbox") {
+    refusals.push(
+      "KYB_PROVIDER: the sandbox registry verifies any company whose number ends right; production needs a real registry (middesk)",
     );
   }
   if (!env.STRIPE_SECRET_KEY) {

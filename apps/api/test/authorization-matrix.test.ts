@@ -220,6 +220,24 @@ const expected: Record<string, Level> = {
   "DELETE /api/v1/companies/me/members/:userId": "active",
   "POST /api/v1/companies/me/leave": "active",
   "POST /api/v1/companies/me/transfer-ownership": "active",
+  // Business verification (issue 14): the owners of an unverified company (participant: being
+  // unverified is the point); directors answer as themselves; the registry signs its webhook.
+  "POST /api/v1/companies/me/kyb-transactions": "participant",
+  "PATCH /api/v1/companies/me/kyb-transactions/company-details": "participant",
+  "POST /api/v1/companies/me/kyb-transactions/supported-documents": "participant",
+  "GET /api/v1/companies/me/kyb-transactions/supported-documents/:id": "participant",
+  "DELETE /api/v1/companies/me/kyb-transactions/supported-documents/:id": "participant",
+  "POST /api/v1/companies/me/kyb-transactions/director-invites": "participant",
+  "PATCH /api/v1/companies/me/kyb-transactions/director-invites/cancel": "participant",
+  "PATCH /api/v1/companies/me/kyb-transactions/submit": "participant",
+  "GET /api/v1/companies/me/kyb-transactions/latest": "active",
+  "GET /api/v1/users/me/companies/invites/by-company/:slug": "active+lost",
+  "PATCH /api/v1/users/me/companies/invites/by-company/:slug/accept": "active+lost",
+  "PATCH /api/v1/users/me/companies/invites/by-company/:slug/reject": "active+lost",
+  "POST /api/v1/webhooks/kyb/:provider": "anyone",
+  "GET /api/v1/staff/kyb/queue": "admin",
+  "GET /api/v1/staff/kyb/documents/:id": "admin",
+  "POST /api/v1/staff/kyb/transactions/:id/decision": "admin",
 };
 
 /** Billing needs the settings scope: managers and employees hold none on it. */
@@ -276,6 +294,16 @@ const refusals: Record<string, Partial<Record<ActorKind, ErrorCode>>> = {
   "DELETE /api/v1/companies/me/members/:userId": { employee: "accountManager_permissionNotProvided" },
   "PATCH /api/v1/companies/me/members/:userId": settingsScope,
   "POST /api/v1/companies/me/transfer-ownership": settingsScope,
+  // Business verification needs the settings scope: owners only.
+  "POST /api/v1/companies/me/kyb-transactions": settingsScope,
+  "PATCH /api/v1/companies/me/kyb-transactions/company-details": settingsScope,
+  "POST /api/v1/companies/me/kyb-transactions/supported-documents": settingsScope,
+  "GET /api/v1/companies/me/kyb-transactions/supported-documents/:id": settingsScope,
+  "DELETE /api/v1/companies/me/kyb-transactions/supported-documents/:id": settingsScope,
+  "POST /api/v1/companies/me/kyb-transactions/director-invites": settingsScope,
+  "PATCH /api/v1/companies/me/kyb-transactions/director-invites/cancel": settingsScope,
+  "PATCH /api/v1/companies/me/kyb-transactions/submit": settingsScope,
+  "GET /api/v1/companies/me/kyb-transactions/latest": settingsScope,
   // The company_employee role has `none` on follows (product-decisions.md roles → scopes).
   "POST /api/v1/profiles/:slug/follow": { employee: "accountManager_permissionNotProvided" },
   "DELETE /api/v1/profiles/:slug/follow": { employee: "accountManager_permissionNotProvided" },

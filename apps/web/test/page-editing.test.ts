@@ -32,6 +32,7 @@ function page(kind: "user" | "company", isOwner: boolean): ProfilePage {
       verificationStatus: "not_verified",
       verifiedAt: null,
       badge: null,
+      business: null,
     },
     socialLinks: {
       twitter: "https://x.com/jane",

@@ -35,6 +35,20 @@ const catalogue = {
   company_accessForbiddenByRole: { status: 403, message: "permissionNotProvided" },
   kybTransaction_supportedDocumentsNotProvided: { status: 422, message: "supportedDocumentsNotProvided" },
   kybTransaction_countryNotSupported: { status: 422, message: "businessNotAvailableInCountry" },
+  // Business verification (issue 14): our names for what the spec leaves unnamed
+  kybTransaction_notFound: { status: 404, message: "kybNotFound" },
+  /** Submitted or decided: nothing may change; or a new one while one is open. */
+  kybTransaction_notEditable: { status: 409, message: "kybNotEditable" },
+  kybTransaction_inProgress: { status: 409, message: "kybInProgress" },
+  kybTransaction_alreadyVerified: { status: 409, message: "kybAlreadyVerified" },
+  /** A final rejection: no new transaction (support decides). */
+  kybTransaction_notAllowed: { status: 409, message: "kybNotAllowed" },
+  kybTransaction_detailsMissing: { status: 422, message: "kybDetailsMissing" },
+  kybTransaction_directorsMissing: { status: 422, message: "kybDirectorsMissing" },
+  kybTransaction_directorsPending: { status: 422, message: "kybDirectorsPending" },
+  kybTransaction_tooManyDocuments: { status: 422, message: "kybTooManyDocuments" },
+  kybTransaction_tooManyDirectors: { status: 422, message: "kybTooManyDirectors" },
+  kybTransaction_alreadyDecided: { status: 409, message: "kybAlreadyDecided" },
   // Frame errors (our own names for the HTTP failures every API has)
   request_malformed: { status: 400, message: "invalidRequest" },
   request_validationFailed: { status: 422, message: "invalidRequest" },

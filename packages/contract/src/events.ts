@@ -1,6 +1,7 @@
 import type { PaymentOutcome } from "./billing";
 import type { BillingPeriod, PlanTier, VerificationStatus } from "./enums";
 import type { ErrorCode } from "./errors";
+import type { KybTransactionStatus } from "./kyb";
 import type { IdvTransactionStatus, VerificationScreen } from "./verification";
 
 /**
@@ -84,6 +85,24 @@ export interface IdvTransactionCompletedEvent {
 }
 
 /**
+ * Business verification (issue 14), sent to the company's profile room (everyone acting as it):
+ * the transaction changed (a director answered, it was submitted, the registry decided).
+ */
+export interface KybTransactionsUpdatedEvent {
+  transactionId: string;
+  companyId: string;
+  status: KybTransactionStatus;
+  /** The company's verification status after it. */
+  verificationStatus: VerificationStatus;
+}
+/** KYB approved the company: its page is public and it may publish. */
+export interface CompanyVerifiedEvent {
+  companyId: string;
+  slug: string;
+  verifiedAt: string;
+}
+
+/**
  * Billing (issue 13), sent to the owner's profile room. `payments.subscription`: the subscription
  * changed; `outcome` is the §4 payment outcome when there is one to tell (null for quiet syncs).
  */
@@ -127,6 +146,8 @@ export type ServerToClientEvents = {
   "contentItem.status": (payload: ContentItemStatusEvent) => void;
   "file.conversion.finished": (payload: FileConversionFinishedEvent) => void;
   "idv.transaction.completed": (payload: IdvTransactionCompletedEvent) => void;
+  "kybTransactions.updated": (payload: KybTransactionsUpdatedEvent) => void;
+  "company.verified": (payload: CompanyVerifiedEvent) => void;
   "payments.subscription": (payload: PaymentsSubscriptionEvent) => void;
   "payments.subscription.reminder": (payload: PaymentsReminderEvent) => void;
   "payments.payment_method.action_required": (payload: PaymentsActionRequiredEvent) => void;

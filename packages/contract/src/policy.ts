@@ -245,6 +245,11 @@ export const actions = {
   "billing.manage": () => ({ who: "verified" }),
   /** Start identity verification or retry it (not while verified, pending or read-only: the API says). */
   "verification.start": () => ({ who: "participant" }),
+  /**
+   * Run the acting company's business verification (KYB): its owners (`settings`), not yet
+   * verified being the point (the API says when there is nothing to do).
+   */
+  "company.verify": () => ({ who: "participant", scope: "settings" }),
   /** Appeal a final rejection (the API checks there is one to appeal). */
   "verification.appeal": () => ({ who: "active" }),
 } satisfies Record<string, ActionRule>;

@@ -4,6 +4,7 @@ import { subscribeModules } from "../modules/index";
 import { stopRunningTools } from "../modules/media/tools";
 import type { Jobs } from "../shared/jobs";
 import { identitySandboxJob } from "./identity-sandbox";
+import { kybSandboxJob } from "./kyb-sandbox";
 import { mediaProcess, mediaProcessQueues } from "./media-process";
 import { mediaSweep } from "./media-sweep";
 import { paymentsSandboxDeliverJob, paymentsSandboxTickJob } from "./payments-sandbox";
@@ -26,6 +27,7 @@ const jobModules: JobModule[] = [
   purgeOldViewsJob,
   storageDeletionsJob,
   identitySandboxJob,
+  kybSandboxJob,
   verificationUpkeepJob,
   paymentsSandboxDeliverJob,
   paymentsSandboxTickJob,

@@ -39,7 +39,16 @@ export type AuditAction =
   | "verification.appealed"
   | "verification.appealDecided"
   | "verification.documentsPurged"
-  | "moderation.decided";
+  | "moderation.decided"
+  | "kyb.created"
+  | "kyb.detailsUpdated"
+  | "kyb.documentAdded"
+  | "kyb.documentRemoved"
+  | "kyb.directorInvited"
+  | "kyb.directorCancelled"
+  | "kyb.directorAnswered"
+  | "kyb.submitted"
+  | "kyb.decided";
 
 export interface AuditEntry {
   action: AuditAction;
@@ -53,6 +62,7 @@ export interface AuditEntry {
     | "subscription"
     | "idvTransaction"
     | "idvAppeal"
+    | "kybTransaction"
     | "creatorApplication";
   resourceId: string;
   before?: unknown;

@@ -8,6 +8,7 @@ import { devEndpoints } from "./dev";
 import { formsEndpoints } from "./forms";
 import { healthEndpoints } from "./health";
 import { insightsEndpoints } from "./insights";
+import { kybEndpoints } from "./kyb";
 import { mediaEndpoints } from "./media";
 import { notificationsEndpoints } from "./notifications";
 import { profilesEndpoints } from "./profiles";
@@ -40,6 +41,7 @@ export const endpoints = {
   billing: billingEndpoints,
   insights: insightsEndpoints,
   teams: teamsEndpoints,
+  kyb: kybEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -17,6 +17,22 @@ export const profileSlugParamsSchema = z.object({ slug: profileSlugSchema });
 export const profileBadgeSchema = z.enum(["premium"]).nullable();
 export type ProfileBadge = z.infer<typeof profileBadgeSchema>;
 
+/**
+ * The transparent business badge (issue 14, item 3): what a verified company's KYB established,
+ * on its page and in search results; null for people and for companies not verified.
+ */
+export const businessBadgeSchema = z
+  .object({
+    registrationNumber: z.string(),
+    country: z.string(),
+    verifiedDirectors: z.number().int(),
+    /** When the registry last confirmed the company. */
+    checkedAt: z.string(),
+  })
+  .nullable()
+  .meta({ id: "BusinessBadge" });
+export type BusinessBadge = z.infer<typeof businessBadgeSchema>;
+
 /** The social links a page may show (spec §3). */
 export const socialLinkKeys = ["twitter", "youtube", "facebook", "site", "linkedin", "instagram"] as const;
 
@@ -63,6 +79,7 @@ export const profilePageSchema = z
       verificationStatus: z.string(),
       verifiedAt: z.string().nullable(),
       badge: profileBadgeSchema,
+      business: businessBadgeSchema,
     }),
     socialLinks: socialLinksSchema,
     contacts: contactsSchema,

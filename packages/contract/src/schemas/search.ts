@@ -2,6 +2,7 @@ import { z } from "zod";
 import { contentKinds } from "../enums";
 import { userText } from "./common";
 import { contentItemSchema } from "./content";
+import { businessBadgeSchema } from "./profiles";
 import { profileCardSchema } from "./social";
 
 /**
@@ -44,6 +45,8 @@ export const profileHitSchema = z
   .object({
     profile: profileCardSchema,
     highlight: z.object({ name: z.string(), profession: z.string().nullable() }),
+    /** A verified company's badge facts (registration, country, directors, last check). */
+    business: businessBadgeSchema,
     score: z.number(),
   })
   .meta({ id: "ProfileHit" });

@@ -86,9 +86,17 @@ const picture = z.object({ urls: z.object({ preview: z.string() }) }).nullable()
 const positionSchema = z.object({ id: z.string(), title: z.string() }).nullable();
 const teamSchema = z.object({ title: z.string(), slug: z.string() }).nullable();
 
+/**
+ * What an invitation is for: a seat on the team (`team`), or signing for the company as a
+ * director in its business verification (`officer`; spec §6 "authorized officers").
+ */
+export const companyInviteKinds = ["team", "officer"] as const;
+export type CompanyInviteKind = (typeof companyInviteKinds)[number];
+
 export const teamInviteSchema = z
   .object({
     id: z.string(),
+    kind: z.enum(companyInviteKinds),
     email: z.string(),
     name: z.string().nullable(),
     position: positionSchema,

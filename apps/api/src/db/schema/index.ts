@@ -4,6 +4,7 @@ export * from "./billing";
 export * from "./comments";
 export * from "./content";
 export * from "./forms";
+export * from "./kyb";
 export * from "./media";
 export * from "./notifications";
 export * from "./outbox";

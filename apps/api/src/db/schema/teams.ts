@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
+import { kybTransactions } from "./kyb";
 import { profiles } from "./profiles";
 
 /**
@@ -15,6 +16,12 @@ export const companyInvites = pgTable(
     companyId: text("company_id")
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
+    /** team: a seat on the team; officer: a director confirming the company's KYB transaction. */
+    kind: text("kind").notNull().default("team"),
+    /** The KYB transaction an officer invitation belongs to. */
+    kybTransactionId: text("kyb_transaction_id").references(() => kybTransactions.id, {
+      onDelete: "cascade",
+    }),
     /** Lower-cased. */
     email: text("email").notNull(),
     /** The account that held the email when invited, if any (the invitee may sign up later). */
@@ -36,10 +43,11 @@ export const companyInvites = pgTable(
     decidedAt: timestamp("decided_at", { withTimezone: true }),
   },
   (t) => [
-    // One open invitation per email and company: a second is "Already added", even in a race.
+    // One open invitation per email, company and kind: a second is "Already added", even in a race.
     uniqueIndex("company_invites_pending_email_idx")
-      .on(t.companyId, t.email)
+      .on(t.companyId, t.kind, t.email)
       .where(sql`${t.status} = 'pending'`),
+    index("company_invites_kyb_idx").on(t.kybTransactionId),
     index("company_invites_email_idx").on(t.email),
   ],
 );

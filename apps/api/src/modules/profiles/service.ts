@@ -7,6 +7,7 @@ import {
   sectionKinds,
 } from "@vn/contract";
 import type { Db } from "../../db/client";
+import { businessBadges } from "../../shared/business-badge";
 import { activeCountsByKind } from "../../shared/content-view";
 import { badgeOf, findVisibleProfileBySlug, profileImage, viewerOfActor } from "../../shared/profile-view";
 import { isFollowing } from "../../shared/social-graph";
@@ -63,6 +64,8 @@ export async function profilePage(db: Db, slug: string, actor: SessionActor | nu
       verificationStatus: profile.verificationStatus,
       verifiedAt: profile.verifiedAt?.toISOString() ?? null,
       badge: await badgeOf(db, profile.id),
+      business:
+        ownerType === "company" ? ((await businessBadges(db, [profile.id])).get(profile.id) ?? null) : null,
     },
     socialLinks: parseSocialLinks(profile.socialLinks),
     contacts: contactsOf(profile),

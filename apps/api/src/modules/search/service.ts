@@ -15,6 +15,7 @@ import { inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { contentItems } from "../../db/schema/index";
+import { businessBadges } from "../../shared/business-badge";
 import { contentItemViewsFor } from "../../shared/content-view";
 import { rowsOf } from "../../shared/pages";
 import { discoverableBy, loadProfileCards, type Viewer } from "../../shared/profile-view";
@@ -99,6 +100,13 @@ async function searchProfiles(
     viewerId,
   );
   const scoreById = new Map(page.map((r) => [r.id, Number(r.score)]));
+  const badges =
+    type === "company"
+      ? await businessBadges(
+          db,
+          page.map((r) => r.id),
+        )
+      : new Map();
   return {
     hits: cards.map((profile) => ({
       profile,
@@ -106,6 +114,7 @@ async function searchProfiles(
         name: highlightWords(profile.name, words),
         profession: profile.profession ? highlightWords(profile.profession, words) : null,
       },
+      business: badges.get(profile.id) ?? null,
       score: Math.round((scoreById.get(profile.id) ?? 0) * 1000) / 1000,
     })),
     hasMore: rows.length > paging.limit,

@@ -94,6 +94,7 @@ export async function createInvites(
         .where(
           and(
             eq(companyInvites.companyId, companyId),
+            eq(companyInvites.kind, "team"),
             eq(companyInvites.status, "pending"),
             inArray(companyInvites.email, emails),
           ),
@@ -179,7 +180,13 @@ export async function pendingInvites(db: Db, actor: SessionActor): Promise<TeamI
   const rows = await db
     .select()
     .from(companyInvites)
-    .where(and(eq(companyInvites.companyId, companyId), eq(companyInvites.status, "pending")))
+    .where(
+      and(
+        eq(companyInvites.companyId, companyId),
+        eq(companyInvites.kind, "team"),
+        eq(companyInvites.status, "pending"),
+      ),
+    )
     .orderBy(asc(companyInvites.createdAt));
   return rows.filter((row) => effectiveStatus(row) === "pending").map((row) => inviteView(row, company));
 }
@@ -191,7 +198,14 @@ export async function cancelInvite(db: Db, actor: SessionActor, inviteId: string
     const [row] = await tx
       .select()
       .from(companyInvites)
-      .where(and(eq(companyInvites.id, inviteId), eq(companyInvites.companyId, companyId)))
+      .where(
+        and(
+          eq(companyInvites.id, inviteId),
+          eq(companyInvites.companyId, companyId),
+          // Directors' invitations are cancelled in the KYB transaction they belong to.
+          eq(companyInvites.kind, "team"),
+        ),
+      )
       .for("update");
     if (!row) throw new AppError("invite_notFound");
     if (effectiveStatus(row) !== "pending") throw new AppError("invite_unavailable");
@@ -235,11 +249,41 @@ export async function getMyInvite(db: Db, actor: SessionActor, inviteId: string)
   return inviteView(row, company);
 }
 
+/**
+ * Directors' answers (kind `officer`): the KYB module records them on its transaction
+ * (modules/verification/kyb/service.ts). Declared here, by shape, so teams need not import it.
+ */
+export interface OfficerAnswers {
+  answerAsOfficer(
+    tx: Db,
+    actor: SessionActor,
+    invite: InviteRow,
+    answer: { accept: true } | { accept: false; reason: string },
+  ): Promise<void>;
+  /** After the commit: the company's sockets hear of the answer. */
+  tell(companyId: string, transactionId: string): void;
+}
+
+/** Re-reads the answered invitation and tells the KYB transaction's company, after the commit. */
+async function officerAnswered(db: Db, officers: OfficerAnswers, row: InviteRow, company: CompanyRow) {
+  const [updated] = await db.select().from(companyInvites).where(eq(companyInvites.id, row.id));
+  if (row.kybTransactionId) officers.tell(row.companyId, row.kybTransactionId);
+  return inviteView(updated ?? row, company);
+}
+
 export async function acceptInvite(
-  deps: Pick<TeamDeps, "db">,
+  deps: Pick<TeamDeps, "db"> & { officers: OfficerAnswers },
   actor: SessionActor,
   inviteId: string,
 ): Promise<TeamInvite> {
+  const officer = await deps.db.transaction(async (tx) => {
+    const { row, company } = await ownInvite(tx, actor, inviteId, true);
+    if (row.kind !== "officer") return null;
+    if (effectiveStatus(row) !== "pending") throw new AppError("invite_unavailable");
+    await deps.officers.answerAsOfficer(tx, actor, row, { accept: true });
+    return { row, company };
+  });
+  if (officer) return officerAnswered(deps.db, deps.officers, officer.row, officer.company);
   return deps.db.transaction(async (tx) => {
     const [peek] = await tx.select().from(companyInvites).where(eq(companyInvites.id, inviteId));
     if (!peek) throw new AppError("invite_notFound");
@@ -290,10 +334,19 @@ export async function acceptInvite(
 
 export async function rejectInvite(
   db: Db,
+  officers: OfficerAnswers,
   actor: SessionActor,
   inviteId: string,
   reason: string,
 ): Promise<TeamInvite> {
+  const officer = await db.transaction(async (tx) => {
+    const { row, company } = await ownInvite(tx, actor, inviteId, true);
+    if (row.kind !== "officer") return null;
+    if (effectiveStatus(row) !== "pending") throw new AppError("invite_unavailable");
+    await officers.answerAsOfficer(tx, actor, row, { accept: false, reason });
+    return { row, company };
+  });
+  if (officer) return officerAnswered(db, officers, officer.row, officer.company);
   return db.transaction(async (tx) => {
     const { row, company } = await ownInvite(tx, actor, inviteId, true);
     if (effectiveStatus(row) !== "pending") throw new AppError("invite_unavailable");

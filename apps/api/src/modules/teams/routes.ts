@@ -31,10 +31,23 @@ export const teamRoutes: FastifyPluginAsync = async (app) => {
   }));
   route(app, t.myInvite, async ({ actor, params }) => ({ data: await getMyInvite(db(), actor, params.id) }));
   route(app, t.acceptInvite, async ({ actor, params }) => ({
-    data: await acceptInvite({ db: db() }, actor, params.id),
+    data: await acceptInvite({ db: db(), officers: app.kyb }, actor, params.id),
   }));
   route(app, t.rejectInvite, async ({ actor, params, body }) => ({
-    data: await rejectInvite(db(), actor, params.id, body.reason),
+    data: await rejectInvite(db(), app.kyb, actor, params.id, body.reason),
+  }));
+  // A director's invitation by the company's handle (the invitation link's slug-kyb cookie).
+  const k = endpoints.kyb;
+  const bySlug = async (actor: Parameters<typeof getMyInvite>[1], slug: string) =>
+    app.kyb.officerInviteId(actor, slug);
+  route(app, k.officerInviteBySlug, async ({ actor, params }) => ({
+    data: await getMyInvite(db(), actor, await bySlug(actor, params.slug)),
+  }));
+  route(app, k.acceptOfficerInviteBySlug, async ({ actor, params }) => ({
+    data: await acceptInvite({ db: db(), officers: app.kyb }, actor, await bySlug(actor, params.slug)),
+  }));
+  route(app, k.rejectOfficerInviteBySlug, async ({ actor, params, body }) => ({
+    data: await rejectInvite(db(), app.kyb, actor, await bySlug(actor, params.slug), body.reason),
   }));
   route(app, t.people, async ({ actor, params }) => ({
     data: await companyPeople(db(), actor, params.slug),

@@ -33,6 +33,7 @@ export async function seatsTaken(db: Db, companyId: string): Promise<{ members: 
     .where(
       and(
         eq(companyInvites.companyId, companyId),
+        eq(companyInvites.kind, "team"),
         eq(companyInvites.status, "pending"),
         gt(companyInvites.expiresAt, new Date()),
       ),

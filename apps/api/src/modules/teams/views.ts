@@ -1,4 +1,4 @@
-import type { TeamInvite, TeamInviteStatus, TeamMember } from "@vn/contract";
+import type { CompanyInviteKind, TeamInvite, TeamInviteStatus, TeamMember } from "@vn/contract";
 import type { companyInvites, companyMemberDetails, profiles } from "../../db/schema/index";
 import { slugify } from "../../lib/slug";
 import { profileImage } from "../../shared/profile-view";
@@ -25,6 +25,7 @@ export function effectiveStatus(row: InviteRow, now = new Date()): TeamInviteSta
 export function inviteView(row: InviteRow, company: CompanyRow): TeamInvite {
   return {
     id: row.id,
+    kind: row.kind as CompanyInviteKind,
     email: row.email,
     name: row.displayName,
     position: positionOf(row.position),

@@ -1,27 +1,10 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
-import { AppError, type IdvWebhookEvent, idvWebhookEventSchema } from "@vn/contract";
+import { type IdvWebhookEvent, idvWebhookEventSchema } from "@vn/contract";
+import { verifySignedJson } from "../webhook-signature";
 
-/**
- * Webhook signatures, the way hosted vendors (Stripe, Persona) sign theirs: the header
- * `x-idv-signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`. A signature older
- * than the tolerance is refused, so a captured webhook cannot be replayed later; a replay inside
- * the window is caught by the event id (modules/verification).
- */
+export { SIGNATURE_TOLERANCE_SECONDS, signWebhook } from "../webhook-signature";
+
+/** The sandbox identity vendor's signature header (providers/webhook-signature.ts has the scheme). */
 export const SIGNATURE_HEADER = "x-idv-signature";
-export const SIGNATURE_TOLERANCE_SECONDS = 300;
-
-function hmac(secret: string, timestamp: number, body: string): string {
-  return createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
-}
-
-export function signWebhook(secret: string, body: string, now = new Date()): string {
-  const timestamp = Math.floor(now.getTime() / 1000);
-  return `t=${timestamp},v1=${hmac(secret, timestamp, body)}`;
-}
-
-function invalid(reason: string): AppError {
-  return new AppError("webhook_invalidSignature", { details: { reason } });
-}
 
 /** The event, if the signature is ours and fresh; throws webhook_invalidSignature otherwise. */
 export function verifyWebhookSignature(
@@ -30,27 +13,5 @@ export function verifyWebhookSignature(
   header: string | undefined,
   now = new Date(),
 ): IdvWebhookEvent {
-  if (!header) throw invalid("missing signature");
-  const parts = new Map(
-    header.split(",").map((part) => {
-      const [key = "", ...rest] = part.trim().split("=");
-      return [key, rest.join("=")] as const;
-    }),
-  );
-  const timestamp = Number(parts.get("t"));
-  const given = parts.get("v1") ?? "";
-  if (!Number.isSafeInteger(timestamp) || !/^[0-9a-f]{64}$/.test(given)) throw invalid("malformed signature");
-  const expected = hmac(secret, timestamp, body);
-  if (!timingSafeEqual(Buffer.from(expected, "hex"), Buffer.from(given, "hex")))
-    throw invalid("wrong signature");
-  if (Math.abs(now.getTime() / 1000 - timestamp) > SIGNATURE_TOLERANCE_SECONDS) throw invalid("too old");
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    throw new AppError("request_malformed");
-  }
-  const event = idvWebhookEventSchema.safeParse(parsed);
-  if (!event.success) throw new AppError("request_malformed", { details: { reason: "not an event" } });
-  return event.data;
+  return verifySignedJson(idvWebhookEventSchema, secret, body, header, now);
 }

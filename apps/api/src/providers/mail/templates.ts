@@ -19,6 +19,8 @@ interface Parts {
   intro: string;
   code?: string;
   action?: { label: string; url: string };
+  /** A second, quieter link under the action (e.g. "this is a mistake"). */
+  secondary?: { label: string; url: string };
   ignoreNote?: boolean;
 }
 
@@ -26,6 +28,7 @@ function compose(parts: Parts): MailMessage {
   const lines = [parts.intro, ""];
   if (parts.code) lines.push(parts.code, "");
   if (parts.action) lines.push(`${parts.action.label}: ${parts.action.url}`, "");
+  if (parts.secondary) lines.push(`${parts.secondary.label}: ${parts.secondary.url}`, "");
   if (parts.ignoreNote !== false) lines.push(messages.mailIgnore, "");
   lines.push(`— ${messages.mailSignature}`);
 
@@ -40,6 +43,9 @@ function compose(parts: Parts): MailMessage {
       : "",
     parts.action
       ? `<p style="margin:0 0 24px"><a href="${escapeHtml(parts.action.url)}" style="display:inline-block;background:#0a66c2;color:#fff;text-decoration:none;padding:12px 20px;border-radius:24px;font-weight:600">${escapeHtml(parts.action.label)}</a></p><p style="margin:0 0 24px;font-size:13px;color:#56687a;word-break:break-all">${escapeHtml(parts.action.url)}</p>`
+      : "",
+    parts.secondary
+      ? `<p style="margin:0 0 24px"><a href="${escapeHtml(parts.secondary.url)}" style="color:#0a66c2">${escapeHtml(parts.secondary.label)}</a></p>`
       : "",
     parts.ignoreNote !== false
       ? `<p style="margin:0 0 24px;font-size:13px;color:#56687a">${escapeHtml(messages.mailIgnore)}</p>`
@@ -201,6 +207,35 @@ function planName(plan: string): string {
 }
 
 /** Issue 14: a company invites a person (by email) to its team; the link opens the invitation. */
+/** A director named in a company's business verification: confirm, or say it is a mistake. */
+export function kybDirectorMail(
+  to: string,
+  inviterName: string,
+  company: string,
+  links: { accept: string; reject: string },
+): MailMessage {
+  return compose({
+    to,
+    subject: format(messages.mailKybDirectorSubject, { company }),
+    intro: format(messages.mailKybDirectorIntro, { name: inviterName, company }),
+    action: { label: messages.mailKybDirectorAccept, url: links.accept },
+    secondary: { label: messages.mailKybDirectorReject, url: links.reject },
+  });
+}
+
+/** The registry (or staff) decided a company's business verification. */
+export function kybOutcomeMail(to: string, company: string, verified: boolean, url: string): MailMessage {
+  return compose({
+    to,
+    subject: format(verified ? messages.mailKybVerifiedSubject : messages.mailKybRejectedSubject, {
+      company,
+    }),
+    intro: verified ? format(messages.mailKybVerifiedIntro, { company }) : messages.mailKybRejectedIntro,
+    action: { label: messages.mailKybAction, url },
+    ignoreNote: false,
+  });
+}
+
 export function teamInviteMail(to: string, inviterName: string, company: string, url: string): MailMessage {
   return compose({
     to,
