@@ -5,6 +5,7 @@ import { type Config, loadConfig } from "../config";
 import type { Db } from "../db/client";
 import { profiles } from "../db/schema/index";
 import { subscribeDemoPlans } from "./demo-billing";
+import { createKybHistory } from "./demo-kyb";
 import {
   addComment,
   createCompany,
@@ -196,6 +197,35 @@ export async function seedDemo(db: Db): Promise<void> {
     about: "Utility-scale solar and storage across Texas.",
     verificationStatus: "pending",
     planTier: "standard",
+  });
+  // Business verification (README "Business verification sandbox"): Northwind passed KYB with two
+  // directors, Helio waits for an admin's manual review, Brightline has not started.
+  await createKybHistory(db, {
+    companyId: northwind.profileId,
+    ownerUserId: anna.userId,
+    status: "accepted",
+    legalName: "Northwind Analytics Sp. z o.o.",
+    registrationNumber: "KRS 0000731001",
+    country: "PL",
+    registeredAddress: "ul. Marszałkowska 84/92, 00-514 Warszawa",
+    incorporationDate: "2016-05-12",
+    website: "https://northwind.example",
+    directors: [
+      { userId: anna.userId, email: "anna@demo.verified.local" },
+      { userId: daniel.userId, email: "daniel@demo.verified.local" },
+    ],
+  });
+  await createKybHistory(db, {
+    companyId: helio.profileId,
+    ownerUserId: marcus.userId,
+    status: "pending_admin_action",
+    legalName: "Helio Energy LLC",
+    registrationNumber: "84-1230004",
+    country: "US",
+    registeredAddress: "600 Congress Ave, Austin, TX 78701",
+    incorporationDate: "2019-09-03",
+    website: null,
+    directors: [{ userId: daniel.userId, email: "daniel@demo.verified.local" }],
   });
   const brightline = await createCompany(db, {
     name: "Brightline Media",
