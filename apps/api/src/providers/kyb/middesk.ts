@@ -206,7 +206,6 @@ const eventSchema = z.object({
       object: z.string().nullish(),
       id: z.string().nullish(),
       business_id: z.string().nullish(),
-      status: z.unknown().optional(),
     }),
   }),
 });
