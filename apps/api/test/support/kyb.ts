@@ -59,12 +59,16 @@ export function kybClient(baseUrl: string) {
     directorEmail: string,
     companySlug: string,
     registrationNumber: string,
+    overrides: Partial<ReturnType<typeof details>> = {},
   ): Promise<Answer> {
     const base = "/api/v1/companies/me/kyb-transactions";
     const created = await call("POST", base, owner);
     if (created.status !== 201 && created.status !== 200)
       throw new Error(`create: ${JSON.stringify(created)}`);
-    const filled = await call("PATCH", `${base}/company-details`, owner, details(registrationNumber));
+    const filled = await call("PATCH", `${base}/company-details`, owner, {
+      ...details(registrationNumber),
+      ...overrides,
+    });
     if (filled.status !== 200) throw new Error(`details: ${JSON.stringify(filled.body)}`);
     const uploaded = await upload(owner, pdf("Certificate of incorporation"));
     if (uploaded.status !== 201) throw new Error(`upload: ${JSON.stringify(uploaded.body)}`);
