@@ -56,3 +56,30 @@ export function verifySignedJson<T extends z.ZodType>(
   if (!event.success) throw new AppError("request_malformed", { details: { reason: "not an event" } });
   return event.data;
 }
+
+/**
+ * How a sandbox vendor delivers one event: a signed JSON POST to the customer's webhook. Anything
+ * but 2xx (or 409: taken already) throws, so the job runner retries, as vendors do.
+ */
+export async function postSignedWebhook(options: {
+  url: string;
+  header: string;
+  secret: string;
+  event: unknown;
+  /** Names the vendor in the error a refused delivery throws. */
+  vendor: string;
+  fetch?: typeof fetch;
+}): Promise<void> {
+  const body = JSON.stringify(options.event);
+  const send = options.fetch ?? fetch;
+  const response = await send(options.url, {
+    method: "POST",
+    headers: { "content-type": "application/json", [options.header]: signWebhook(options.secret, body) },
+    body,
+    signal: AbortSignal.timeout(15_000),
+  });
+  if (!response.ok && response.status !== 409) {
+    const text = await response.text().catch(() => "");
+    throw new Error(`${options.vendor}: webhook answered ${response.status}: ${text.slice(0, 200)}`);
+  }
+}

@@ -14,7 +14,8 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { idvSandboxSessions } from "../../db/schema/index";
 import type { Jobs } from "../../shared/jobs";
-import { SIGNATURE_HEADER, signWebhook, verifyWebhookSignature } from "./signature";
+import { postSignedWebhook } from "../webhook-signature";
+import { SIGNATURE_HEADER, verifyWebhookSignature } from "./signature";
 import type { IdentityProvider, IdentitySessionRequest } from "./types";
 
 /** The sandbox vendor's processing queue (jobs/identity-sandbox.ts). */
@@ -222,20 +223,13 @@ export class SandboxIdentityVendor implements IdentityProvider {
         documentNumberEnd: session.documentNumberEnd,
       },
     };
-    const body = JSON.stringify(event);
-    const send = this.env.fetch ?? fetch;
-    const response = await send(session.callbackUrl, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        [SIGNATURE_HEADER]: signWebhook(this.env.config.IDV_WEBHOOK_SECRET, body),
-      },
-      body,
-      signal: AbortSignal.timeout(15_000),
+    await postSignedWebhook({
+      url: session.callbackUrl,
+      header: SIGNATURE_HEADER,
+      secret: this.env.config.IDV_WEBHOOK_SECRET,
+      event,
+      vendor: "identity sandbox",
+      fetch: this.env.fetch,
     });
-    if (!response.ok && response.status !== 409) {
-      const text = await response.text().catch(() => "");
-      throw new Error(`identity sandbox: webhook answered ${response.status}: ${text.slice(0, 200)}`);
-    }
   }
 }

@@ -12,7 +12,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { kybSandboxChecks } from "../../db/schema/index";
 import type { Jobs } from "../../shared/jobs";
-import { signWebhook, verifySignedJson } from "../webhook-signature";
+import { postSignedWebhook, verifySignedJson } from "../webhook-signature";
 import type { KybCheckRequest, KybProvider } from "./types";
 
 /** The sandbox registry's processing queue (jobs/kyb-sandbox.ts). */
@@ -114,20 +114,13 @@ export class SandboxKybRegistry implements KybProvider {
       createdAt: new Date().toISOString(),
       data: { checkId: check.id, reference: check.reference, status, reason },
     };
-    const body = JSON.stringify(event);
-    const send = this.env.fetch ?? fetch;
-    const response = await send(check.callbackUrl, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        [KYB_SIGNATURE_HEADER]: signWebhook(this.env.config.KYB_WEBHOOK_SECRET, body),
-      },
-      body,
-      signal: AbortSignal.timeout(15_000),
+    await postSignedWebhook({
+      url: check.callbackUrl,
+      header: KYB_SIGNATURE_HEADER,
+      secret: this.env.config.KYB_WEBHOOK_SECRET,
+      event,
+      vendor: "kyb sandbox",
+      fetch: this.env.fetch,
     });
-    if (!response.ok && response.status !== 409) {
-      const text = await response.text().catch(() => "");
-      throw new Error(`kyb sandbox: webhook answered ${response.status}: ${text.slice(0, 200)}`);
-    }
   }
 }
