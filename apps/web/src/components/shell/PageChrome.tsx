@@ -1,6 +1,7 @@
 import { PAGE_MIN_WIDTH } from "@vn/contract";
 import type { ReactNode } from "react";
 import { PaymentsSessionSync } from "@/features/billing/PaymentsSessionSync";
+import { KybInviteCookieSync } from "@/features/kyb/KybInviteCookieSync";
 import { VerificationBanner } from "@/features/verification/VerificationBanner";
 import { cn } from "@/lib/cn";
 import { SiteFooter } from "./SiteFooter";
@@ -51,6 +52,8 @@ export function PageChrome({
       {hideHeader || unauthenticatedHeader || minimalHeader ? null : <VerificationBanner />}
       {/* A renewal, a failed one or a trial's end while the person is elsewhere: entitlements follow. */}
       <PaymentsSessionSync />
+      {/* A director invitation's cookies left from before sign-in or profile completion (spec §4). */}
+      <KybInviteCookieSync />
       <main
         id={MAIN_CONTENT_ID}
         tabIndex={-1}

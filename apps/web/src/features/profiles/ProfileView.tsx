@@ -14,6 +14,7 @@ import { ContentList } from "@/features/content/ContentList";
 import { type MediaSection, type ProfileTab, profileTabPath } from "@/features/content/content-routes";
 import { type CreateRoute, createTitles } from "@/features/content/kinds";
 import type { ContentListPage } from "@/features/content/use-content-list";
+import { BusinessBadge } from "@/features/kyb/BusinessBadge";
 import { EditPageButton } from "@/features/page-editing/EditPageButton";
 import { mayEditPage } from "@/features/page-editing/page-edit-rules";
 import { ProfileSocialActions } from "@/features/social/ProfileSocialActions";
@@ -158,6 +159,8 @@ function ProfileCard({
             })}
           </Link>
         </p>
+        {/* A verified company's KYB facts, beside its name (issue 14: the transparent badge). */}
+        <BusinessBadge business={page.user.business ?? null} className="mt-3 w-fit max-w-full" />
         {profile.profession ? <p className="mt-2 text-[1.05rem] text-ink">{profile.profession}</p> : null}
         {place ? (
           <p className="mt-1 flex items-center gap-1.5 text-sm text-ink-muted">

@@ -16,6 +16,7 @@ import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { kindLabels } from "@/features/content/kinds";
+import { BusinessBadge } from "@/features/kyb/BusinessBadge";
 import { api } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
 import { useSession } from "@/lib/session";
@@ -70,6 +71,7 @@ function ProfileResult({ hit, signedIn }: { hit: ProfileHit; signedIn: boolean }
           </p>
         ) : null}
         {place ? <p className="text-sm text-ink-muted">{place}</p> : null}
+        <BusinessBadge business={hit.business ?? null} compact className="mt-1" />
       </div>
       {signedIn ? (
         <FollowButton

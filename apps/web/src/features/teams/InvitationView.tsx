@@ -1,21 +1,25 @@
 "use client";
 
-import { format, messages, TEAM_REJECT_REASON_MAX, type TeamInvite } from "@vn/contract";
+import { format, messages, type TeamInvite } from "@vn/contract";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
-import { type FormEvent, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { useSWRConfig } from "swr";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Alert } from "@/components/ui/Alert";
 import { Avatar } from "@/components/ui/Avatar";
 import { Button } from "@/components/ui/Button";
 import { Skeleton } from "@/components/ui/Skeleton";
-import { Textarea } from "@/components/ui/Textarea";
+import { InviteFailureAlert } from "@/features/kyb/InviteFailureAlert";
+import { type InviteFailure, inviteFailureOf } from "@/features/kyb/invite-errors";
+import { OfficerConfirmed } from "@/features/kyb/OfficerConfirmed";
 import { api } from "@/lib/api-client";
-import { fieldErrorsOf, submitErrorMessage } from "@/lib/forms";
+import { fieldErrorsOf } from "@/lib/forms";
 import { routes } from "@/lib/paths";
 import { SESSION_KEY, useSession } from "@/lib/session";
 import { useResource } from "@/lib/use-resource";
+import { OfficerInvitationCard } from "./OfficerInvitationCard";
+import { RejectReasonForm } from "./RejectReasonForm";
 
 function InvitationCard({ invite }: { invite: TeamInvite }) {
   const intro = invite.position
@@ -66,7 +70,10 @@ function InvitationCard({ invite }: { invite: TeamInvite }) {
 /**
  * /companies/invites/{id}: the invitee's answer (issue 14, §4 company invite accept or reject).
  * Signed-in only: a visitor goes to /login and comes back here. The API's 409 (§8 "no longer
- * available"), 403 (another email) and 404 are shown as the server words them.
+ * available"), 403 (another email) and 404 are shown as the server words them. A team invitation
+ * makes the person a member (the switcher offers the company); a director invitation (kind
+ * "officer") only confirms them as a director in the company's business verification, and needs
+ * them verified first (403 user_notVerified: the way to verification is offered).
  */
 export function InvitationView({ id }: { id: string }) {
   const { user, isLoading } = useSession();
@@ -79,39 +86,44 @@ export function InvitationView({ id }: { id: string }) {
     shouldRetryOnError: false,
   });
   const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<InviteFailure | null>(null);
   const [busy, setBusy] = useState(false);
   const [rejected, setRejected] = useState(false);
+  const [confirmed, setConfirmed] = useState(false);
 
   useEffect(() => {
     if (!isLoading && !user) router.replace(routes.loginThenBack(pathname));
   }, [isLoading, user, router, pathname]);
 
+  const data = invite.data?.data;
+  const officer = data?.kind === "officer";
+
   const accept = async () => {
     setBusy(true);
     setFailure(null);
     try {
-      const { data } = await api.teams.acceptInvite({ params: { id } });
-      snackbar.show(format(messages.teamInviteAccepted, { company: data.company.name }), { tone: "success" });
+      const { data: answered } = await api.teams.acceptInvite({ params: { id } });
+      if (answered.kind === "officer") {
+        setConfirmed(true);
+        setBusy(false);
+        return;
+      }
+      snackbar.show(format(messages.teamInviteAccepted, { company: answered.company.name }), {
+        tone: "success",
+      });
       // The switcher now offers the company: the session and the companies list are asked again.
       await Promise.all([mutate(SESSION_KEY), mutate(api.accounts.companies.path())]);
-      router.push(routes.profile(data.company.slug));
+      router.push(routes.profile(answered.company.slug));
     } catch (error) {
-      setFailure(submitErrorMessage(error));
+      setFailure(inviteFailureOf(error));
       setBusy(false);
     }
   };
 
-  const reject = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const reject = async (reason: string) => {
     setFailure(null);
     setReasonError(undefined);
-    if (!reason.trim()) {
-      setReasonError(messages.teamRejectReasonRequired);
-      return;
-    }
     setBusy(true);
     try {
       await api.teams.rejectInvite({ params: { id }, body: { reason } });
@@ -119,19 +131,20 @@ export function InvitationView({ id }: { id: string }) {
     } catch (error) {
       const fields = fieldErrorsOf(error);
       if (fields.reason) setReasonError(fields.reason);
-      else setFailure(submitErrorMessage(error));
+      else setFailure(inviteFailureOf(error));
     } finally {
       setBusy(false);
     }
   };
 
-  const data = invite.data?.data;
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-4 px-4 py-8 sm:py-12">
-      <h1 className="text-2xl font-semibold text-ink">{messages.teamInvitePageTitle}</h1>
+      <h1 className="text-2xl font-semibold text-ink">
+        {officer ? messages.kybInviteTitle : messages.teamInvitePageTitle}
+      </h1>
       <section className="rounded-card bg-surface p-5 shadow-card sm:p-6">
         {invite.error ? (
-          <Alert>{submitErrorMessage(invite.error)}</Alert>
+          <InviteFailureAlert failure={inviteFailureOf(invite.error)} />
         ) : !data ? (
           <div aria-busy="true" className="flex flex-col gap-3">
             <span className="sr-only">{messages.loading}</span>
@@ -139,38 +152,31 @@ export function InvitationView({ id }: { id: string }) {
             <Skeleton className="h-4 w-full" />
           </div>
         ) : rejected ? (
-          <Alert tone="success">{messages.teamInviteRejected}</Alert>
+          <Alert tone="success">
+            {officer
+              ? format(messages.kybInviteRejected, { company: data.company.name })
+              : messages.teamInviteRejected}
+          </Alert>
+        ) : confirmed ? (
+          <OfficerConfirmed invite={data} />
         ) : (
           <>
-            <InvitationCard invite={data} />
-            {failure ? <Alert className="mt-4">{failure}</Alert> : null}
+            {officer ? <OfficerInvitationCard invite={data} /> : <InvitationCard invite={data} />}
+            {failure ? <InviteFailureAlert failure={failure} className="mt-4" /> : null}
             {rejecting ? (
-              <form noValidate onSubmit={(event) => void reject(event)} className="mt-5 flex flex-col gap-3">
-                <Textarea
-                  label={messages.teamRejectReasonLabel}
-                  name="reason"
-                  rows={3}
-                  maxLength={TEAM_REJECT_REASON_MAX}
-                  value={reason}
-                  onChange={(event) => setReason(event.target.value)}
-                  error={reasonError}
-                />
-                <div className="flex flex-col gap-2 sm:flex-row">
-                  <Button type="submit" variant="danger" disabled={busy} aria-busy={busy}>
-                    {messages.teamRejectSend}
-                  </Button>
-                  <Button variant="secondary" onClick={() => setRejecting(false)} disabled={busy}>
-                    {messages.cancel}
-                  </Button>
-                </div>
-              </form>
+              <RejectReasonForm
+                busy={busy}
+                error={reasonError}
+                onSubmit={(reason) => void reject(reason)}
+                onCancel={() => setRejecting(false)}
+              />
             ) : (
               <div className="mt-5 flex flex-col gap-2 sm:flex-row">
                 <Button onClick={() => void accept()} disabled={busy} aria-busy={busy}>
-                  {messages.teamInviteAccept}
+                  {officer ? messages.mailKybDirectorAccept : messages.teamInviteAccept}
                 </Button>
                 <Button variant="secondary" onClick={() => setRejecting(true)} disabled={busy}>
-                  {messages.teamInviteReject}
+                  {officer ? messages.mailKybDirectorReject : messages.teamInviteReject}
                 </Button>
               </div>
             )}

@@ -2,8 +2,10 @@
 
 import { format, messages } from "@vn/contract";
 import Link from "next/link";
+import { Badge } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
+import { useAccountSwitch } from "@/features/accounts/use-account-switch";
 import { useCompanies } from "@/features/companies/use-companies";
 import { routes } from "@/lib/paths";
 import { StepCard } from "./StepCard";
@@ -11,9 +13,9 @@ import { useVerificationGate } from "./VerificationGate";
 import { VerificationStep } from "./VerificationStep";
 
 /**
- * /verification/company: company verification (KYB, the companies issue) starts from the company's
- * own page; this screen explains the order and hands over: to the person's company pages, or to
- * creating one (a gated action: verified people only), and to /companies.
+ * /verification/company for a person not acting as a company they may verify: the order of things,
+ * their companies (owners switch to one, and this page becomes its business verification, see
+ * features/kyb/KybScreen), creating one (a gated action: verified people only), and /companies.
  */
 export function CompanyScreen() {
   const gate = useVerificationGate();
@@ -50,22 +52,47 @@ export function CompanyScreen() {
   );
 }
 
+/**
+ * The person's companies. Owners verify a company while acting as it: "Verify {name}" switches
+ * to it and this page becomes its business verification. Verified companies say so; the rest
+ * (and companies the person does not own) open their page.
+ */
 function CompanyLinks({ enabled }: { enabled: boolean }) {
   const companies = useCompanies(enabled).data?.data ?? [];
+  const { switchTo, switching } = useAccountSwitch();
   if (companies.length === 0) return null;
   return (
-    <ul className="flex flex-col gap-2">
-      {companies.map((company) => (
-        <li key={company.id}>
-          <Link
-            href={routes.profile(company.slug)}
-            className="inline-flex min-h-10 items-center gap-2 font-semibold text-brand hover:underline"
+    <section aria-labelledby="kyb-companies" className="flex flex-col gap-2">
+      <h2 id="kyb-companies" className="text-base font-semibold text-ink">
+        {messages.kybHandOverHeading}
+      </h2>
+      <ul className="flex flex-col divide-y divide-line rounded-lg border border-line">
+        {companies.map((company) => (
+          <li
+            key={company.id}
+            className="flex flex-col items-start gap-2 px-3 py-2 sm:flex-row sm:items-center sm:gap-3"
           >
-            <Icon name="building" size={18} />
-            {format(messages.companyVerificationOpen, { name: company.name })}
-          </Link>
-        </li>
-      ))}
-    </ul>
+            <Link
+              href={routes.profile(company.slug)}
+              className="inline-flex min-h-10 max-w-full min-w-0 items-center gap-2 font-semibold break-words text-brand hover:underline sm:flex-1"
+            >
+              <Icon name="building" size={18} className="shrink-0" />
+              {format(messages.companyVerificationOpen, { name: company.name })}
+            </Link>
+            {company.verificationStatus === "verified" ? (
+              <Badge tone="verified">{messages.businessVerified}</Badge>
+            ) : company.role === "owner" ? (
+              <Button
+                variant="secondary"
+                disabled={switching}
+                onClick={() => void switchTo({ type: "company", id: company.id }, { navigate: false })}
+              >
+                {format(messages.kybHandOverVerify, { name: company.name })}
+              </Button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -1,15 +1,18 @@
 import { messages } from "@vn/contract";
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import { CompanyScreen } from "@/features/verification/CompanyScreen";
+import { KybScreen } from "@/features/kyb/KybScreen";
 
 export const metadata: Metadata = { title: messages.companyVerificationTitle, robots: { index: false } };
 
-/** /verification/company: the hand-over to company verification. */
+/**
+ * /verification/company: the acting company's business verification (KYB), or, for anyone not
+ * acting as a company they may verify, the hand-over to their companies.
+ */
 export default function CompanyPage() {
   return (
     <Suspense fallback={null}>
-      <CompanyScreen />
+      <KybScreen />
     </Suspense>
   );
 }

@@ -1,0 +1,20 @@
+import { messages } from "@vn/contract";
+import Link from "next/link";
+import { Alert } from "@/components/ui/Alert";
+import { Button } from "@/components/ui/Button";
+import { routes } from "@/lib/paths";
+import type { InviteFailure } from "./invite-errors";
+
+/** A failed answer to a company invitation, with the way to identity verification when that is what is missing. */
+export function InviteFailureAlert({ failure, className }: { failure: InviteFailure; className?: string }) {
+  return (
+    <div className={className}>
+      <Alert>{failure.message}</Alert>
+      {failure.verifyFirst ? (
+        <Button asChild className="mt-4">
+          <Link href={routes.verification}>{messages.verifyNow}</Link>
+        </Button>
+      ) : null}
+    </div>
+  );
+}

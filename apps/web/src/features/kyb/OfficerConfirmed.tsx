@@ -1,0 +1,19 @@
+import { format, messages, type TeamInvite } from "@vn/contract";
+import Link from "next/link";
+import { Alert } from "@/components/ui/Alert";
+import { Button } from "@/components/ui/Button";
+import { routes } from "@/lib/paths";
+
+/** A director's confirmation went through: said so, with the way to the company's page. */
+export function OfficerConfirmed({ invite }: { invite: TeamInvite }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <Alert tone="success">{format(messages.kybOfficerAccepted, { company: invite.company.name })}</Alert>
+      <Button asChild variant="secondary" className="self-start">
+        <Link href={routes.profile(invite.company.slug)}>
+          {format(messages.companyVerificationOpen, { name: invite.company.name })}
+        </Link>
+      </Button>
+    </div>
+  );
+}

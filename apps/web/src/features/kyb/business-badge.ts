@@ -1,0 +1,45 @@
+/**
+ * The transparent business badge (issue 14, item 3): what a verified company's KYB established,
+ * in words, on its page and on its search results: where it is registered, how many verified
+ * directors vouch for it and when the registry last confirmed it.
+ */
+import { type BusinessBadge, format, type KybTransaction, messages } from "@vn/contract";
+import { countryName } from "../../lib/countries";
+import { dayLabel } from "./kyb-rules";
+
+export interface BusinessBadgeFacts {
+  registration: string;
+  directors: string;
+  checked: string | null;
+}
+
+export function businessBadgeFacts(badge: NonNullable<BusinessBadge>): BusinessBadgeFacts {
+  const checked = dayLabel(badge.checkedAt);
+  return {
+    registration: format(messages.businessBadgeRegistration, {
+      number: badge.registrationNumber,
+      country: countryName(badge.country) ?? badge.country,
+    }),
+    directors:
+      badge.verifiedDirectors === 1
+        ? messages.businessBadgeDirector
+        : format(messages.businessBadgeDirectors, { count: badge.verifiedDirectors }),
+    checked: checked ? format(messages.businessBadgeChecked, { date: checked }) : null,
+  };
+}
+
+/**
+ * The badge an accepted transaction stands for (the verified view shows it before the owner opens
+ * the page): its registration, its confirmed verified directors and the decision's day.
+ */
+export function badgeOfTransaction(transaction: KybTransaction | null): NonNullable<BusinessBadge> | null {
+  if (transaction?.status !== "accepted") return null;
+  const { registrationNumber, country } = transaction.details;
+  if (!registrationNumber || !country) return null;
+  return {
+    registrationNumber,
+    country,
+    verifiedDirectors: transaction.directors.filter((d) => d.status === "accepted" && d.verified).length,
+    checkedAt: transaction.decidedAt ?? transaction.submittedAt ?? transaction.createdAt,
+  };
+}
