@@ -220,6 +220,10 @@ const expected: Record<string, Level> = {
   "DELETE /api/v1/companies/me/members/:userId": "active",
   "POST /api/v1/companies/me/leave": "active",
   "POST /api/v1/companies/me/transfer-ownership": "active",
+  "GET /api/v1/companies/me/members/me": "active",
+  "PATCH /api/v1/companies/me/members/me": "active",
+  "GET /api/v1/companies/me/team-settings": "active",
+  "PATCH /api/v1/companies/me/team-settings": "active",
   // Business verification (issue 14): the owners of an unverified company (participant: being
   // unverified is the point); directors answer as themselves; the registry signs its webhook.
   "POST /api/v1/companies/me/kyb-transactions": "participant",
@@ -292,8 +296,12 @@ const refusals: Record<string, Partial<Record<ActorKind, ErrorCode>>> = {
   "POST /api/v1/companies/me/invites/:id/cancel": { employee: "accountManager_permissionNotProvided" },
   "GET /api/v1/companies/:slug/people": { employee: "accountManager_permissionNotProvided" },
   "DELETE /api/v1/companies/me/members/:userId": { employee: "accountManager_permissionNotProvided" },
-  "PATCH /api/v1/companies/me/members/:userId": settingsScope,
+  // Position and team: employees scope; a role in the body asks settings on top (company-teams.test.ts).
+  "PATCH /api/v1/companies/me/members/:userId": { employee: "accountManager_permissionNotProvided" },
   "POST /api/v1/companies/me/transfer-ownership": settingsScope,
+  // One's own card needs no scope; the team's settings are the owner's (settings).
+  "GET /api/v1/companies/me/team-settings": settingsScope,
+  "PATCH /api/v1/companies/me/team-settings": settingsScope,
   // Business verification needs the settings scope: owners only.
   "POST /api/v1/companies/me/kyb-transactions": settingsScope,
   "PATCH /api/v1/companies/me/kyb-transactions/company-details": settingsScope,

@@ -6,22 +6,27 @@ import { testConfig } from "../src/config";
 import {
   auditLog,
   companyInvites,
+  companyMemberDetails,
   companyMembers,
+  companyTeamSettings,
   devOutbox,
   sessions,
   subscriptions,
 } from "../src/db/schema/index";
 import { createCompany, createPerson } from "../src/seed/library";
 import { createTestDatabase, type TestDatabase } from "./support/database";
+import { mediaDir, uploadFile } from "./support/media";
+import { png } from "./support/media-fixtures";
 import { bearerFor } from "./support/sessions";
 
 /**
  * Company teams (issue 14, item 4): inviting by email (one or up to 50), seats, the invitee's
- * answer, the people tab, roles, removal, leaving and ownership transfer, through the real API
- * and database.
+ * answer, the people tab, roles, position and team, members' own details, the team's settings,
+ * removal, leaving and ownership transfer, through the real API and database.
  */
 
 let testDb: TestDatabase;
+let media: Awaited<ReturnType<typeof mediaDir>>;
 let app: App;
 const db = () => testDb.database.db;
 type Headers = Record<string, string>;
@@ -71,8 +76,13 @@ const setSeats = (companyId: string, quantity: number) =>
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
+  media = await mediaDir();
   app = await buildApp(
-    testConfig({ RATE_LIMIT_PER_MINUTE: "100000", AUTH_RATE_LIMIT_PER_MINUTE: "100000" }),
+    testConfig({
+      RATE_LIMIT_PER_MINUTE: "100000",
+      AUTH_RATE_LIMIT_PER_MINUTE: "100000",
+      MEDIA_DIR: media.dir,
+    }),
     {
       database: testDb.database,
     },
@@ -103,6 +113,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await testDb.drop();
+  await media.remove();
 });
 
 describe("who may run the team", () => {
@@ -484,5 +495,318 @@ describe("roles, removal, leaving and transfer", () => {
       role: "manager",
     });
     expect(demote.statusCode).toBe(403);
+  });
+});
+
+describe("a member's own card, position and team, and the team's settings", () => {
+  let cards = { profileId: "", slug: "" };
+  let other = { profileId: "", slug: "" };
+  let boss: Person & { acting: Headers; actingOther: Headers };
+  let lead: Person & { acting: Headers };
+  let staffer: Person & { acting: Headers };
+  const me = "/api/v1/companies/me/members/me";
+  const settingsUrl = "/api/v1/companies/me/team-settings";
+  const memberUrl = (userId: string) => `/api/v1/companies/me/members/${userId}`;
+  const detailsRow = async (companyId: string, userId: string) =>
+    (
+      await db()
+        .select()
+        .from(companyMemberDetails)
+        .where(and(eq(companyMemberDetails.companyId, companyId), eq(companyMemberDetails.userId, userId)))
+    )[0] ?? null;
+  const positionOf = async (companyId: string, userId: string) =>
+    (
+      await db()
+        .select({ position: companyMembers.position })
+        .from(companyMembers)
+        .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)))
+    )[0]?.position ?? null;
+  const peopleRow = async (userId: string) => {
+    const res = await send("GET", `/api/v1/companies/${cards.slug}/people`, boss.acting);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.find((member: { userId: string }) => member.userId === userId);
+  };
+  const audits = async (action: string) =>
+    (await db().select().from(auditLog).where(eq(auditLog.action, action))).filter(
+      (row) => row.resourceId === cards.profileId,
+    );
+  /** An employee_image the acting profile uploads; its square variant's URL. */
+  const uploadEmployeeImage = async (headers: Headers, size: number) => {
+    const { res, media: uploaded } = await uploadFile(
+      app,
+      headers,
+      { uploadType: "employee_image" },
+      { name: "face.png", data: await png(size, size) },
+    );
+    return { res, url: uploaded?.urls.small ?? null };
+  };
+
+  beforeAll(async () => {
+    const b = await person("Bea");
+    const l = await person("Leo");
+    const s = await person("Sid");
+    cards = await createCompany(db(), { name: "Card Works", ownerUserId: b.userId, planTier: "basic" });
+    other = await createCompany(db(), { name: "Other Works", ownerUserId: b.userId, planTier: "basic" });
+    await db()
+      .insert(companyMembers)
+      .values([
+        { companyId: cards.profileId, userId: l.userId, role: "manager" },
+        { companyId: cards.profileId, userId: s.userId, role: "company_employee" },
+      ]);
+    boss = {
+      ...b,
+      acting: await bearerFor(db(), b.userId, cards.profileId),
+      actingOther: await bearerFor(db(), b.userId, other.profileId),
+    };
+    lead = { ...l, acting: await bearerFor(db(), l.userId, cards.profileId) };
+    staffer = { ...s, acting: await bearerFor(db(), s.userId, cards.profileId) };
+  });
+
+  it("lets any member read and edit their own card, with no employees scope", async () => {
+    const mine = await send("GET", me, staffer.acting);
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().data).toMatchObject({
+      userId: staffer.userId,
+      name: "Sid",
+      role: "company_employee",
+      displayPersonalProfile: true,
+      hideByline: false,
+      membersMayHideByline: false,
+    });
+    const res = await send("PATCH", me, staffer.acting, {
+      displayName: "  Sid the Analyst ",
+      caption: "Numbers, mostly.",
+      displayPersonalProfile: false,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      name: "Sid the Analyst",
+      caption: "Numbers, mostly.",
+      displayPersonalProfile: false,
+      slug: null,
+    });
+    // The owner's people tab shows the card, without the personal profile's handle.
+    expect(await peopleRow(staffer.userId)).toMatchObject({
+      name: "Sid the Analyst",
+      caption: "Numbers, mostly.",
+      displayPersonalProfile: false,
+      slug: null,
+    });
+    const [audit] = await audits("company.memberUpdated");
+    expect(audit?.before).toEqual({
+      userId: staffer.userId,
+      displayName: null,
+      caption: null,
+      displayPersonalProfile: null,
+    });
+    expect(audit?.after).toEqual({
+      userId: staffer.userId,
+      displayName: "Sid the Analyst",
+      caption: "Numbers, mostly.",
+      displayPersonalProfile: false,
+    });
+    // Showing the link again brings the handle back; null gives the personal profile's name back.
+    const back = await send("PATCH", me, staffer.acting, { displayPersonalProfile: true, displayName: null });
+    expect(back.json().data).toMatchObject({ name: "Sid", slug: "sid", displayPersonalProfile: true });
+  });
+
+  it("edits the card of the company one acts as only, and needs a company", async () => {
+    const asSelf = await send("PATCH", me, boss.self, { caption: "Hi" });
+    expect(asSelf.statusCode).toBe(403);
+    expect(asSelf.json().error).toMatchObject({
+      code: "request_forbidden",
+      message: messages.teamActAsCompany,
+    });
+    const elsewhere = await send("PATCH", me, boss.actingOther, { caption: "Over there" });
+    expect(elsewhere.statusCode).toBe(200);
+    expect((await detailsRow(other.profileId, boss.userId))?.caption).toBe("Over there");
+    expect((await detailsRow(cards.profileId, boss.userId))?.caption ?? null).toBeNull();
+    // An outsider acting as their own page has no card here.
+    const outsider = await send("GET", me, alice.self);
+    expect(outsider.statusCode).toBe(403);
+  });
+
+  it("refuses bad input with the §5 messages and writes nothing", async () => {
+    const before = await detailsRow(cards.profileId, staffer.userId);
+    const long = await send("PATCH", me, staffer.acting, {
+      displayName: "d".repeat(129),
+      caption: "c".repeat(2001),
+    });
+    expect(long.statusCode).toBe(422);
+    expect(long.json().error.details).toEqual(
+      expect.arrayContaining([
+        { path: "body.displayName", message: format(messages.maxChars, { count: 128 }) },
+        { path: "body.caption", message: format(messages.maxChars, { count: 2000 }) },
+      ]),
+    );
+    const nul = await send("PATCH", me, staffer.acting, { displayName: "Sid\u0000" });
+    expect(nul.statusCode).toBe(422);
+    const wrongType = await send("PATCH", me, staffer.acting, { displayPersonalProfile: "yes" });
+    expect(wrongType.statusCode).toBe(422);
+    const elsewhere = await send("PATCH", me, staffer.acting, {
+      caption: "Should not stay",
+      imageUrl: "https://elsewhere.example/face.png",
+    });
+    expect(elsewhere.statusCode).toBe(422);
+    expect(elsewhere.json().error.details).toEqual([
+      { path: "body.imageUrl", message: messages.pageImageNotUploaded },
+    ]);
+    expect(await detailsRow(cards.profileId, staffer.userId)).toEqual(before);
+  });
+
+  it("takes the company's own employee_image of 350 px or more, not another's nor a smaller one", async () => {
+    const small = await uploadEmployeeImage(staffer.acting, 300);
+    expect(small.res.statusCode).toBe(422);
+    expect(small.res.json().error).toMatchObject({
+      code: "file_imageTooSmall",
+      message: format(messages.imageTooSmall, { min: 350 }),
+    });
+    // Uploaded as the other company: not this company's picture.
+    const foreign = await uploadEmployeeImage(boss.actingOther, 400);
+    expect(foreign.res.statusCode, foreign.res.body).toBe(201);
+    const refused = await send("PATCH", me, staffer.acting, { imageUrl: foreign.url });
+    expect(refused.statusCode).toBe(422);
+    expect((await detailsRow(cards.profileId, staffer.userId))?.imageUrl ?? null).toBeNull();
+
+    const own = await uploadEmployeeImage(staffer.acting, 400);
+    expect(own.res.statusCode, own.res.body).toBe(201);
+    const res = await send("PATCH", me, staffer.acting, { imageUrl: own.url });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.image).toEqual({ urls: { preview: own.url } });
+    expect((await peopleRow(staffer.userId)).image).toEqual({ urls: { preview: own.url } });
+  });
+
+  it("keeps the team's settings for owners only", async () => {
+    const read = await send("GET", settingsUrl, boss.acting);
+    expect(read.statusCode).toBe(200);
+    expect(read.json().data).toEqual({ membersMayHideByline: false });
+    for (const headers of [lead.acting, staffer.acting]) {
+      const res = await send("PATCH", settingsUrl, headers, { membersMayHideByline: true });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe("accountManager_permissionNotProvided");
+      expect((await send("GET", settingsUrl, headers)).statusCode).toBe(403);
+    }
+    const asSelf = await send("PATCH", settingsUrl, boss.self, { membersMayHideByline: true });
+    expect(asSelf.statusCode).toBe(403);
+    expect(asSelf.json().error.code).toBe("request_forbidden");
+    const bad = await send("PATCH", settingsUrl, boss.acting, { membersMayHideByline: "yes" });
+    expect(bad.statusCode).toBe(422);
+    expect(await db().select().from(companyTeamSettings)).toEqual([]);
+  });
+
+  it("lets a member hide the byline only while the company allows it", async () => {
+    const refused = await send("PATCH", me, staffer.acting, { hideByline: true, caption: "Quiet" });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({
+      code: "request_forbidden",
+      message: messages.teamBylineHidingNotAllowed,
+    });
+    // All or nothing: the caption sent with it stayed out too.
+    expect((await detailsRow(cards.profileId, staffer.userId))?.caption).toBe("Numbers, mostly.");
+
+    const allowed = await send("PATCH", settingsUrl, boss.acting, { membersMayHideByline: true });
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    expect(allowed.json().data).toEqual({ membersMayHideByline: true });
+    const [audit] = await audits("company.teamSettingsUpdated");
+    expect(audit).toMatchObject({
+      before: { membersMayHideByline: false },
+      after: { membersMayHideByline: true },
+    });
+    const hidden = await send("PATCH", me, staffer.acting, { hideByline: true });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect(hidden.json().data).toMatchObject({ hideByline: true, membersMayHideByline: true });
+
+    // Withdrawn: the choice stays stored, and showing the byline again is always allowed.
+    await send("PATCH", settingsUrl, boss.acting, { membersMayHideByline: false });
+    expect((await send("GET", me, staffer.acting)).json().data).toMatchObject({
+      hideByline: true,
+      membersMayHideByline: false,
+    });
+    const shown = await send("PATCH", me, staffer.acting, { hideByline: false });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json().data.hideByline).toBe(false);
+  });
+
+  it("lets the owner set anyone's position and team, their own included", async () => {
+    const res = await send("PATCH", memberUrl(lead.userId), boss.acting, {
+      position: "Head of Data",
+      team: "Data Science",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      role: "manager",
+      position: { id: "head-of-data", title: "Head of Data" },
+      team: { title: "Data Science", slug: "data-science" },
+    });
+    const own = await send("PATCH", memberUrl(boss.userId), boss.acting, { position: "Founder" });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(await positionOf(cards.profileId, boss.userId)).toBe("Founder");
+    // null clears; the owner's role still moves only by transfer.
+    const cleared = await send("PATCH", memberUrl(lead.userId), boss.acting, { team: null });
+    expect(cleared.json().data.team).toBeNull();
+    const ownRole = await send("PATCH", memberUrl(boss.userId), boss.acting, {
+      role: "manager",
+      position: "CEO",
+    });
+    expect(ownRole.statusCode).toBe(403);
+    expect(ownRole.json().error.message).toBe(messages.teamOwnerRoleFixed);
+    expect(await positionOf(cards.profileId, boss.userId)).toBe("Founder");
+    const [audit] = (await audits("company.memberUpdated")).filter(
+      (row) => (row.after as { userId?: string }).userId === lead.userId,
+    );
+    expect(audit).toMatchObject({
+      before: { userId: lead.userId, position: null, team: null },
+      after: { userId: lead.userId, position: "Head of Data", team: "Data Science" },
+    });
+  });
+
+  it("lets a manager place employees only, and change no role", async () => {
+    const res = await send("PATCH", memberUrl(staffer.userId), lead.acting, {
+      position: "Analyst",
+      team: "Data Science",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      position: { title: "Analyst" },
+      team: { title: "Data Science" },
+    });
+    for (const target of [boss.userId, lead.userId]) {
+      const refused = await send("PATCH", memberUrl(target), lead.acting, { position: "Chief" });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.message).toBe(messages.teamManagerPlacesEmployees);
+    }
+    expect(await positionOf(cards.profileId, boss.userId)).toBe("Founder");
+    const promote = await send("PATCH", memberUrl(staffer.userId), lead.acting, {
+      role: "manager",
+      position: "Lead Analyst",
+    });
+    expect(promote.statusCode).toBe(403);
+    expect(promote.json().error.code).toBe("accountManager_permissionNotProvided");
+    expect(await roleOf(cards.profileId, staffer.userId)).toBe("company_employee");
+    expect(await positionOf(cards.profileId, staffer.userId)).toBe("Analyst");
+  });
+
+  it("refuses employees, other companies' members, empty and bad bodies", async () => {
+    const byEmployee = await send("PATCH", memberUrl(staffer.userId), staffer.acting, { position: "Boss" });
+    expect(byEmployee.statusCode).toBe(403);
+    expect(byEmployee.json().error.code).toBe("accountManager_permissionNotProvided");
+    const notHere = await send("PATCH", memberUrl(staffer.userId), boss.actingOther, { position: "Boss" });
+    expect(notHere.statusCode).toBe(404);
+    const empty = await send("PATCH", memberUrl(staffer.userId), boss.acting, {});
+    expect(empty.statusCode).toBe(422);
+    const short = await send("PATCH", memberUrl(staffer.userId), boss.acting, {
+      position: "p",
+      team: "t".repeat(65),
+    });
+    expect(short.statusCode).toBe(422);
+    expect(short.json().error.details).toEqual(
+      expect.arrayContaining([
+        { path: "body.position", message: format(messages.minChars, { count: 2 }) },
+        { path: "body.team", message: format(messages.maxChars, { count: 64 }) },
+      ]),
+    );
+    const nul = await send("PATCH", memberUrl(staffer.userId), boss.acting, { team: "Da\u0000ta" });
+    expect(nul.statusCode).toBe(422);
+    expect(await positionOf(cards.profileId, staffer.userId)).toBe("Analyst");
   });
 });

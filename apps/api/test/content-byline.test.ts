@@ -8,7 +8,8 @@ import { createCompany, createPerson, type SeededPerson } from "../src/seed/libr
 import { createTestDatabase, type TestDatabase } from "./support/database";
 import { bearerFor } from "./support/sessions";
 
-// Issue 14 item 5: a company's publication names the member who published it, with their position.
+// Issue 14 item 5: a company's publication names the member who published it, with their position;
+// a member may hide it only where the company allows it.
 
 let testDb: TestDatabase;
 let app: App;
@@ -137,5 +138,81 @@ describe("bylines on company publications", () => {
       .delete(companyMembers)
       .where(and(eq(companyMembers.companyId, company.profileId), eq(companyMembers.userId, member.userId)));
     expect((await detailOf(item, company.slug)).byline).toEqual({ name: "Marek Member", position: null });
+  });
+});
+
+describe("hiding the byline where the company allows it", () => {
+  let hider: SeededPerson;
+  let asHider: Record<string, string>;
+  let other: { profileId: string; slug: string };
+  let asHiderOther: Record<string, string>;
+  let quiet: ContentItem;
+  const patch = (url: string, headers: Record<string, string>, payload: object) =>
+    app.inject({ method: "PATCH", url, headers, payload });
+
+  beforeAll(async () => {
+    const db = testDb.database.db;
+    hider = await createPerson(db, {
+      name: "Hana Hider",
+      email: "hana@example.com",
+      slug: "hana.hider.4",
+      verificationStatus: "verified",
+    });
+    other = await createCompany(db, {
+      name: "Other Byline Works",
+      slug: "other-byline-works-5",
+      ownerUserId: owner.userId,
+      verificationStatus: "verified",
+    });
+    await db.insert(companyMembers).values([
+      { companyId: company.profileId, userId: hider.userId, role: "company_employee", position: "Writer" },
+      { companyId: other.profileId, userId: hider.userId, role: "company_employee", position: "Editor" },
+    ]);
+    asHider = await bearerFor(db, hider.userId, company.profileId);
+    asHiderOther = await bearerFor(db, hider.userId, other.profileId);
+  });
+
+  it("shows the byline while the company does not allow hiding it, and refuses the request", async () => {
+    const item = await publish(asHider, "Written by Hana");
+    expect(item.byline).toEqual({ name: "Hana Hider", position: "Writer" });
+    const refused = await patch("/api/v1/companies/me/members/me", asHider, { hideByline: true });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe("request_forbidden");
+    expect((await detailOf(item, company.slug)).byline).toEqual({ name: "Hana Hider", position: "Writer" });
+  });
+
+  it("leaves it out for the member who hid it, there only, on lists and detail pages alike", async () => {
+    const allowed = await patch("/api/v1/companies/me/team-settings", asOwner, {
+      membersMayHideByline: true,
+    });
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    const hidden = await patch("/api/v1/companies/me/members/me", asHider, { hideByline: true });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+
+    quiet = await publish(asHider, "Quietly written");
+    expect(quiet.byline).toBeNull();
+    const listed = (await listOf(company.slug)).find((i) => i.id === quiet.id);
+    expect(listed?.byline).toBeNull();
+    expect((await detailOf(quiet, company.slug)).byline).toBeNull();
+    // Other members keep theirs.
+    const theirs = await publish(asOwner, "Signed by the owner");
+    expect((await detailOf(theirs, company.slug)).byline).toEqual({
+      name: "Olga Owner",
+      position: "Chief Executive",
+    });
+    // In a company that does not allow it, the same person is still named.
+    const elsewhere = await publish(asHiderOther, "Named elsewhere");
+    expect((await detailOf(elsewhere, other.slug)).byline).toEqual({
+      name: "Hana Hider",
+      position: "Editor",
+    });
+  });
+
+  it("names the member again once the company withdraws the permission", async () => {
+    const withdrawn = await patch("/api/v1/companies/me/team-settings", asOwner, {
+      membersMayHideByline: false,
+    });
+    expect(withdrawn.statusCode).toBe(200);
+    expect((await detailOf(quiet, company.slug)).byline).toEqual({ name: "Hana Hider", position: "Writer" });
   });
 });

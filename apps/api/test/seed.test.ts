@@ -44,7 +44,7 @@ describe("demo seed", () => {
     );
     expect(types.rows).toEqual([
       { type: "company", n: 3 },
-      { type: "user", n: 12 },
+      { type: "user", n: 14 },
     ]);
     const staff = await raw.executeSql(
       "SELECT email, staff_role AS role FROM users WHERE staff_role IS NOT NULL ORDER BY email",
@@ -54,7 +54,7 @@ describe("demo seed", () => {
       { email: "moderator@demo.verified.local", role: "moderator" },
     ]);
     const plans = await raw.executeSql("SELECT count(*)::int AS n FROM subscriptions");
-    expect(plans.rows).toEqual([{ n: 15 }]);
+    expect(plans.rows).toEqual([{ n: 17 }]);
     const kinds = (await raw.executeSql("SELECT DISTINCT kind FROM content_items")).rows.map((r) => r.kind);
     for (const kind of [
       "post",

@@ -976,7 +976,6 @@ export const messages = {
   chatNotificationTitle: "New message from {name}",
   mailChatDigestSubject: "You have unread messages",
   mailChatDigestIntro: "You have {count} unread messages in {conversations} conversations:",
-  mailChatDigestLine: "{name}: {count} unread",
   mailChatDigestOpen: "Open your messages",
   // Billing (issue 13): screens
   billingTitle: "Billing",
@@ -1333,7 +1332,7 @@ export const messages = {
   teamImageUploaded: "Photo uploaded: it is saved with the rest.",
   teamDisplayPersonalProfileLabel: "Link my personal profile from the People tab",
   teamHideBylineLabel: "Hide my name on what I publish for {company}",
-  teamHideBylineHint: "Otherwise each publication shows “by {name}”, with your position.",
+  teamHideBylineHint: "Otherwise each publication you make for {company} shows your name and position.",
   teamHideBylineNotAllowedHint: "{company} shows who published each of its publications.",
   teamEditPlacement: "Position and team",
   teamPlacementTitle: "Position and team of {name}",

@@ -3,7 +3,8 @@ import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { type Config, loadConfig } from "../config";
 import type { Db } from "../db/client";
-import { profiles } from "../db/schema/index";
+import { companyMemberDetails, companyMembers, profiles } from "../db/schema/index";
+import { slugify } from "../lib/slug";
 import { subscribeDemoPlans } from "./demo-billing";
 import { createKybHistory } from "./demo-kyb";
 import {
@@ -131,8 +132,32 @@ export async function seedDemo(db: Db): Promise<void> {
     about: "B2B sales in the Nordics.",
     verificationStatus: "appealed",
   });
+  // Northwind's team (issue 14): a manager and an employee, so the people tab, "by {name},
+  // {position}" and what each role may do can be walked on the demo.
+  const milo = await person({
+    name: "Milo Manager",
+    email: "milo@demo.verified.local",
+    slug: "milo.manager",
+    profession: "Head of Communications, Northwind Analytics",
+    city: "Warsaw",
+    country: "PL",
+    about: "Press, launches and the stories behind the numbers.",
+    verificationStatus: "verified",
+  });
+  const emma = await person({
+    name: "Emma Employee",
+    email: "emma@demo.verified.local",
+    slug: "emma.employee",
+    profession: "Data analyst, Northwind Analytics",
+    city: "Gdańsk",
+    country: "PL",
+    about: "Dashboards for insurers. Coffee, then SQL.",
+    verificationStatus: "verified",
+  });
   for (const [who, status, country] of [
     [anna, "verified", "PL"],
+    [milo, "verified", "PL"],
+    [emma, "verified", "PL"],
     [marcus, "pending", "US"],
     [priya, "verified", "GB"],
     [lena, "rejection", "DE"],
@@ -187,6 +212,17 @@ export async function seedDemo(db: Db): Promise<void> {
     verificationStatus: "verified",
     planTier: "premium",
   });
+  await addDemoMembers(db, northwind.profileId, anna.userId, [
+    { userId: anna.userId, role: "owner", position: "Head of Product", team: "Product" },
+    { userId: milo.userId, role: "manager", position: "Head of Communications", team: "Communications" },
+    {
+      userId: emma.userId,
+      role: "company_employee",
+      position: "Data Analyst",
+      team: "Analytics",
+      caption: "Builds the dashboards our insurance customers read every morning.",
+    },
+  ]);
   const helio = await createCompany(db, {
     name: "Helio Energy",
     slug: "helio-energy",
@@ -387,4 +423,33 @@ export async function seedDemo(db: Db): Promise<void> {
     authorId: tomas.profileId,
     body: "Congrats to the whole team!",
   });
+}
+
+interface DemoMember {
+  userId: string;
+  role: "owner" | "manager" | "company_employee";
+  position: string;
+  team: string;
+  caption?: string;
+}
+
+/** Members of a demo company as an accepted invitation leaves them (the owner's row exists). */
+async function addDemoMembers(db: Db, companyId: string, invitedBy: string, members: DemoMember[]) {
+  for (const member of members) {
+    await db
+      .insert(companyMembers)
+      .values({ companyId, userId: member.userId, role: member.role, position: member.position })
+      .onConflictDoUpdate({
+        target: [companyMembers.companyId, companyMembers.userId],
+        set: { position: member.position },
+      });
+    await db.insert(companyMemberDetails).values({
+      companyId,
+      userId: member.userId,
+      caption: member.caption ?? null,
+      teamTitle: member.team,
+      teamSlug: slugify(member.team),
+      invitedBy: member.role === "owner" ? null : invitedBy,
+    });
+  }
 }

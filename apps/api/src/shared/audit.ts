@@ -28,6 +28,8 @@ export type AuditAction =
   | "company.memberRemoved"
   | "company.memberLeft"
   | "company.ownershipTransferred"
+  | "company.memberUpdated"
+  | "company.teamSettingsUpdated"
   | "content.deleted"
   | "comment.deleted"
   | "comment.moderated"

@@ -2,7 +2,9 @@ import { type ContentItem, detailSegmentOf } from "@vn/contract";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import {
+  companyMemberDetails,
   companyMembers,
+  companyTeamSettings,
   contentCounts,
   contentItems,
   mediaFiles,
@@ -119,7 +121,9 @@ export async function reactionCountsFor(db: Db, ids: string[]): Promise<Map<stri
 /**
  * Bylines of company-owned items (issue 14: "by {name}, {position}"), by item id: the author's
  * person profile name and their position in the owning company (null when they hold none or
- * have left it). One query for a whole page; a person's own items get none.
+ * have left it). One query for a whole page; a person's own items get none. A member who chose to
+ * hide it gets none either, but only while the company allows members to (its team settings):
+ * the choice stays stored, and the byline returns if the company withdraws the permission.
  */
 export async function bylinesFor(
   db: Db,
@@ -137,23 +141,38 @@ export async function bylinesFor(
       name: profiles.name,
       companyId: companyMembers.companyId,
       position: companyMembers.position,
+      hideByline: companyMemberDetails.hideByline,
+      membersMayHideByline: companyTeamSettings.membersMayHideByline,
     })
     .from(profiles)
     .leftJoin(
       companyMembers,
       and(eq(companyMembers.userId, profiles.userId), inArray(companyMembers.companyId, companyIds)),
     )
+    .leftJoin(
+      companyMemberDetails,
+      and(
+        eq(companyMemberDetails.companyId, companyMembers.companyId),
+        eq(companyMemberDetails.userId, companyMembers.userId),
+      ),
+    )
+    .leftJoin(companyTeamSettings, eq(companyTeamSettings.companyId, companyMembers.companyId))
     .where(and(eq(profiles.type, "user"), inArray(profiles.userId, userIds)));
   const nameByUser = new Map<string, string>();
   const positionByMember = new Map<string, string | null>();
+  const hiddenMembers = new Set<string>();
   for (const f of found) {
     nameByUser.set(f.userId!, f.name);
-    if (f.companyId) positionByMember.set(`${f.companyId}:${f.userId}`, f.position);
+    if (!f.companyId) continue;
+    const member = `${f.companyId}:${f.userId}`;
+    positionByMember.set(member, f.position);
+    if (f.hideByline && f.membersMayHideByline) hiddenMembers.add(member);
   }
   for (const r of authored) {
+    const member = `${r.ownerId}:${r.authorUserId}`;
     const name = nameByUser.get(r.authorUserId!);
-    if (!name) continue;
-    const position = positionByMember.get(`${r.ownerId}:${r.authorUserId}`) ?? null;
+    if (!name || hiddenMembers.has(member)) continue;
+    const position = positionByMember.get(member) ?? null;
     // A blank position reads as none rather than a dangling "by Anna, ".
     result.set(r.id, { name, position: position?.trim() ? position : null });
   }

@@ -4,10 +4,14 @@ import {
   teamInviteRejectRequestSchema,
   teamInviteResponseSchema,
   teamInvitesRequestSchema,
+  teamMemberDetailsUpdateRequestSchema,
   teamMemberListResponseSchema,
   teamMemberParamsSchema,
   teamMemberResponseSchema,
-  teamRoleRequestSchema,
+  teamMemberSelfResponseSchema,
+  teamMemberUpdateRequestSchema,
+  teamSettingsResponseSchema,
+  teamSettingsUpdateRequestSchema,
   teamTransferRequestSchema,
 } from "../schemas/teams";
 import { endpoint } from "./define";
@@ -17,7 +21,8 @@ const tags = ["teams"];
 /**
  * Company teams (issue 14): invitations by email, the invitee's answer, the people tab, roles.
  * Company-side rows act as the company (switch first): the `employees` scope lets owners (all)
- * and managers (manage) run invitations; role changes and transfers need `settings` (owners).
+ * and managers (manage) run invitations and members' position and team; role changes, transfers
+ * and the team's settings need `settings` (owners). Every member edits their own card.
  * The level is active, not verified: an unverified company may still build its team.
  */
 export const teamsEndpoints = {
@@ -100,18 +105,61 @@ export const teamsEndpoints = {
     policy: { who: "active", scope: "employees" },
     errors: ["request_forbidden", "company_notFound"],
   }),
-  changeRole: endpoint({
+  updateMember: endpoint({
     method: "PATCH",
     path: "/api/v1/companies/me/members/:userId",
     tags,
-    summary: "Promote a member to manager or demote to company_employee (owner only)",
+    summary: "Set a member's role (owner only), position and team (owner: anyone; manager: employees)",
     description:
-      "Audited as company.roleChanged. Errors: 404 request_notFound (not a member); 403 request_forbidden (the owner's own role).",
+      "Any subset of role, position and team; null clears position or team. All or nothing. Audited as company.roleChanged (role) and company.memberUpdated (position, team). Errors: 404 request_notFound (not a member); 403 request_forbidden (the owner's own role; a manager on a manager's or the owner's row); 403 accountManager_permissionNotProvided (a role without the settings scope).",
     params: teamMemberParamsSchema,
-    body: teamRoleRequestSchema,
+    body: teamMemberUpdateRequestSchema,
     responses: { 200: teamMemberResponseSchema },
-    policy: { who: "active", scope: "settings" },
+    policy: { who: "active", scope: "employees" },
     errors: ["request_forbidden", "request_notFound"],
+  }),
+  myMembership: endpoint({
+    method: "GET",
+    path: "/api/v1/companies/me/members/me",
+    tags,
+    summary: "The acting member's own card on the company's team, with their byline choice",
+    description: "Any member acting as the company (no scope: it is their own card).",
+    responses: { 200: teamMemberSelfResponseSchema },
+    policy: { who: "active" },
+    errors: ["request_forbidden"],
+  }),
+  updateMyDetails: endpoint({
+    method: "PATCH",
+    path: "/api/v1/companies/me/members/me",
+    tags,
+    summary:
+      "Edit one's own card: display name, caption, image, the personal-profile link and hiding the byline",
+    description:
+      "Any subset; null clears. The image must be the company's own employee_image upload. Position and team are the owner's and managers' to set. Audited as company.memberUpdated. Errors: 422 request_validationFailed (§5 limits; an image that is not the company's upload); 403 request_forbidden (hideByline where the company does not allow it; not acting as a company).",
+    body: teamMemberDetailsUpdateRequestSchema,
+    responses: { 200: teamMemberSelfResponseSchema },
+    policy: { who: "active", rateLimit: { max: 30, per: "minute", by: "account" } },
+    errors: ["request_forbidden"],
+  }),
+  teamSettings: endpoint({
+    method: "GET",
+    path: "/api/v1/companies/me/team-settings",
+    tags,
+    summary: "The acting company's team settings (owners)",
+    responses: { 200: teamSettingsResponseSchema },
+    policy: { who: "active", scope: "settings" },
+    errors: ["request_forbidden"],
+  }),
+  updateTeamSettings: endpoint({
+    method: "PATCH",
+    path: "/api/v1/companies/me/team-settings",
+    tags,
+    summary: "Change the acting company's team settings: whether members may hide their byline (owners)",
+    description: "Audited as company.teamSettingsUpdated. Errors: 403 accountManager_permissionNotProvided.",
+    body: teamSettingsUpdateRequestSchema,
+    responses: { 200: teamSettingsResponseSchema },
+    policy: { who: "active", scope: "settings" },
+    errors: ["request_forbidden"],
   }),
   removeMember: endpoint({
     method: "DELETE",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { BULK_INVITE_MAX_EMAILS } from "../constants";
 import { companyMemberRoles } from "../enums";
 import { format, messages } from "../messages";
+import type { Policy } from "../policy";
 import { imageUrlSchema } from "./accounts";
 import { userText } from "./common";
 
@@ -134,10 +135,72 @@ export type TeamMember = z.infer<typeof teamMemberSchema>;
 export const teamMemberListResponseSchema = z.object({ data: z.array(teamMemberSchema) });
 export const teamMemberResponseSchema = z.object({ data: teamMemberSchema });
 
+/**
+ * Promoting and demoting (a `role` in PATCH /companies/me/members/:userId) needs the settings
+ * scope: owners only. That row itself asks for `employees` (managers set employees' position and
+ * team); the service asks this on top, and the web the same before offering the buttons.
+ */
+export const teamRolePolicy: Policy = { who: "active", scope: "settings" };
+
 export const teamMemberParamsSchema = z.object({ userId: userText().min(1).max(100) });
-export const teamRoleRequestSchema = z
-  .object({ role: z.enum(["manager", "company_employee"]) })
-  .meta({ id: "TeamRoleChange" });
+
+/**
+ * What the owner (any member) and a manager (employees) set on a member: the role (owners only),
+ * and where the member sits, position and team (§5 limits; null clears). At least one field.
+ */
+export const teamMemberUpdateRequestSchema = z
+  .object({
+    role: z.enum(["manager", "company_employee"]).optional(),
+    position: optionalLimited(TEAM_INVITE_LIMITS.position.min, TEAM_INVITE_LIMITS.position.max),
+    team: optionalLimited(TEAM_INVITE_LIMITS.team.min, TEAM_INVITE_LIMITS.team.max),
+  })
+  .refine((value) => Object.values(value).some((field) => field !== undefined), {
+    message: messages.fieldRequired,
+  })
+  .meta({ id: "TeamMemberUpdate" });
+export type TeamMemberUpdate = z.infer<typeof teamMemberUpdateRequestSchema>;
+
+/**
+ * A member's own card on the team (spec §3 team employee): how the company shows them, whether
+ * the people tab links to their personal profile, and whether their company publications name
+ * them (only where the company lets members hide it). Any subset; null clears a text or the image.
+ */
+export const teamMemberDetailsUpdateRequestSchema = z
+  .object({
+    displayName: optionalLimited(TEAM_INVITE_LIMITS.displayName.min, TEAM_INVITE_LIMITS.displayName.max),
+    caption: optionalLimited(TEAM_INVITE_LIMITS.caption.min, TEAM_INVITE_LIMITS.caption.max),
+    /** An employee_image upload of the company (the media pipeline checked size, type and pixels). */
+    imageUrl: imageUrlSchema,
+    displayPersonalProfile: z.boolean().optional(),
+    hideByline: z.boolean().optional(),
+  })
+  .meta({ id: "TeamMemberDetailsUpdate" });
+export type TeamMemberDetailsUpdate = z.infer<typeof teamMemberDetailsUpdateRequestSchema>;
+
+/** The member's own card as they edit it: the people tab's row plus their byline choice. */
+export const teamMemberSelfSchema = teamMemberSchema
+  .extend({
+    /** The member asked that their company publications not name them. */
+    hideByline: z.boolean(),
+    /** The company lets members hide the byline (its team settings); otherwise bylines always show. */
+    membersMayHideByline: z.boolean(),
+  })
+  .meta({ id: "TeamMemberSelf" });
+export type TeamMemberSelf = z.infer<typeof teamMemberSelfSchema>;
+export const teamMemberSelfResponseSchema = z.object({ data: teamMemberSelfSchema });
+
+/** The company's own rules for its team (owners: the settings scope). */
+export const teamSettingsSchema = z
+  .object({
+    /** Members may hide "by {name}, {position}" on what they publish for the company (issue 14). */
+    membersMayHideByline: z.boolean(),
+  })
+  .meta({ id: "TeamSettings" });
+export type TeamSettings = z.infer<typeof teamSettingsSchema>;
+export const teamSettingsResponseSchema = z.object({ data: teamSettingsSchema });
+export const teamSettingsUpdateRequestSchema = z
+  .object({ membersMayHideByline: z.boolean() })
+  .meta({ id: "TeamSettingsUpdate" });
 export const teamTransferRequestSchema = z
   .object({ userId: userText().min(1).max(100) })
   .meta({ id: "TeamOwnershipTransfer" });

@@ -52,7 +52,10 @@ export const companyInvites = pgTable(
   ],
 );
 
-/** What a member shows on the people tab, from their invitation (company_members holds position). */
+/**
+ * What a member shows on the people tab, from their invitation and then their own edits
+ * (company_members holds position). A member without a row shows their personal profile's face.
+ */
 export const companyMemberDetails = pgTable(
   "company_member_details",
   {
@@ -69,7 +72,19 @@ export const companyMemberDetails = pgTable(
     imageUrl: text("image_url"),
     /** The member lets the people tab link to their personal profile. */
     displayPersonalProfile: boolean("display_personal_profile").notNull().default(true),
+    /** The member asked that their company publications not name them (honoured only while allowed). */
+    hideByline: boolean("hide_byline").notNull().default(false),
     invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.userId] })],
 );
+
+/** A company's own rules for its team; a company without a row has the defaults. */
+export const companyTeamSettings = pgTable("company_team_settings", {
+  companyId: text("company_id")
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: "cascade" }),
+  /** Members may hide "by {name}, {position}" on what they publish for the company (issue 14). */
+  membersMayHideByline: boolean("members_may_hide_byline").notNull().default(false),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,18 +1,33 @@
-import { AppError, actionRefusal, messages, type SessionActor, type TeamMember } from "@vn/contract";
+import {
+  AppError,
+  actionRefusal,
+  messages,
+  refusalOf,
+  type SessionActor,
+  type TeamMember,
+  type TeamMemberDetailsUpdate,
+  type TeamMemberSelf,
+  type TeamMemberUpdate,
+  teamRolePolicy,
+} from "@vn/contract";
 import { and, asc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { companyMemberDetails, companyMembers, profiles, sessions, users } from "../../db/schema/index";
+import { slugify } from "../../lib/slug";
 import { refusalError } from "../../policy/guard";
 import { writeAudit } from "../../shared/audit";
 import type { Realtime } from "../../shared/realtime";
+import { checkPageImage } from "../profiles/page-fields";
 import { actingCompanyId } from "./invites";
-import { memberView } from "./views";
+import { teamSettingsOf } from "./team-settings";
+import { type MemberRow, memberSelfView, memberView } from "./views";
 
 /**
- * The team itself (issue 14): the people tab, roles (the owner promotes and demotes), removing
- * and leaving, and handing the company to a manager. Every change is audited with its
- * transaction; a member who is gone loses the company's socket room at once.
+ * The team itself (issue 14): the people tab, roles (the owner promotes and demotes), where a
+ * member sits (position, team), each member's own card, removing and leaving, and handing the
+ * company to a manager. Every change is audited with its transaction; a member who is gone loses
+ * the company's socket room at once.
  */
 
 export interface MemberDeps {
@@ -22,8 +37,8 @@ export interface MemberDeps {
 
 const personal = alias(profiles, "personal_profile");
 
-async function members(db: Db, companyId: string, userId?: string): Promise<TeamMember[]> {
-  const rows = await db
+async function memberRows(db: Db, companyId: string, userId?: string): Promise<MemberRow[]> {
+  return db
     .select({
       userId: companyMembers.userId,
       userName: users.name,
@@ -49,7 +64,10 @@ async function members(db: Db, companyId: string, userId?: string): Promise<Team
       and(eq(companyMembers.companyId, companyId), userId ? eq(companyMembers.userId, userId) : undefined),
     )
     .orderBy(asc(companyMembers.createdAt));
-  return rows.map(memberView);
+}
+
+async function members(db: Db, companyId: string, userId?: string): Promise<TeamMember[]> {
+  return (await memberRows(db, companyId, userId)).map(memberView);
 }
 
 /** GET /companies/:slug/people: the Employees permission of the company one acts as (team.view). */
@@ -65,42 +83,166 @@ export async function companyPeople(db: Db, actor: SessionActor, slug: string): 
   return members(db, company.id);
 }
 
-async function memberRole(db: Db, companyId: string, userId: string): Promise<string> {
+/** The member's row, locked for the transaction: one change to a member at a time. */
+async function lockedMember(db: Db, companyId: string, userId: string) {
   const [row] = await db
-    .select({ role: companyMembers.role })
+    .select({ role: companyMembers.role, position: companyMembers.position })
     .from(companyMembers)
     .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)))
     .for("update");
   if (!row) throw new AppError("request_notFound", { message: messages.teamMemberNotFound });
-  return row.role;
+  return row;
 }
 
-export async function changeRole(
+async function memberRole(db: Db, companyId: string, userId: string): Promise<string> {
+  return (await lockedMember(db, companyId, userId)).role;
+}
+
+async function detailsOf(db: Db, companyId: string, userId: string) {
+  const [row] = await db
+    .select()
+    .from(companyMemberDetails)
+    .where(and(eq(companyMemberDetails.companyId, companyId), eq(companyMemberDetails.userId, userId)));
+  return row ?? null;
+}
+
+type DetailsPatch = Partial<Omit<typeof companyMemberDetails.$inferInsert, "companyId" | "userId">>;
+
+/** A member may have no details row yet (the owner, anyone added before invitations): upsert. */
+async function saveDetails(db: Db, companyId: string, userId: string, patch: DetailsPatch): Promise<void> {
+  await db
+    .insert(companyMemberDetails)
+    .values({ companyId, userId, ...patch })
+    .onConflictDoUpdate({
+      target: [companyMemberDetails.companyId, companyMemberDetails.userId],
+      set: patch,
+    });
+}
+
+/**
+ * PATCH /companies/me/members/:userId: the role (owners only, by the settings scope; never the
+ * owner's own, which moves only by transfer), and position and team. The owner places anyone,
+ * themselves included; a manager places employees only, as they remove employees only.
+ */
+export async function updateMember(
   db: Db,
   actor: SessionActor,
   userId: string,
-  role: "manager" | "company_employee",
+  input: TeamMemberUpdate,
 ): Promise<TeamMember> {
   const companyId = actingCompanyId(actor);
+  if (input.role !== undefined) {
+    const refusal = refusalOf(actor, teamRolePolicy);
+    if (refusal) throw refusalError(refusal);
+  }
   await db.transaction(async (tx) => {
-    const before = await memberRole(tx, companyId, userId);
-    if (before === "owner") throw new AppError("request_forbidden", { message: messages.teamOwnerRoleFixed });
-    if (before === role) return;
-    await tx
-      .update(companyMembers)
-      .set({ role })
-      .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+    const before = await lockedMember(tx, companyId, userId);
+    if (input.role !== undefined) {
+      if (before.role === "owner") {
+        throw new AppError("request_forbidden", { message: messages.teamOwnerRoleFixed });
+      }
+      if (before.role !== input.role) {
+        await tx
+          .update(companyMembers)
+          .set({ role: input.role })
+          .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+        await writeAudit(tx, {
+          action: "company.roleChanged",
+          resourceType: "company",
+          resourceId: companyId,
+          before: { userId, role: before.role },
+          after: { userId, role: input.role },
+        });
+      }
+    }
+    if (input.position === undefined && input.team === undefined) return;
+    // A manager runs the employees, not the other managers (product decisions: employees `manage`).
+    if (actor.companyRole !== "owner" && before.role !== "company_employee") {
+      throw new AppError("request_forbidden", { message: messages.teamManagerPlacesEmployees });
+    }
+    const details = await detailsOf(tx, companyId, userId);
+    if (input.position !== undefined) {
+      await tx
+        .update(companyMembers)
+        .set({ position: input.position })
+        .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+    }
+    if (input.team !== undefined) {
+      await saveDetails(tx, companyId, userId, {
+        teamTitle: input.team,
+        teamSlug: input.team ? slugify(input.team) : null,
+      });
+    }
     await writeAudit(tx, {
-      action: "company.roleChanged",
+      action: "company.memberUpdated",
       resourceType: "company",
       resourceId: companyId,
-      before: { userId, role: before },
-      after: { userId, role },
+      before: { userId, position: before.position, team: details?.teamTitle ?? null },
+      after: {
+        userId,
+        ...(input.position !== undefined ? { position: input.position } : {}),
+        ...(input.team !== undefined ? { team: input.team } : {}),
+      },
     });
   });
   const [member] = await members(db, companyId, userId);
   if (!member) throw new AppError("request_notFound", { message: messages.teamMemberNotFound });
   return member;
+}
+
+/** GET /companies/me/members/me: the acting member's own card (any member: it is their own). */
+export async function myMembership(db: Db, actor: SessionActor): Promise<TeamMemberSelf> {
+  const companyId = actingCompanyId(actor);
+  const [row] = await memberRows(db, companyId, actor.userId);
+  if (!row) throw new AppError("request_notFound", { message: messages.teamMemberNotFound });
+  return memberSelfView(row, await teamSettingsOf(db, companyId));
+}
+
+/**
+ * PATCH /companies/me/members/me: the member's own card. Hiding the byline is theirs only where
+ * the company allows it; showing it again is always theirs. All or nothing.
+ */
+export async function updateMyDetails(
+  db: Db,
+  actor: SessionActor,
+  input: TeamMemberDetailsUpdate,
+): Promise<TeamMemberSelf> {
+  const companyId = actingCompanyId(actor);
+  await db.transaction(async (tx) => {
+    await lockedMember(tx, companyId, actor.userId);
+    if (input.hideByline === true && !(await teamSettingsOf(tx, companyId)).membersMayHideByline) {
+      throw new AppError("request_forbidden", { message: messages.teamBylineHidingNotAllowed });
+    }
+    if (input.imageUrl) {
+      await checkPageImage(tx, input.imageUrl, {
+        ownerProfileId: companyId,
+        uploadType: "employee_image",
+        field: "imageUrl",
+      });
+    }
+    const patch: DetailsPatch = {};
+    if (input.displayName !== undefined) patch.displayName = input.displayName;
+    if (input.caption !== undefined) patch.caption = input.caption;
+    if (input.imageUrl !== undefined) patch.imageUrl = input.imageUrl;
+    if (input.displayPersonalProfile !== undefined)
+      patch.displayPersonalProfile = input.displayPersonalProfile;
+    if (input.hideByline !== undefined) patch.hideByline = input.hideByline;
+    const fields = Object.keys(patch) as Array<keyof DetailsPatch>;
+    if (fields.length === 0) return;
+    const before = await detailsOf(tx, companyId, actor.userId);
+    await saveDetails(tx, companyId, actor.userId, patch);
+    await writeAudit(tx, {
+      action: "company.memberUpdated",
+      resourceType: "company",
+      resourceId: companyId,
+      before: {
+        userId: actor.userId,
+        ...Object.fromEntries(fields.map((key) => [key, before?.[key] ?? null])),
+      },
+      after: { userId: actor.userId, ...patch },
+    });
+  });
+  return myMembership(db, actor);
 }
 
 /** Whoever is gone from the team: their sessions acting as the company answer ownerNotFound. */

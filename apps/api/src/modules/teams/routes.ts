@@ -9,7 +9,16 @@ import {
   pendingInvites,
   rejectInvite,
 } from "./invites";
-import { changeRole, companyPeople, leaveCompany, removeMember, transferOwnership } from "./members";
+import {
+  companyPeople,
+  leaveCompany,
+  myMembership,
+  removeMember,
+  transferOwnership,
+  updateMember,
+  updateMyDetails,
+} from "./members";
+import { getTeamSettings, updateTeamSettings } from "./team-settings";
 
 /** Company teams (issue 14): handlers for the rows of contract/endpoints/teams.ts. */
 export const teamRoutes: FastifyPluginAsync = async (app) => {
@@ -52,8 +61,16 @@ export const teamRoutes: FastifyPluginAsync = async (app) => {
   route(app, t.people, async ({ actor, params }) => ({
     data: await companyPeople(db(), actor, params.slug),
   }));
-  route(app, t.changeRole, async ({ actor, params, body }) => ({
-    data: await changeRole(db(), actor, params.userId, body.role),
+  route(app, t.updateMember, async ({ actor, params, body }) => ({
+    data: await updateMember(db(), actor, params.userId, body),
+  }));
+  route(app, t.myMembership, async ({ actor }) => ({ data: await myMembership(db(), actor) }));
+  route(app, t.updateMyDetails, async ({ actor, body }) => ({
+    data: await updateMyDetails(db(), actor, body),
+  }));
+  route(app, t.teamSettings, async ({ actor }) => ({ data: await getTeamSettings(db(), actor) }));
+  route(app, t.updateTeamSettings, async ({ actor, body }) => ({
+    data: await updateTeamSettings(db(), actor, body),
   }));
   route(app, t.removeMember, async ({ actor, params, reply }) => {
     await removeMember(memberDeps(), actor, params.userId);

@@ -1,4 +1,11 @@
-import type { CompanyInviteKind, TeamInvite, TeamInviteStatus, TeamMember } from "@vn/contract";
+import type {
+  CompanyInviteKind,
+  TeamInvite,
+  TeamInviteStatus,
+  TeamMember,
+  TeamMemberSelf,
+  TeamSettings,
+} from "@vn/contract";
 import type { companyInvites, companyMemberDetails, profiles } from "../../db/schema/index";
 import { slugify } from "../../lib/slug";
 import { profileImage } from "../../shared/profile-view";
@@ -71,5 +78,14 @@ export function memberView(row: MemberRow): TeamMember {
     slug: shows ? row.personalSlug : null,
     displayPersonalProfile: shows,
     joinedAt: row.joinedAt.toISOString(),
+  };
+}
+
+/** The member's own card: the people tab's row, their byline choice and whether it counts. */
+export function memberSelfView(row: MemberRow, settings: TeamSettings): TeamMemberSelf {
+  return {
+    ...memberView(row),
+    hideByline: row.details?.hideByline ?? false,
+    membersMayHideByline: settings.membersMayHideByline,
   };
 }

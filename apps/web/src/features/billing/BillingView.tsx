@@ -24,6 +24,7 @@ import { Skeleton } from "@/components/ui/Skeleton";
 import { SettingsSection } from "@/features/settings/SettingsSection";
 import { VerificationSettings } from "@/features/settings/VerificationSettings";
 import { useVerificationGate } from "@/features/verification/VerificationGate";
+import { actorOf } from "@/lib/actor";
 import { api } from "@/lib/api-client";
 import { submitErrorMessage } from "@/lib/forms";
 import { routes } from "@/lib/paths";
@@ -38,6 +39,7 @@ import {
   checkoutTarget,
   holdingOf,
   holdingOfSession,
+  mayOpenBilling,
   outcomeFactsOf,
   requestedCard,
   viewerOf,
@@ -484,8 +486,7 @@ function Billing({ user }: { user: SessionUser }) {
 /** /settings/billing: signed in only (as /settings); buying needs a verified owner. */
 export function BillingView() {
   const { user, isLoading } = useSession();
-  const company = user ? isActingAsCompany(user) : false;
-  const allowed = !user || !company || user.permissions.settings !== "none";
+  const allowed = mayOpenBilling(actorOf(user));
   return (
     <div className="mx-auto flex w-full max-w-[1128px] flex-col gap-6 px-4 py-6 sm:py-8">
       <div className="min-w-0">

@@ -1,13 +1,25 @@
-import type {
-  AddonType,
-  BillingPeriod,
-  BillingState,
-  OwnerType,
-  PlanActionLabel,
-  PlanCardHolding,
-  PlanCardViewer,
-  PlanTier,
+import {
+  type Actor,
+  type AddonType,
+  type BillingPeriod,
+  type BillingState,
+  endpoints,
+  type OwnerType,
+  type PlanActionLabel,
+  type PlanCardHolding,
+  type PlanCardViewer,
+  type PlanTier,
+  scopeCovers,
 } from "@vn/contract";
+
+/**
+ * Whether billing is this actor's to open: anyone for themselves; for a company, the scope the
+ * billing routes declare (settings: owners). Signed-out visitors are sent to sign in by the page.
+ */
+export function mayOpenBilling(actor: Actor | null): boolean {
+  const scope = endpoints.billing.lastActive.policy.scope;
+  return !actor || !scope || scopeCovers(actor, scope);
+}
 
 /**
  * What the billing screen decides from the owner's state: what the plan cards know (the contract's

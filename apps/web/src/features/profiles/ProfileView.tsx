@@ -19,6 +19,7 @@ import { EditPageButton } from "@/features/page-editing/EditPageButton";
 import { mayEditPage } from "@/features/page-editing/page-edit-rules";
 import { ProfileSocialActions } from "@/features/social/ProfileSocialActions";
 import { LeaveCompanyButton } from "@/features/teams/LeaveCompanyButton";
+import { MyDetailsDialog } from "@/features/teams/MyDetailsDialog";
 import { TeamTab } from "@/features/teams/TeamTab";
 import { useVerificationGate } from "@/features/verification/VerificationGate";
 import { verifiedBadgeText } from "@/features/verification/verification-rules";
@@ -218,6 +219,7 @@ function CompanyAdminCard({ user }: { user: SessionUser }) {
         >
           {format(messages.switchAccount, { name: person.name })}
         </Button>
+        <MyDetailsDialog company={user.name} className="max-sm:w-full" />
         <LeaveCompanyButton className="max-sm:w-full" />
       </div>
     </section>

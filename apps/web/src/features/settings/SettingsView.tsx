@@ -9,6 +9,8 @@ import { Button } from "@/components/ui/Button";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { ProfileForm } from "@/features/accounts/ProfileForm";
 import { GENERAL_INFO_KEY, useGeneralInfo } from "@/features/accounts/use-general-info";
+import { mayOpenBilling } from "@/features/billing/billing-rules";
+import { actorOf } from "@/lib/actor";
 import { SESSION_KEY, useSession } from "@/lib/session";
 import { AccessChangeForm } from "./AccessChangeForm";
 import { DeleteAccountSection } from "./DeleteAccountSection";
@@ -87,14 +89,16 @@ export function SettingsView() {
                 </a>
               </li>
             ))}
-            <li className="shrink-0">
-              <Link
-                href="/settings/billing"
-                className="inline-flex min-h-10 w-full items-center rounded-full px-3 text-[0.95rem] font-semibold text-ink-muted hover:bg-black/5 hover:text-ink max-md:bg-surface max-md:shadow-card md:rounded-md"
-              >
-                {messages.billingLink}
-              </Link>
-            </li>
+            {mayOpenBilling(actorOf(user)) ? (
+              <li className="shrink-0">
+                <Link
+                  href="/settings/billing"
+                  className="inline-flex min-h-10 w-full items-center rounded-full px-3 text-[0.95rem] font-semibold text-ink-muted hover:bg-black/5 hover:text-ink max-md:bg-surface max-md:shadow-card md:rounded-md"
+                >
+                  {messages.billingLink}
+                </Link>
+              </li>
+            ) : null}
             <li className="shrink-0">
               <Link
                 href="/settings/viewers"

@@ -8,6 +8,7 @@ import { Icon } from "@/components/ui/Icon";
 import { Input } from "@/components/ui/Input";
 import { Textarea } from "@/components/ui/Textarea";
 import { FormDialog } from "@/features/forms/FormDialog";
+import { ImageField } from "@/features/media/ImageField";
 import { api } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
 import { submitErrorMessage } from "@/lib/forms";
@@ -25,8 +26,10 @@ const noProblems: InviteProblems = { emails: [], fields: {} };
 
 /**
  * "Invite people": emails one per line or comma separated (up to 50, all or nothing), and, when
- * one person is invited, their display name, position, caption and team. A refusal shows per
- * email what the API said ("Already added", a blocked account) or the seats sentence.
+ * one person is invited, their display name, position, caption, team and photo (an employee_image
+ * upload: §5 formats, size and pixels, checked by the media pipeline as it uploads, with
+ * progress). A refusal shows per email what the API said ("Already added", a blocked account) or
+ * the seats sentence.
  */
 export function InviteDialog({ onSent }: { onSent: () => void }) {
   const [open, setOpen] = useState(false);
@@ -73,7 +76,7 @@ export function InviteDialog({ onSent }: { onSent: () => void }) {
     }
   };
 
-  const field = (name: keyof InviteDetails) => ({
+  const field = (name: Exclude<keyof InviteDetails, "imageUrl">) => ({
     value: details[name],
     onChange: (event: { target: { value: string } }) =>
       setDetails({ ...details, [name]: event.target.value }),
@@ -139,6 +142,27 @@ export function InviteDialog({ onSent }: { onSent: () => void }) {
               maxLength={TEAM_INVITE_LIMITS.caption.max}
               {...field("caption")}
             />
+            <ImageField
+              uploadType="employee_image"
+              label={messages.teamImageLabel}
+              shape="round"
+              targets={["desktop"]}
+              chooseLabel={messages.teamChooseImage}
+              changeLabel={messages.teamChangeImage}
+              onUploaded={(media) => {
+                // The people tab shows the square (350×350) variant.
+                setDetails((current) => ({
+                  ...current,
+                  imageUrl: media.urls.small ?? media.urls.full ?? "",
+                }));
+              }}
+              onRemoved={() => setDetails((current) => ({ ...current, imageUrl: "" }))}
+            />
+            {problems.fields.imageUrl ? (
+              <p role="alert" className="text-sm font-medium text-danger">
+                {problems.fields.imageUrl}
+              </p>
+            ) : null}
           </>
         ) : (
           <p className="text-sm text-ink-muted">{messages.teamInviteOneOnly}</p>

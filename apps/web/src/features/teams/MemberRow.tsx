@@ -9,6 +9,8 @@ import { roleLabels } from "@/features/companies/use-companies";
 import { api } from "@/lib/api-client";
 import { routes } from "@/lib/paths";
 import { ConfirmButton } from "./ConfirmButton";
+import { MyDetailsDialog } from "./MyDetailsDialog";
+import { PlacementDialog } from "./PlacementDialog";
 import { hasAnyAction, memberActions } from "./team-rules";
 
 /** One member of the people tab: who they are for the company, and what the viewer may change. */
@@ -33,7 +35,9 @@ export function MemberRow({
   };
   const facts = [member.position?.title, member.team?.title].filter(Boolean).join(" · ");
   return (
-    <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-start sm:justify-between">
+    // Actions sit under the member, lined up with the name: up to five buttons would otherwise
+    // squeeze the name, position and caption into a narrow column.
+    <li className="flex flex-col gap-3 py-4">
       <div className="flex min-w-0 items-start gap-3">
         <span aria-hidden="true" className="inline-flex">
           <Avatar name={member.name} src={member.image?.urls.preview ?? null} size="lg" />
@@ -42,12 +46,14 @@ export function MemberRow({
           <p className="flex flex-wrap items-center gap-2 font-semibold text-ink">
             {member.name}
             <Badge>{roleLabels[member.role]}</Badge>
+            {actor?.userId === member.userId ? <Badge tone="brand">{messages.teamYou}</Badge> : null}
           </p>
           {facts ? <p className="text-sm text-ink-muted">{facts}</p> : null}
           {member.caption ? (
             <p className="mt-1 text-sm whitespace-pre-line text-ink">{member.caption}</p>
           ) : null}
-          {member.slug ? (
+          {/* The API sends the handle only where the member chose displayPersonalProfile. */}
+          {member.slug && member.displayPersonalProfile ? (
             <Link
               href={routes.profile(member.slug)}
               aria-label={`${messages.teamPersonalProfile}: ${member.name}`}
@@ -59,14 +65,17 @@ export function MemberRow({
         </div>
       </div>
       {hasAnyAction(actions) ? (
-        <fieldset className="flex flex-wrap gap-2 sm:justify-end">
+        <fieldset className="flex flex-wrap gap-2 sm:pl-19">
           <legend className="sr-only">{format(messages.teamMemberActions, values)}</legend>
+          {actions.editOwn ? <MyDetailsDialog company={company} onSaved={onChanged} /> : null}
+          {actions.place ? <PlacementDialog member={member} company={company} onSaved={onChanged} /> : null}
           {actions.makeManager ? (
             <ConfirmButton
               label={messages.teamMakeManager}
               body={format(messages.teamConfirmMakeManager, values)}
               onConfirm={run(
-                () => api.teams.changeRole({ params: { userId: member.userId }, body: { role: "manager" } }),
+                () =>
+                  api.teams.updateMember({ params: { userId: member.userId }, body: { role: "manager" } }),
                 messages.teamRoleChanged,
               )}
             />
@@ -77,7 +86,7 @@ export function MemberRow({
               body={format(messages.teamConfirmMakeEmployee, values)}
               onConfirm={run(
                 () =>
-                  api.teams.changeRole({
+                  api.teams.updateMember({
                     params: { userId: member.userId },
                     body: { role: "company_employee" },
                   }),

@@ -2,11 +2,12 @@
 
 import { format, messages, type TeamInvite } from "@vn/contract";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
+import { Avatar } from "@/components/ui/Avatar";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { api } from "@/lib/api-client";
 import { ConfirmButton } from "./ConfirmButton";
 
-/** The company's invitations still waiting for an answer, each with Cancel. */
+/** The company's invitations still waiting for an answer, each with its photo and Cancel. */
 export function PendingInvites({
   invites,
   loading,
@@ -30,14 +31,23 @@ export function PendingInvites({
         <ul className="mt-3 flex flex-col divide-y divide-line">
           {invites.map((invite) => (
             <li key={invite.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-              <div className="min-w-0">
-                <p className="font-semibold break-all text-ink">{invite.email}</p>
-                <p className="text-sm text-ink-muted">
-                  {[invite.name, invite.position?.title, invite.team?.title].filter(Boolean).join(" · ") ||
-                    format(messages.teamInviteExpires, {
-                      date: new Date(invite.expiresAt).toLocaleDateString(),
-                    })}
-                </p>
+              <div className="flex min-w-0 items-center gap-3">
+                <span aria-hidden="true" className="inline-flex">
+                  <Avatar
+                    name={invite.name ?? invite.email}
+                    src={invite.image?.urls.preview ?? null}
+                    size="md"
+                  />
+                </span>
+                <div className="min-w-0">
+                  <p className="font-semibold break-all text-ink">{invite.email}</p>
+                  <p className="text-sm text-ink-muted">
+                    {[invite.name, invite.position?.title, invite.team?.title].filter(Boolean).join(" · ") ||
+                      format(messages.teamInviteExpires, {
+                        date: new Date(invite.expiresAt).toLocaleDateString(),
+                      })}
+                  </p>
+                </div>
               </div>
               <ConfirmButton
                 label={messages.teamCancelInvite}

@@ -12,7 +12,8 @@ import { useResource } from "@/lib/use-resource";
 import { InviteDialog } from "./InviteDialog";
 import { MemberRow } from "./MemberRow";
 import { PendingInvites } from "./PendingInvites";
-import { mayInvite } from "./team-rules";
+import { TeamSettingsCard } from "./TeamSettingsCard";
+import { mayEditTeamSettings, mayInvite } from "./team-rules";
 
 function MembersSkeleton() {
   return (
@@ -33,7 +34,8 @@ function MembersSkeleton() {
 
 /**
  * The people tab of a company page (issue 14): the members, and for owners and managers acting
- * as the company the invitations and the actions on each member. The page offers the tab only
+ * as the company the invitations, the actions on each member and "Edit my details" on their own
+ * row; for owners the team's settings. The page offers the tab only
  * with the Employees permission, and the API asks the same again.
  */
 export function TeamTab({ slug, company }: { slug: string; company: string }) {
@@ -88,6 +90,7 @@ export function TeamTab({ slug, company }: { slug: string; company: string }) {
       {inviting ? (
         <PendingInvites invites={pending.data?.data} loading={pending.isLoading} onChanged={refresh} />
       ) : null}
+      {mayEditTeamSettings(actor) ? <TeamSettingsCard company={company} /> : null}
     </div>
   );
 }

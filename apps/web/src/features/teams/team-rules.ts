@@ -7,13 +7,20 @@
 import {
   type Actor,
   BULK_INVITE_MAX_EMAILS,
+  cleanText,
   endpoints,
   format,
   messages,
   refusalOf,
   type TeamInviteInput,
   type TeamMember,
+  type TeamMemberDetailsUpdate,
+  type TeamMemberSelf,
+  type TeamMemberUpdate,
   teamInvitesRequestSchema,
+  teamMemberDetailsUpdateRequestSchema,
+  teamMemberUpdateRequestSchema,
+  teamRolePolicy,
 } from "@vn/contract";
 
 const teams = endpoints.teams;
@@ -35,34 +42,150 @@ export function mayLeave(actor: Actor | null): boolean {
   );
 }
 
+/** "Team settings" (members may hide their byline): the settings scope, owners only. */
+export function mayEditTeamSettings(actor: Actor | null): boolean {
+  return actingCompany(actor) && refusalOf(actor, teams.updateTeamSettings.policy) === null;
+}
+
+/** "Edit my details": any member acting as the company edits their own card. */
+export function mayEditOwnDetails(actor: Actor | null): boolean {
+  return actingCompany(actor) && refusalOf(actor, teams.updateMyDetails.policy) === null;
+}
+
 export interface MemberActions {
   makeManager: boolean;
   makeEmployee: boolean;
   remove: boolean;
   transfer: boolean;
+  /** Set the member's position and team. */
+  place: boolean;
+  /** One's own row: "Edit my details". */
+  editOwn: boolean;
 }
 
-const none: MemberActions = { makeManager: false, makeEmployee: false, remove: false, transfer: false };
+const none: MemberActions = {
+  makeManager: false,
+  makeEmployee: false,
+  remove: false,
+  transfer: false,
+  place: false,
+  editOwn: false,
+};
 
 /**
  * What the viewer may do to one member. Roles and transfers need `settings` (owners); removing
- * needs `employees`, never the owner nor oneself, and a manager removes employees only.
+ * and placing (position, team) need `employees`, and a manager removes and places employees only.
+ * Nobody removes the owner or themselves; the owner places anyone, themselves included.
  */
 export function memberActions(actor: Actor | null, member: TeamMember): MemberActions {
-  if (!actingCompany(actor) || member.role === "owner" || member.userId === actor.userId) return none;
-  const settings = refusalOf(actor, teams.changeRole.policy) === null;
+  if (!actingCompany(actor)) return none;
+  const own = member.userId === actor.userId;
+  const employees = refusalOf(actor, teams.updateMember.policy) === null;
+  const place = employees && (actor.companyRole === "owner" || member.role === "company_employee");
+  const editOwn = own && mayEditOwnDetails(actor);
+  if (member.role === "owner" || own) return { ...none, place, editOwn };
+  const settings = refusalOf(actor, teamRolePolicy) === null;
   const transfer = refusalOf(actor, teams.transferOwnership.policy) === null && actor.companyRole === "owner";
-  const employees = refusalOf(actor, teams.removeMember.policy) === null;
   return {
     makeManager: settings && member.role === "company_employee",
     makeEmployee: settings && member.role === "manager",
     remove: employees && (actor.companyRole === "owner" || member.role === "company_employee"),
     transfer: transfer && member.role === "manager",
+    place,
+    editOwn,
   };
 }
 
 export function hasAnyAction(actions: MemberActions): boolean {
-  return actions.makeManager || actions.makeEmployee || actions.remove || actions.transfer;
+  return Object.values(actions).some(Boolean);
+}
+
+/** A text field as sent: the §5 cleanup (trims, collapses spaces and blank lines); "" is "not set". */
+const orNull = (value: string) => cleanText(value) || null;
+const changed = (value: string, initial: string) => cleanText(value) !== cleanText(initial);
+
+/** The 422 details of a one-object body (`body.<field>`) by field: the first message of each. */
+export function fieldProblems(details: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!Array.isArray(details)) return out;
+  for (const item of details as unknown[]) {
+    if (!item || typeof item !== "object") continue;
+    const { path, message } = item as { path?: unknown; message?: unknown };
+    if (typeof path !== "string" || typeof message !== "string") continue;
+    const field = path.replace(/^body\.?/, "").split(".")[0] || "form";
+    out[field] ??= message;
+  }
+  return out;
+}
+
+export interface MyDetailsValues {
+  displayName: string;
+  caption: string;
+  /** A new employee_image upload ("" keeps the photo shown now). */
+  imageUrl: string;
+  displayPersonalProfile: boolean;
+  hideByline: boolean;
+}
+
+export function myDetailsValues(self: TeamMemberSelf): MyDetailsValues {
+  return {
+    displayName: self.name,
+    caption: self.caption ?? "",
+    imageUrl: "",
+    displayPersonalProfile: self.displayPersonalProfile,
+    hideByline: self.hideByline,
+  };
+}
+
+/**
+ * The request of "Edit my details": only what changed, so an untouched name is not frozen as the
+ * member's display name (the card follows their personal profile's name until they set one).
+ */
+export function myDetailsBody(values: MyDetailsValues, initial: MyDetailsValues): TeamMemberDetailsUpdate {
+  const body: TeamMemberDetailsUpdate = {};
+  if (changed(values.displayName, initial.displayName)) body.displayName = orNull(values.displayName);
+  if (changed(values.caption, initial.caption)) body.caption = orNull(values.caption);
+  if (values.imageUrl) body.imageUrl = values.imageUrl;
+  if (values.displayPersonalProfile !== initial.displayPersonalProfile) {
+    body.displayPersonalProfile = values.displayPersonalProfile;
+  }
+  if (values.hideByline !== initial.hideByline) body.hideByline = values.hideByline;
+  return body;
+}
+
+/** The contract's checks of "Edit my details" before sending: problems by field, or null. */
+export function checkMyDetails(body: TeamMemberDetailsUpdate): Record<string, string> | null {
+  const parsed = teamMemberDetailsUpdateRequestSchema.safeParse(body);
+  if (parsed.success) return null;
+  return fieldProblems(
+    parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })),
+  );
+}
+
+export interface PlacementValues {
+  position: string;
+  team: string;
+}
+
+export function placementValues(member: TeamMember): PlacementValues {
+  return { position: member.position?.title ?? "", team: member.team?.title ?? "" };
+}
+
+/** Position and team as changed ("" clears); null when nothing changed. */
+export function placementBody(values: PlacementValues, initial: PlacementValues): TeamMemberUpdate | null {
+  const body: TeamMemberUpdate = {};
+  if (changed(values.position, initial.position)) body.position = orNull(values.position);
+  if (changed(values.team, initial.team)) body.team = orNull(values.team);
+  return Object.keys(body).length > 0 ? body : null;
+}
+
+/** The contract's checks of position and team before sending: problems by field, or null. */
+export function checkPlacement(body: TeamMemberUpdate): Record<string, string> | null {
+  const parsed = teamMemberUpdateRequestSchema.safeParse(body);
+  if (parsed.success) return null;
+  return fieldProblems(
+    parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })),
+  );
 }
 
 /** The emails box: one per line or comma (or semicolon) separated; blanks dropped, order kept. */
@@ -78,9 +201,9 @@ export interface InviteDetails {
   position: string;
   caption: string;
   team: string;
+  /** The employee_image uploaded in the dialog (a variant's URL), if any. */
+  imageUrl?: string;
 }
-
-const orNull = (value: string) => (value.trim() ? value.trim() : null);
 
 /**
  * The request body. The per-person fields belong to one person, so they are sent only when one
@@ -96,6 +219,7 @@ export function invitesBody(emails: string[], details: InviteDetails): { invites
           position: orNull(details.position),
           caption: orNull(details.caption),
           team: orNull(details.team),
+          ...(details.imageUrl ? { imageUrl: details.imageUrl } : {}),
         },
       ],
     };
@@ -110,7 +234,7 @@ export interface InviteProblems {
   fields: Partial<Record<keyof InviteDetails, string>>;
 }
 
-const detailFields = ["displayName", "position", "caption", "team"] as const;
+const detailFields = ["displayName", "position", "caption", "team", "imageUrl"] as const;
 
 /**
  * 422 details (`{path: "body.invites.1.email", message}` from the API, or the same issues from
