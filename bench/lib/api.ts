@@ -38,6 +38,13 @@ export const benchProductionEnv = {
   IDV_PROVIDER: "jumio",
   JUMIO_CLIENT_ID: "bench",
   JUMIO_CLIENT_SECRET: "bench",
+  // Nor a business-registry sandbox (issue 14).
+  KYB_PROVIDER: "middesk",
+  MIDDESK_API_KEY: "bench",
+  MIDDESK_WEBHOOK_SECRET: "bench",
+  // Nor a payments sandbox (issue 13); nothing here buys anything.
+  STRIPE_SECRET_KEY: "sk_test_bench",
+  STRIPE_WEBHOOK_SECRET: "whsec_bench",
 };
 
 /**
