@@ -18,6 +18,7 @@ import { accountRoutes } from "./modules/accounts/routes";
 import { billingRoutes, paymentsWebhookRoutes } from "./modules/billing/routes";
 import { paymentsSandboxRoutes } from "./modules/billing/sandbox-routes";
 import { BillingService } from "./modules/billing/service";
+import { chatRoutes } from "./modules/chats/routes";
 import { commentRoutes } from "./modules/comments/routes";
 import { companyRoutes } from "./modules/companies/routes";
 import { contentRoutes } from "./modules/content/routes";
@@ -260,6 +261,7 @@ export async function buildApp(config: Config, given: BuildOptions = {}): Promis
   await app.register(teamRoutes);
   await app.register(kybRoutes);
   await app.register(kybWebhookRoutes);
+  await app.register(chatRoutes);
 
   app.addHook("onClose", async () => {
     for (const stop of deps.beforeClose) await stop();

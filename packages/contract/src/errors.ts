@@ -185,6 +185,30 @@ const catalogue = {
   creator_appealNotAllowed: { status: 409, message: "creatorAppealNotAllowed" },
   creator_applicationNotFound: { status: 404, message: "creatorApplicationNotFound" },
   creator_alreadyDecided: { status: 409, message: "creatorAlreadyDecided" },
+  // Messenger (issue 15)
+  /** §8: the other side may not be messaged (policy, block, unverified, declined request). */
+  chat_unavailable: { status: 403, message: "chatUnavailable" },
+  /** Not a conversation of the acting profile (or declined by it): as missing as any other. */
+  chat_notFound: { status: 404, message: "chatNotFound" },
+  chat_messageNotFound: { status: 404, message: "chatMessageNotFound" },
+  /** Writing to a conversation one left or was removed from. */
+  chat_notMember: { status: 403, message: "chatNotMember" },
+  chat_groupFull: { status: 409, message: "chatGroupFull" },
+  chat_editWindowClosed: { status: 409, message: "chatEditWindowClosed" },
+  /** Editing or deleting someone else's message. */
+  chat_notSender: { status: 403, message: "chatNotSender" },
+  /** Adding, removing or renaming in a group one did not create. */
+  chat_notCreator: { status: 403, message: "chatNotCreator" },
+  /** Group actions on a direct conversation. */
+  chat_notGroup: { status: 422, message: "chatNotGroup" },
+  /** Answering a message request that is not waiting for an answer. */
+  chat_noRequest: { status: 409, message: "chatNoRequest" },
+  /** Notes and assignment belong to company inboxes. */
+  chat_notCompanyInbox: { status: 422, message: "chatNotCompanyInbox" },
+  /** More new conversations a day than CHAT_NEW_PER_DAY. */
+  chat_tooManyNew: { status: 429, message: "chatTooManyNew" },
+  /** More messages a minute in one conversation than CHAT_MESSAGES_PER_MINUTE. */
+  chat_tooManyMessages: { status: 429, message: "chatTooManyMessages" },
 } as const satisfies Record<string, { status: number; message: MessageKey }>;
 
 export type ErrorCode = keyof typeof catalogue;

@@ -1,4 +1,10 @@
 import type { PaymentOutcome } from "./billing";
+import type {
+  ChatMessageCreatedEvent,
+  ChatReadEvent,
+  ChatTypingEvent,
+  ChatUpdatedEvent,
+} from "./chat-events";
 import type { BillingPeriod, PlanTier, VerificationStatus } from "./enums";
 import type { ErrorCode } from "./errors";
 import type { KybTransactionStatus } from "./kyb";
@@ -16,6 +22,8 @@ export const serverEventNames = [
   "chats.messages.created",
   "chats.updated",
   "chats.read",
+  /** Messenger (issue 15): someone is typing; relayed, never stored. */
+  "chats.typing",
   "notification",
   "contentItem.status",
   "payments.subscription.reminder",
@@ -154,6 +162,10 @@ export type ServerToClientEvents = {
   "payments.payment_method.created": (payload: PaymentMethodCreatedEvent) => void;
   "payments.subscription.cancel_future_changes": (payload: PaymentsCancelFutureChangesEvent) => void;
   "payments.subscription.badge": (payload: PaymentsBadgeEvent) => void;
+  "chats.messages.created": (payload: ChatMessageCreatedEvent) => void;
+  "chats.updated": (payload: ChatUpdatedEvent) => void;
+  "chats.read": (payload: ChatReadEvent) => void;
+  "chats.typing": (payload: ChatTypingEvent) => void;
 };
 
 /** Name of the socket.io room for one content item. */

@@ -3,6 +3,8 @@ import { loadConfig } from "../config";
 import { subscribeModules } from "../modules/index";
 import { stopRunningTools } from "../modules/media/tools";
 import type { Jobs } from "../shared/jobs";
+import { chatDigestJob } from "./chat-digest";
+import { chatUnreadNotifyJob } from "./chat-unread-notify";
 import { identitySandboxJob } from "./identity-sandbox";
 import { kybSandboxJob } from "./kyb-sandbox";
 import { mediaProcess, mediaProcessQueues } from "./media-process";
@@ -31,6 +33,8 @@ const jobModules: JobModule[] = [
   verificationUpkeepJob,
   paymentsSandboxDeliverJob,
   paymentsSandboxTickJob,
+  chatUnreadNotifyJob,
+  chatDigestJob,
 ];
 
 /**

@@ -1,5 +1,6 @@
 import { accountsEndpoints } from "./accounts";
 import { billingEndpoints } from "./billing";
+import { chatsEndpoints } from "./chats";
 import { commentsEndpoints } from "./comments";
 import { companiesEndpoints } from "./companies";
 import { contentEndpoints } from "./content";
@@ -42,6 +43,7 @@ export const endpoints = {
   insights: insightsEndpoints,
   teams: teamsEndpoints,
   kyb: kybEndpoints,
+  chats: chatsEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -1,6 +1,7 @@
 export * from "./accounts";
 export * from "./audit";
 export * from "./billing";
+export * from "./chats";
 export * from "./comments";
 export * from "./content";
 export * from "./forms";
