@@ -85,6 +85,38 @@ const detailOf = async (item: ContentItem, ownerSlug: string): Promise<ContentIt
   return res.json().data as ContentItem;
 };
 
+describe("who of the company may edit an item (the edit and delete buttons)", () => {
+  it("an employee's manage scope covers their own post, not the owner's; visitors and people acting as themselves none", async () => {
+    const theirs = await publish(asMember, "An employee's post");
+    const owners = await publish(asOwner, "The owner's post");
+    const listAs = async (headers: Record<string, string> | undefined) => {
+      const q = new URLSearchParams({ pagination: JSON.stringify({ page: 1, perPage: 50 }) });
+      const res = await app.inject({
+        method: "GET",
+        url: `/api/v2/profiles/${company.slug}/content?${q}`,
+        headers,
+      });
+      return new Map((res.json().data as ContentItem[]).map((i) => [i.id, i.editable]));
+    };
+    const member = await listAs(asMember);
+    expect(member.get(theirs.id)).toBe(true);
+    expect(member.get(owners.id)).toBe(false);
+    const ownerView = await listAs(asOwner);
+    expect([ownerView.get(theirs.id), ownerView.get(owners.id)]).toEqual([true, true]);
+    for (const headers of [undefined, asOwnerSelf]) {
+      const other = await listAs(headers);
+      expect([other.get(theirs.id), other.get(owners.id)]).toEqual([false, false]);
+    }
+    // The API agrees: the employee may not delete the owner's post.
+    const refused = await app.inject({
+      method: "DELETE",
+      url: `/api/v1/content/${owners.id}`,
+      headers: asMember,
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+});
+
 describe("bylines on company publications", () => {
   it("names a member with a position on the list and the detail page", async () => {
     const item = await publish(asOwner, "Our quarterly statement");

@@ -97,7 +97,10 @@ export interface Policy {
 export interface Resource {
   /** The profile that owns the item (a comment's publication, a company page). */
   ownerProfileId?: string | null;
-  /** The person who wrote it: a `manage` scope covers only one's own items. */
+  /**
+   * The person who wrote it: a `manage` scope covers only one's own items. Left out for a new
+   * item; null for an existing item whose author is unknown (covered by `all` only).
+   */
   authorUserId?: string | null;
   /** The content kind, for actions whose scope and feature follow the kind. */
   kind?: string;
@@ -140,7 +143,10 @@ export function scopeCovers(actor: Actor, scope: PermissionScope, resource?: Res
   const value = scopeOf(actor, scope);
   if (value === "all") return true;
   if (value === "none") return false;
-  return !resource?.authorUserId || resource.authorUserId === actor.userId;
+  // `manage`: a new item (no author given yet), or one this person wrote. An existing item whose
+  // author is unknown (null: written before authors were kept, or by the seed) is nobody's own.
+  if (resource?.authorUserId === undefined) return true;
+  return resource.authorUserId === actor.userId;
 }
 
 /**

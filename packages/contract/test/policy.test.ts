@@ -10,6 +10,7 @@ import {
   permissionsForRole,
   personalPermissions,
   refusalOf,
+  scopeCovers,
 } from "../src/index";
 
 /** A person acting as themselves, verified, on the basic plan; tests change what they need. */
@@ -126,6 +127,18 @@ describe("scopes and features", () => {
     expect(entitlementOf({ owner: "company", tier: "premium" }, "team.membersIncluded")).toBe(
       Number.POSITIVE_INFINITY,
     );
+  });
+});
+
+describe("manage covers new items and one's own, not an item of unknown author", () => {
+  it("an employee (manage on posts) may write a new post and their own, not someone else's or an authorless one", () => {
+    const employee = member("company_employee");
+    expect(scopeCovers(employee, "posts")).toBe(true);
+    expect(scopeCovers(employee, "posts", { authorUserId: employee.userId })).toBe(true);
+    expect(scopeCovers(employee, "posts", { authorUserId: "someone-else" })).toBe(false);
+    expect(scopeCovers(employee, "posts", { authorUserId: null })).toBe(false);
+    // `all` covers every item, authorless ones too.
+    expect(scopeCovers(member("owner"), "posts", { authorUserId: null })).toBe(true);
   });
 });
 

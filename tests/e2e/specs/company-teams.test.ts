@@ -344,6 +344,10 @@ describe("company teams", () => {
     expect(await page.getByRole("button", { name: messages.editPage }).count()).toBe(0);
     const tabs = page.getByRole("navigation", { name: messages.profileTabsLabel });
     expect(await tabs.getByRole("link", { name: messages.profileTabPeople }).count()).toBe(0);
+    // The company's publications are not hers to edit or delete (her scope covers her own posts).
+    const release = "Northwind raises Series B to expand in the Nordics";
+    await expect.poll(() => page.getByText(release).first().isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: `${messages.deleteAction}: ${release}` }).count()).toBe(0);
     await expectNoAxeViolations(page);
     await screenshotWidths(page, "team-employee-company-page");
     // The people tab's address shows no team to an employee.

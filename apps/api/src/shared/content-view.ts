@@ -1,4 +1,4 @@
-import { type ContentItem, detailSegmentOf } from "@vn/contract";
+import { type ContentItem, detailSegmentOf, scopeCovers, scopeOfKind } from "@vn/contract";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import {
@@ -12,6 +12,7 @@ import {
   reactionCounts,
 } from "../db/schema/index";
 import { itemMediaOf, type MediaRow } from "./media-view";
+import { currentRequestContext } from "./request-context";
 import { contentOwnerFace, type ProfileFaceRow, unseenAmong, type Viewer } from "./profile-view";
 import { blockedAround } from "./social-graph";
 
@@ -50,6 +51,13 @@ export function contentPath(ownerSlug: string, kind: string, slug: string): stri
   return segment.startsWith("recordings/")
     ? `/${ownerSlug}/${segment}?item=${slug}`
     : `/${ownerSlug}/${segment}/${slug}`;
+}
+
+/** The acting member's scope for this item's kind covers it (the request's actor: one place for who). */
+function mayWrite(row: Pick<ContentRow, "kind" | "authorUserId">): boolean {
+  const actor = currentRequestContext()?.actor;
+  if (!actor) return false;
+  return scopeCovers(actor, scopeOfKind[row.kind] ?? "posts", { authorUserId: row.authorUserId });
 }
 
 export function serializeContent(
@@ -98,6 +106,7 @@ export function serializeContent(
     quote: row.quote,
     path: contentPath(owner.slug, row.kind, row.slug),
     isOwner: viewerProfileId === row.ownerId,
+    editable: viewerProfileId === row.ownerId && mayWrite(row),
     repostOf,
   };
 }

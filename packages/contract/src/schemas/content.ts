@@ -261,6 +261,12 @@ const contentItemBase = z.object({
   /** Canonical detail path, e.g. /anna.kowalski/posts/launch-day-x1y2z3. */
   path: z.string(),
   isOwner: z.boolean(),
+  /**
+   * The viewer, acting as the owner, may edit and delete this item: their company scope for its
+   * kind covers it (an employee's `manage` covers only what they wrote). Verification is asked
+   * when they try (the access-restricted popup), not here.
+   */
+  editable: z.boolean(),
 });
 export const contentItemSchema = contentItemBase
   .extend({ repostOf: contentItemBase.nullable() })

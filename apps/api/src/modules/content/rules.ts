@@ -23,7 +23,9 @@ export function assertMayAct(
   kind: string,
   item: { authorUserId: string | null } | null,
 ): void {
-  if (!scopeCovers(actor, scopeOfKind[kind] ?? "posts", { authorUserId: item?.authorUserId ?? null })) {
+  // Creating (item null) asks about a new item; changing one asks about its author, null included.
+  const resource = item ? { authorUserId: item.authorUserId } : undefined;
+  if (!scopeCovers(actor, scopeOfKind[kind] ?? "posts", resource)) {
     throw new AppError("accountManager_permissionNotProvided");
   }
 }

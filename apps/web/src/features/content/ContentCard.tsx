@@ -155,7 +155,7 @@ export function ContentCard({ item, live = false, onOpen, onDeleted }: ContentCa
         {live ? null : (
           <div className="flex flex-wrap items-center gap-1">
             <RepostButton item={item} />
-            {item.isOwner ? <OwnerActions item={item} onDeleted={onDeleted} /> : null}
+            {item.editable ? <OwnerActions item={item} onDeleted={onDeleted} /> : null}
           </div>
         )}
       </div>

@@ -106,7 +106,7 @@ export function ContentDetail({
         {showActions ? (
           <div className="mt-6 flex flex-wrap items-center justify-end gap-1 border-t border-line pt-3">
             <RepostButton item={item} />
-            {item.isOwner ? <OwnerActions item={item} /> : null}
+            {item.editable ? <OwnerActions item={item} /> : null}
           </div>
         ) : null}
         <DetailSocial item={item} />

@@ -96,7 +96,7 @@ export function PostOverlay({ posts, current, onNavigate, onClose, live }: PostO
           {live ? null : (
             <div className="flex items-center gap-1">
               <RepostButton item={current} />
-              {current.isOwner ? <OwnerActions item={current} onDeleted={close} /> : null}
+              {current.editable ? <OwnerActions item={current} onDeleted={close} /> : null}
             </div>
           )}
         </div>
