@@ -12,8 +12,8 @@ import {
   reactionCounts,
 } from "../db/schema/index";
 import { itemMediaOf, type MediaRow } from "./media-view";
-import { currentRequestContext } from "./request-context";
 import { contentOwnerFace, type ProfileFaceRow, unseenAmong, type Viewer } from "./profile-view";
+import { currentRequestContext } from "./request-context";
 import { blockedAround } from "./social-graph";
 
 /**
