@@ -2,6 +2,7 @@ import { errorMessage, format, KYB_INVITE_COOKIES, messages } from "@vn/contract
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
+  createMember,
   DEMO_PASSWORD,
   expectNoSidewaysScroll,
   expectSnackbar,
@@ -12,6 +13,7 @@ import {
 import { expectNoAxeViolations, screenshotWidths } from "../support/browser";
 import { waitForMail } from "../support/mail";
 import { useBrowser } from "../support/suite";
+import { verify as verifyIdentity } from "./billing-fixtures";
 
 /**
  * Business verification, KYB (issue 14), walked with the demo cast: Priya owns Brightline Media,
@@ -80,6 +82,7 @@ async function openLinkSignedOut(
   link: string,
   email: string,
   width: number,
+  password = DEMO_PASSWORD,
 ): Promise<{ context: BrowserContext; page: Page; path: string }> {
   const { context, page } = await suite.open(width);
   const { pathname, search, searchParams } = new URL(link);
@@ -89,7 +92,7 @@ async function openLinkSignedOut(
     [KYB_INVITE_COOKIES.slug]: "brightline",
     [KYB_INVITE_COOKIES.status]: searchParams.get("status"),
   });
-  await signInWithForm(page, email, DEMO_PASSWORD);
+  await signInWithForm(page, email, password);
   await page.waitForURL((url) => url.pathname === pathname);
   return { context, page, path: `${pathname}${search}` };
 }
@@ -158,8 +161,11 @@ describe("company verification (KYB)", () => {
     // Directors: Daniel (verified), Tomás (not verified yet) and Anna by email; the same email
     // twice is the API's refusal under the field.
     await expectStepHeading(page, messages.kybStepDirectors);
+    // A director who has an account but is not verified yet: they verify on the way (issue 14).
+    const robin = await createMember("kyb-director", "Robin Meyer");
     const since = Date.now();
     await inviteDirector(page, DIRECTOR.email, DIRECTOR.name);
+    await inviteDirector(page, robin.email, robin.name);
     await inviteDirector(page, UNVERIFIED.email, UNVERIFIED.name);
     await inviteDirector(page, MISTAKEN.email);
     const directors = page.getByRole("region", { name: messages.kybDirectorsHeading });
@@ -209,6 +215,20 @@ describe("company verification (KYB)", () => {
     await lookAt(tomas.page, "kyb-director-verify-first", 1280);
     await tomas.context.close();
 
+    // Robin signs in from the link, is told to verify first, verifies (the identity sandbox; its
+    // screens are walked in verification.test.ts), opens the link again and confirms.
+    const robinLink = await readInviteLink(robin.email, "accept", since);
+    const robinTab = await openLinkSignedOut(robinLink, robin.email, 360, robin.password);
+    await expect.poll(() => robinTab.page.getByText(messages.kybDirectorVerifyFirst).isVisible()).toBe(true);
+    await verifyIdentity(robin);
+    await robinTab.page.goto(robinTab.path);
+    await expect
+      .poll(() =>
+        robinTab.page.getByText(format(messages.kybOfficerAccepted, { company: COMPANY })).isVisible(),
+      )
+      .toBe(true);
+    await robinTab.context.close();
+
     // Anna says it is a mistake: the reason is required, then sent.
     const anna = await openLinkSignedOut(
       await readInviteLink(MISTAKEN.email, "reject", since),
@@ -234,6 +254,11 @@ describe("company verification (KYB)", () => {
     // Priya's list follows live: Daniel confirmed as a verified person, Anna declined with her reason.
     await expect
       .poll(() => rowOf(DIRECTOR.name).getByText(messages.kybDirectorVerified).isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    await expect
+      .poll(() => rowOf(robin.name).getByText(messages.kybDirectorVerified).isVisible(), {
         timeout: 15_000,
       })
       .toBe(true);
@@ -272,7 +297,9 @@ describe("company verification (KYB)", () => {
     await screenshotWidths(page, "kyb-pending");
     await expectHeading(page, format(messages.kybVerifiedTitle, { company: COMPANY }), 20_000);
     const facts = page.getByRole("list", { name: messages.businessBadgeLabel });
-    await expect.poll(() => facts.getByText(messages.businessBadgeDirector).isVisible()).toBe(true);
+    await expect
+      .poll(() => facts.getByText(format(messages.businessBadgeDirectors, { count: 2 })).isVisible())
+      .toBe(true);
     await lookAt(page, "kyb-verified", width);
 
     // The company's page shows the badge's facts beside its name, to anyone.
@@ -282,7 +309,9 @@ describe("company verification (KYB)", () => {
     await expect
       .poll(() => badge.getByText(`Reg. no. ${REGISTRATION} · United Kingdom`).isVisible())
       .toBe(true);
-    await expect.poll(() => badge.getByText(messages.businessBadgeDirector).isVisible()).toBe(true);
+    await expect
+      .poll(() => badge.getByText(format(messages.businessBadgeDirectors, { count: 2 })).isVisible())
+      .toBe(true);
     await lookAt(page, "kyb-company-badge", width);
 
     // Company results in search carry the same facts.
@@ -297,7 +326,9 @@ describe("company verification (KYB)", () => {
     const visitor = await suite.open(360);
     await visitor.page.goto("/brightline");
     const seen = visitor.page.getByRole("list", { name: messages.businessBadgeLabel });
-    await expect.poll(() => seen.getByText(messages.businessBadgeDirector).isVisible()).toBe(true);
+    await expect
+      .poll(() => seen.getByText(format(messages.businessBadgeDirectors, { count: 2 })).isVisible())
+      .toBe(true);
     await visitor.context.close();
   });
 
