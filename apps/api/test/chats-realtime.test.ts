@@ -1,8 +1,14 @@
 import { randomUUID } from "node:crypto";
-import type { ChatMessageCreatedEvent, ChatReadEvent, ChatUpdatedEvent } from "@vn/contract";
+import type {
+  ChatMessageCreatedEvent,
+  ChatReadEvent,
+  ChatUpdatedEvent,
+  NotificationEvent,
+} from "@vn/contract";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { companyMembers, devOutbox, users } from "../src/db/schema/index";
+import { chatUnreadNotifyJob } from "../src/jobs/chat-unread-notify";
 import { claimUnreadNotice, sendDigests } from "../src/modules/chats/notices";
 import { createPerson, follow } from "../src/seed/library";
 import { chatsHarness, type Json } from "./support/chats";
@@ -160,6 +166,39 @@ describe("notices", () => {
     const third = await send(anna, chatId, "Read this one");
     await call("POST", `/chats/${chatId}/read`, ben, { seq: third.seq });
     expect(await claimUnreadNotice(db(), { chatId, profileId: ben.profileId, seq: third.seq })).toBeNull();
+  });
+
+  it("delivers the unread notice as a `message` notification, live and in the list, once per burst", async () => {
+    const anna = await person({ name: "Anna Sender" });
+    const ben = await person();
+    await follow(db(), ben.profileId, anna.profileId);
+    const chatId = await start(anna, ben);
+    const sent = await send(anna, chatId, "Still there?");
+    const benSocket = await socketOf(ben);
+    const live = next<NotificationEvent>(benSocket, "notification");
+    const context = {
+      database: h.state.testDb.database,
+      log: h.state.app.log,
+      realtime: h.state.app.deps.realtime,
+    };
+    // What pg-boss runs a minute after the message.
+    await chatUnreadNotifyJob.handle(context, { chatId, profileId: ben.profileId, seq: sent.seq });
+    const heard = await live;
+    expect(heard.notification).toMatchObject({
+      kind: "message",
+      actor: { id: anna.profileId, name: "Anna Sender" },
+      chat: { id: chatId, title: null },
+      content: null,
+    });
+    expect(heard.unreadCount).toBe(1);
+    // The burst's second job finds it claimed: still one notification.
+    await chatUnreadNotifyJob.handle(context, { chatId, profileId: ben.profileId, seq: sent.seq });
+    const listed = (await call("GET", "/notifications", ben)).json();
+    expect(listed.data.map((n: Json) => [n.kind, n.chat?.id ?? null])).toEqual([["message", chatId]]);
+    // The sender is not told about their own message (Ben's follow is Anna's only notification).
+    expect((await call("GET", "/notifications", anna)).json().data.map((n: Json) => n.kind)).toEqual([
+      "follow",
+    ]);
   });
 
   it("mails the daily digest to those who opted in, once a day", async () => {

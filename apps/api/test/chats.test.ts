@@ -250,16 +250,19 @@ describe("sending", () => {
       expect(res.statusCode, res.body).toBe(201);
       return media!.id;
     };
-    const image = await upload(anna, "comment_content_image");
+    const image = await upload(anna, "chat_attachment");
     const sent = await send(anna, chatId, "", { attachmentIds: [image] });
     expect(sent.attachments).toHaveLength(1);
     expect(sent.attachments[0].urls.full).toContain("sig=");
     const before = await messageRows(chatId);
-    const bens = await upload(ben, "comment_content_image");
+    const bens = await upload(ben, "chat_attachment");
     const wrongType = await upload(anna, "user_gallery_image");
+    // The interim types of the first version are refused now: chat files are chat_attachment only.
+    const commentImage = await upload(anna, "comment_content_image");
     for (const [ids, code] of [
       [[bens], "file_notFound"],
       [[wrongType], "file_invalidType"],
+      [[commentImage], "file_invalidType"],
       [[image], "request_conflict"],
     ] as const) {
       const res = await call("POST", `/chats/${chatId}/messages`, anna, {

@@ -135,6 +135,8 @@ export const fileUploadTypes = [
   "document_file",
   "comment_content_image",
   "post_video_file",
+  // A file on a chat message (issue 15): images and documents, private to the conversation.
+  "chat_attachment",
 ] as const;
 
 export const permissionScopes = [

@@ -35,11 +35,10 @@ export const CHAT_UNREAD_NOTIFY_AFTER_SECONDS = 60;
 export const CHAT_EXCERPT_MAX = 140;
 
 /**
- * Upload types a message may carry. `chat_attachment` is the messenger's own type (images and
- * documents, private to the conversation); until the media pipeline has it, comment images
- * (`comment_content_image`) and form attachments (`story_form_attachment`, documents) serve.
+ * Upload types a message may carry: only the messenger's own `chat_attachment` (images and
+ * documents, private to the conversation: signed URLs for its members, gone with the message).
  */
-export const chatAttachmentUploadTypes = ["comment_content_image", "story_form_attachment"] as const;
+export const chatAttachmentUploadTypes = ["chat_attachment"] as const;
 
 /** "Who can message me" (product decisions); the default lets any verified profile in. */
 export const messagePolicies = ["everyone_verified", "following", "nobody"] as const;

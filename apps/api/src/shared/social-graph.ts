@@ -166,3 +166,30 @@ export async function follow(
   if (result.created) await emit(context, "profile.followed", { followerId, followeeId });
   return result;
 }
+
+/**
+ * The one way a block is written (the block route, "block" on a message request): the block and
+ * the end of every follow between the two, both ways, with the counts, commit together. Blocking
+ * again changes nothing.
+ */
+export async function block(db: Db, blockerId: string, blockedId: string): Promise<void> {
+  if (blockerId === blockedId) throw new AppError("social_selfNotAllowed");
+  await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(blocks)
+      .values({ blockerId, blockedId })
+      .onConflictDoNothing()
+      .returning({ blockedId: blocks.blockedId });
+    if (inserted.length === 0) return;
+    for (const [follower, followee] of [
+      [blockerId, blockedId],
+      [blockedId, blockerId],
+    ] as const) {
+      const removed = await tx
+        .delete(follows)
+        .where(and(eq(follows.followerId, follower), eq(follows.followeeId, followee)))
+        .returning({ followeeId: follows.followeeId });
+      if (removed.length > 0) await adjustFollowCounts(tx, follower, followee, -1);
+    }
+  });
+}

@@ -237,7 +237,11 @@ export const chatMissedResponseSchema = z.object({
     messages: z.array(chatMessageSchema),
     /** Conversations that changed since `after` (title, members, requests, reads). */
     chats: z.array(chatSchema),
-    /** Ask again with this as `after` (the largest changeSeq seen, or `after` itself). */
+    /**
+     * Ask again with this as `after`: the largest changeSeq seen, held below any change still being
+     * written (so a late commit is never skipped), or `after` itself. Changes above it may come
+     * again next time: keep the newest by id. Keep this cursor, not the largest seq heard live.
+     */
     cursor: z.number(),
     hasMore: z.boolean(),
   }),

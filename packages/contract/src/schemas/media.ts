@@ -68,6 +68,10 @@ const imagePolicy = (extensions: readonly string[]): UploadPolicy => ({
 });
 /** Documents may be pictures (a scan, a chart) of any size up to the decompression guard. */
 const documentImage = { minPx: 1, maxPx: IMAGE_MAX_PX };
+/** A chat message's files: the comment images' formats and the documents', never audio or video. */
+const chatAttachmentExtensions: readonly string[] = [
+  ...new Set<string>([...IMAGE_EXTENSIONS_WIDE, ...ALLOWED_FILE_EXTENSIONS]),
+].filter((ext) => !(VIDEO_EXTENSIONS as readonly string[]).includes(ext));
 
 export function uploadPolicy(type: UploadType): UploadPolicy {
   switch (type) {
@@ -99,6 +103,14 @@ export function uploadPolicy(type: UploadType): UploadPolicy {
       };
     case "comment_content_image":
       return imagePolicy(IMAGE_EXTENSIONS_WIDE);
+    case "chat_attachment":
+      return {
+        kinds: ["image", "document"],
+        extensions: chatAttachmentExtensions,
+        maxBytes: DOCUMENT_MAX_BYTES,
+        image: documentImage,
+        requiresTitleAndDescription: false,
+      };
     default:
       return imagePolicy(strictImageTypes.includes(type) ? IMAGE_EXTENSIONS : IMAGE_EXTENSIONS_WIDE);
   }

@@ -17,6 +17,8 @@ export const notificationKinds = [
   "repost",
   "quote",
   "mention",
+  // Messages still unread a minute after they came (issue 15): one per conversation and burst.
+  "message",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -48,6 +50,8 @@ export const notificationSchema = z
     /** The comment concerned (comment, reply, mention in a comment). */
     comment: z.object({ id: z.string(), excerpt: z.string() }).nullable(),
     reaction: z.enum(reactionKinds).nullable(),
+    /** The conversation concerned (kind "message"): its id (open /chats?id=…) and a group's title. */
+    chat: z.object({ id: z.string(), title: z.string().nullable() }).nullable(),
     createdAt: z.string(),
     readAt: z.string().nullable(),
   })

@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { chats } from "./chats";
 import { comments } from "./comments";
 import { contentItems } from "./content";
 import { profiles } from "./profiles";
 
-/** What happened to a profile: a follower, a comment, a reply, a reaction, a repost, a quote, a mention. */
+/** What happened to a profile: a follower, a comment, a reply, a reaction, a repost, a quote, a mention, unread messages. */
 export const notifications = pgTable(
   "notifications",
   {
@@ -19,6 +20,8 @@ export const notifications = pgTable(
     contentId: text("content_id").references(() => contentItems.id, { onDelete: "cascade" }),
     commentId: text("comment_id").references(() => comments.id, { onDelete: "cascade" }),
     reaction: text("reaction"),
+    /** Kind "message": the conversation with messages still unread (gone with the conversation). */
+    chatId: text("chat_id").references(() => chats.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp("read_at", { withTimezone: true }),
   },

@@ -1,5 +1,6 @@
 import { AppError, chatAttachmentUploadTypes } from "@vn/contract";
 import { and, inArray, isNotNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
 import { chatMessages, comments, mediaFiles } from "../../db/schema/index";
 import type { MediaRow } from "../../shared/media-view";
 import type { Tx } from "./conversations";
@@ -49,7 +50,7 @@ function inUse(mediaId: string): AppError {
 }
 
 /** Is this file on a message `viewerId` may read? (for the media routes: downloads of documents) */
-export async function attachmentReadableBy(tx: Tx, mediaId: string, viewerId: string): Promise<boolean> {
+export async function attachmentReadableBy(tx: Db | Tx, mediaId: string, viewerId: string): Promise<boolean> {
   const rows = await tx.execute(
     sql`SELECT 1 FROM chat_messages x
           JOIN chat_members m ON m.chat_id = x.chat_id AND m.profile_id = ${viewerId}

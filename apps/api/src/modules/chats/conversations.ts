@@ -1,11 +1,12 @@
 import { AppError, CHAT_NEW_PER_DAY, type Chat, type SessionActor } from "@vn/contract";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { chatMembers, chats } from "../../db/schema/index";
 import { actingProfileId } from "../../shared/acting-profile";
 import { chatAccess, followersAmong, profilesBySlugs } from "./access";
 import type { ChatDeps } from "./deps";
+import { takeSeq } from "./high-water";
 import { tellProfiles } from "./tell";
 import {
   type ChatRow,
@@ -20,14 +21,9 @@ import {
 /** A transaction's handle (the writes of one change commit together). */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-/** The next value of the one sequence that orders messages and changes (schema/chats.ts). */
-export async function nextSeq(db: Db | Tx): Promise<number> {
-  const result = (await db.execute(
-    sql`SELECT nextval(pg_get_serial_sequence('chat_messages', 'seq')) AS seq`,
-  )) as unknown as {
-    rows: Array<{ seq: string | number }>;
-  };
-  return Number(result.rows[0]?.seq);
+/** The next value of the one sequence that orders messages and changes, held as in flight. */
+export function nextSeq(db: Db | Tx): Promise<number> {
+  return takeSeq(db);
 }
 
 /**

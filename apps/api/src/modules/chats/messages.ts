@@ -10,15 +10,17 @@ import {
 import { and, asc, desc, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
-import { chatMembers, chatMessages, chats, mediaFiles } from "../../db/schema/index";
+import { chatMembers, chatMessages, chats, mediaFiles, users } from "../../db/schema/index";
 import { actingProfileId } from "../../shared/acting-profile";
 import { storagePrefixesOf } from "../../shared/media-keys";
+import type { MediaRow } from "../../shared/media-view";
 import { assertMessenger } from "./access";
 import { claimAttachments } from "./attachments";
 import { membership, nextSeq, tellUpdated } from "./conversations";
 import type { ChatDeps } from "./deps";
 import { tellProfiles } from "./tell";
 import {
+  type ChatContext,
   type ChatRow,
   cannotWrite,
   loadContext,
@@ -31,8 +33,11 @@ import {
 /** The queue of the one-minute unread notice (jobs/chat-unread-notify.ts). */
 export const CHAT_UNREAD_QUEUE = "chats.unread-notify";
 
-/** Refuses a write where the member may not write now (left, blocked, declined, unverified). */
-async function assertMayWrite(db: Db, chat: ChatRow, me: MemberRow): Promise<void> {
+/**
+ * Refuses a write where the member may not write now (left, blocked, declined, unverified);
+ * answers the conversation's context it checked (members, faces, blocks) for the views after.
+ */
+async function assertMayWrite(db: Db, chat: ChatRow, me: MemberRow): Promise<ChatContext> {
   if (me.state !== "active") throw new AppError("chat_notMember");
   const context = await loadContext(db, [chat]);
   const refusal = cannotWrite(context, chat, me);
@@ -44,6 +49,7 @@ async function assertMayWrite(db: Db, chat: ChatRow, me: MemberRow): Promise<voi
       throw new AppError("chat_unavailable");
     }
   }
+  return context;
 }
 
 async function viewOne(db: Db, chat: ChatRow, row: MessageRow, viewerId: string): Promise<ChatMessage> {
@@ -83,7 +89,7 @@ export async function sendMessage(
   };
   const retried = await again();
   if (retried) return retried;
-  await assertMayWrite(db, chat, me);
+  const checked = await assertMayWrite(db, chat, me);
   if (deps.counters) {
     const hit = await deps.counters.hit(`chats:send:${chatId}:${actor.userId}`, 60_000);
     if (hit.current > CHAT_MESSAGES_PER_MINUTE) {
@@ -95,11 +101,12 @@ export async function sendMessage(
 
   const now = new Date();
   let row: MessageRow;
+  let files: MediaRow[] = [];
   try {
     row = await db.transaction(async (tx) => {
       // One writer per conversation at a time: seqs of a conversation commit in their order.
       await tx.select({ id: chats.id }).from(chats).where(eq(chats.id, chatId)).for("update");
-      await claimAttachments(tx, actorId, input.attachmentIds);
+      files = await claimAttachments(tx, actorId, input.attachmentIds);
       const seq = await nextSeq(tx);
       const [inserted] = await tx
         .insert(chatMessages)
@@ -145,8 +152,9 @@ export async function sendMessage(
     throw error;
   }
 
-  const [fresh] = await db.select().from(chats).where(eq(chats.id, chatId)).limit(1);
-  const context = await loadContext(db, [fresh ?? chat], [row]);
+  // The views need what the check loaded (members, faces), the new row and its files: the hot
+  // path of the messenger reads nothing twice.
+  const context = await withSent(db, checked, row, files, actor.userId);
   const recipients = (context.members.get(chatId) ?? []).filter(
     (m) => m.state === "active" && m.request !== "declined",
   );
@@ -165,6 +173,30 @@ export async function sendMessage(
     row.seq,
   );
   return { message: messageView(context, row, actorId), created: true };
+}
+
+/** The checked context with the sent message, its files and (for a company) the writer's name. */
+async function withSent(
+  db: Db,
+  checked: ChatContext,
+  row: MessageRow,
+  files: MediaRow[],
+  userId: string,
+): Promise<ChatContext> {
+  const people = new Map(checked.people);
+  if (checked.profiles.get(row.senderProfileId)?.type === "company" && !people.has(userId)) {
+    const [person] = await db
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (person) people.set(person.id, person);
+  }
+  return {
+    ...checked,
+    messages: new Map([...checked.messages, [row.seq, row]]),
+    media: new Map([...checked.media, ...files.map((f) => [f.id, f] as const)]),
+    people,
+  };
 }
 
 /** In a minute, members who have not read this message get a notification (once per conversation). */

@@ -4,13 +4,15 @@ import type { Db } from "../../db/client";
 import { chatMessages, chats } from "../../db/schema/index";
 import { actingProfileId } from "../../shared/acting-profile";
 import { rowsOf } from "../../shared/pages";
+import { catchUpLimit } from "./high-water";
 import { viewsOf } from "./inbox";
 import { loadContext, type MessageRow, messageView } from "./views";
 
 /**
  * Catching up (§4: the socket never reconnects by itself): everything that changed for the member
  * since `after` — new, edited and deleted messages it may read, by changeSeq, and the conversations
- * whose title, members, requests or read receipts moved. The answer's cursor is the next `after`.
+ * whose title, members, requests or read receipts moved. The answer's cursor is the next `after`;
+ * it never passes a change still being written (high-water.ts), so a late commit is not skipped.
  */
 export async function missedSince(
   db: Db,
@@ -18,6 +20,8 @@ export async function missedSince(
   after: number,
 ): Promise<{ messages: ChatMessage[]; chats: Chat[]; cursor: number; hasMore: boolean }> {
   const profileId = actingProfileId(actor);
+  // Before any row is read: no cursor passes a seq whose transaction has not ended yet.
+  const limit = await catchUpLimit(db);
   const changed = await rowsOf<{ chat_id: string; change_seq: string }>(
     db,
     sql`SELECT chat_id, change_seq FROM chat_members
@@ -70,13 +74,16 @@ export async function missedSince(
   // Cut at the last message when its page is full, else at the last conversation change.
   const lastMessage = messageRows.at(-1)?.changeSeq ?? after;
   const lastChat = Number(changed.slice(0, CHAT_MISSED_PAGE).at(-1)?.change_seq ?? after);
-  const cursor = moreMessages
+  const reached = moreMessages
     ? lastMessage
     : Math.max(lastMessage, moreChats ? lastChat : Math.max(lastChat, after));
+  // Changes above the limit are answered now and again next time (the client keeps the newest).
+  const cursor = Math.max(after, Math.min(reached, limit));
   return {
     messages: messageRows.map((row) => messageView(context, row, profileId)),
     chats: await viewsOf(db, chatIds, profileId),
     cursor,
-    hasMore: moreMessages || moreChats,
+    // Never "ask again" with the same cursor (a write held open would make that a loop).
+    hasMore: (moreMessages || moreChats) && cursor > after,
   };
 }

@@ -3,7 +3,9 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { chatMembers, messagingSettings } from "../../db/schema/index";
 import type { MailProvider } from "../../providers/mail/index";
+import type { EventContext } from "../../shared/events";
 import { rowsOf } from "../../shared/pages";
+import { notify } from "../notifications/service";
 
 /**
  * What the messenger tells people away from the page (issue 15 item 6): a message still unread a
@@ -56,6 +58,22 @@ export async function claimUnreadNotice(
     actorId: last.sender,
     seq: claimed.notifiedSeq,
   };
+}
+
+/**
+ * The one-minute job's work: claims the notice and, when there is one, stores the "message"
+ * notification and sends it live (`notification`) to the recipient's devices. Answers the notice.
+ */
+export async function deliverUnreadNotice(
+  deps: EventContext,
+  input: { chatId: string; profileId: string; seq: number },
+): Promise<UnreadNotice | null> {
+  const notice = await claimUnreadNotice(deps.db, input);
+  if (!notice) return null;
+  await notify(deps, [
+    { recipientId: notice.recipientId, actorId: notice.actorId, kind: "message", chatId: notice.chatId },
+  ]);
+  return notice;
 }
 
 interface DigestRow {

@@ -1,8 +1,8 @@
 import { AppError, type Chat, type ChatRequestAnswer, type SessionActor } from "@vn/contract";
 import { and, eq, ne } from "drizzle-orm";
-import { chatMembers, profiles } from "../../db/schema/index";
+import { chatMembers } from "../../db/schema/index";
 import { actingProfileId } from "../../shared/acting-profile";
-import { blockProfile } from "../social/follows";
+import { block } from "../../shared/social-graph";
 import { membership, nextSeq, tellUpdated, viewOf } from "./conversations";
 import type { ChatDeps } from "./deps";
 
@@ -25,9 +25,8 @@ export async function answerRequest(
   if (answer === "block") {
     // The one who opened it: in a direct conversation the other side, in a group its creator.
     const [opener] = await db
-      .select({ slug: profiles.slug })
+      .select({ id: chatMembers.profileId })
       .from(chatMembers)
-      .innerJoin(profiles, eq(profiles.id, chatMembers.profileId))
       .where(
         and(
           eq(chatMembers.chatId, chatId),
@@ -36,7 +35,7 @@ export async function answerRequest(
         ),
       )
       .limit(1);
-    if (opener) await blockProfile(db, actor, opener.slug);
+    if (opener) await block(db, actorId, opener.id);
   }
   await db.transaction(async (tx) => {
     const seq = await nextSeq(tx);

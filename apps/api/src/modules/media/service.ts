@@ -62,6 +62,7 @@ import {
 import { rowsOf } from "../../shared/pages";
 import type { Realtime } from "../../shared/realtime";
 import { isBlockedBetween } from "../../shared/social-graph";
+import { attachmentReadableBy } from "../chats/attachments";
 import { extractPoster, probe, transcodeAudio, transcodeTimeoutMs, transcodeVideo } from "./av";
 import { type Detected, detectFile } from "./detect";
 import { convertToPdf } from "./documents";
@@ -869,6 +870,9 @@ export class MediaService {
       if (comment.deleted || comment.status === "removed") return "gone";
       return comment.status === "active" && comment.owner_status === "active" ? "published" : "private";
     }
+    // A chat file is its conversation's (signed URLs for its members only); deleting the message
+    // deletes the file, so one still here is on a message or in its sender's composer.
+    if (row.uploadType === "chat_attachment") return "private";
     return isProfileMedia(row) ? "profile" : "private";
   }
 
@@ -979,7 +983,8 @@ export class MediaService {
   }
 
   /**
-   * May this viewer read this file's original or PDF? Its owner always; anyone else when it
+   * May this viewer read this file's original or PDF? Its owner always; a chat file, the members
+   * of its conversation who may read its message; anyone else when it
    * belongs to a published item, unless a block stands between them and its owner (either way
    * round: the file answers as missing, as the publication does).
    */
@@ -987,6 +992,11 @@ export class MediaService {
     const row = await this.findMedia(id);
     if (!row) throw new AppError("file_notFound");
     if (row.ownerId === viewerProfileId) return row;
+    // A chat file: the members who may read its message (history stays readable after a block).
+    if (row.uploadType === "chat_attachment") {
+      if (viewerProfileId && (await attachmentReadableBy(this.db, row.id, viewerProfileId))) return row;
+      throw new AppError("file_notFound");
+    }
     if (await isBlockedBetween(this.db, viewerProfileId, row.ownerId)) throw new AppError("file_notFound");
     if (row.contentItemId) {
       // Published, by a profile that is itself public (deleted and blocked ones take theirs along).

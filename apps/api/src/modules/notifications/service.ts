@@ -8,7 +8,7 @@ import {
 } from "@vn/contract";
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { comments, contentItems, notifications, profiles } from "../../db/schema/index";
+import { chats, comments, contentItems, notifications, profiles } from "../../db/schema/index";
 import { contentPath } from "../../shared/content-view";
 import type { DomainEvents, EventContext } from "../../shared/events";
 import { before, decodeKeyset, keysetPage, rowsOf, timestampTextOf } from "../../shared/pages";
@@ -26,6 +26,8 @@ export interface NotificationInput {
   contentId?: string | null;
   commentId?: string | null;
   reaction?: ReactionKind | null;
+  /** Kind "message": the conversation with unread messages. */
+  chatId?: string | null;
 }
 
 /** A follow notification is not repeated for the same follower within this window (follow/unfollow games). */
@@ -66,7 +68,7 @@ async function store(db: Db, inputs: NotificationInput[]): Promise<NotificationR
   const seen = new Set<string>();
   for (const input of inputs) {
     if (input.recipientId === input.actorId) continue;
-    const key = `${input.recipientId}|${input.kind}|${input.contentId ?? ""}|${input.commentId ?? ""}`;
+    const key = `${input.recipientId}|${input.kind}|${input.contentId ?? ""}|${input.commentId ?? ""}|${input.chatId ?? ""}`;
     if (seen.has(key)) continue;
     seen.add(key);
     wanted.push(input);
@@ -106,6 +108,7 @@ async function store(db: Db, inputs: NotificationInput[]): Promise<NotificationR
       contentId: input.contentId ?? null,
       commentId: input.commentId ?? null,
       reaction: input.reaction ?? null,
+      chatId: input.chatId ?? null,
       createdAt: now,
     });
   }
@@ -123,7 +126,8 @@ async function serialize(db: Db, rows: NotificationRow[]): Promise<(Notification
   const actorIds = [...new Set(rows.map((r) => r.actorId))];
   const contentIds = [...new Set(rows.map((r) => r.contentId).filter((v): v is string => Boolean(v)))];
   const commentIds = [...new Set(rows.map((r) => r.commentId).filter((v): v is string => Boolean(v)))];
-  const [actors, items, commentRows] = await Promise.all([
+  const chatIds = [...new Set(rows.map((r) => r.chatId).filter((v): v is string => Boolean(v)))];
+  const [actors, items, commentRows, chatRows] = await Promise.all([
     db.select().from(profiles).where(inArray(profiles.id, actorIds)),
     contentIds.length
       ? db
@@ -147,7 +151,11 @@ async function serialize(db: Db, rows: NotificationRow[]): Promise<(Notification
           .from(comments)
           .where(inArray(comments.id, commentIds))
       : [],
+    chatIds.length
+      ? db.select({ id: chats.id, title: chats.title }).from(chats).where(inArray(chats.id, chatIds))
+      : [],
   ]);
+  const chatById = new Map(chatRows.map((c) => [c.id, c]));
   const actorById = new Map(actors.map((a) => [a.id, a]));
   const itemById = new Map(items.map((i) => [i.id, i]));
   const commentById = new Map(commentRows.map((c) => [c.id, c]));
@@ -173,6 +181,7 @@ async function serialize(db: Db, rows: NotificationRow[]): Promise<(Notification
           : null,
       comment: comment && !comment.deletedAt ? { id: comment.id, excerpt: excerpt(comment.body) } : null,
       reaction: (row.reaction as ReactionKind | null) ?? null,
+      chat: row.chatId ? (chatById.get(row.chatId) ?? null) : null,
       createdAt: row.createdAt.toISOString(),
       readAt: row.readAt?.toISOString() ?? null,
     };

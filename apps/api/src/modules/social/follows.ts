@@ -15,6 +15,7 @@ import {
 } from "../../shared/profile-view";
 import {
   adjustFollowCounts,
+  block,
   blockedAround,
   follow,
   isBlockedBetween,
@@ -122,26 +123,7 @@ export async function listFollows(
 export async function blockProfile(db: Db, actor: SessionActor, slug: string): Promise<void> {
   const actorId = followingActor(actor);
   const target = await findProfile(db, slug);
-  if (target.id === actorId) throw new AppError("social_selfNotAllowed");
-  await db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(blocks)
-      .values({ blockerId: actorId, blockedId: target.id })
-      .onConflictDoNothing()
-      .returning({ blockedId: blocks.blockedId });
-    if (inserted.length === 0) return;
-    // A block ends following both ways, with the counts in the same transaction.
-    for (const [follower, followee] of [
-      [actorId, target.id],
-      [target.id, actorId],
-    ] as const) {
-      const removed = await tx
-        .delete(follows)
-        .where(and(eq(follows.followerId, follower), eq(follows.followeeId, followee)))
-        .returning({ followeeId: follows.followeeId });
-      if (removed.length > 0) await adjustFollowCounts(tx, follower, followee, -1);
-    }
-  });
+  await block(db, actorId, target.id);
 }
 
 export async function unblockProfile(db: Db, actor: SessionActor, slug: string): Promise<void> {

@@ -8,14 +8,21 @@ const templates: Record<NotificationKind, string> = {
   repost: messages.notificationRepost,
   quote: messages.notificationQuote,
   mention: messages.notificationMention,
+  message: messages.notificationMessage,
 };
 
 export function notificationText(notification: Notification): string {
-  return format(templates[notification.kind], { name: notification.actor.name });
+  const name = notification.actor.name;
+  // A message in a group names the group; a direct one only the sender.
+  if (notification.kind === "message" && notification.chat?.title) {
+    return format(messages.notificationMessageInGroup, { name, title: notification.chat.title });
+  }
+  return format(templates[notification.kind], { name });
 }
 
-/** Where a notification leads: the publication, else the actor's profile. */
+/** Where a notification leads: the conversation, the publication, else the actor's profile. */
 export function notificationHref(notification: Notification): string {
+  if (notification.chat) return `/chats?chat=${encodeURIComponent(notification.chat.id)}`;
   return notification.content?.path ?? `/${encodeURIComponent(notification.actor.slug)}`;
 }
 
