@@ -102,7 +102,10 @@ export function emitWithAck<T>(target: AppSocket, event: string, payload: unknow
  * and a dropped connection is opened again then.
  */
 export function reconnectOnUserAction(target: AppSocket): void {
-  if (!target.connected && !target.active) target.connect();
+  // Not `active`: socket.io keeps a socket active after a transport close even with reconnection
+  // off, so that check never let a dropped connection open again. connect() on a socket already
+  // connecting is a no-op (the manager is opening), so asking again is safe.
+  if (!target.connected) target.connect();
 }
 
 /**

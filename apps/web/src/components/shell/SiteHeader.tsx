@@ -5,6 +5,7 @@ import Link from "next/link";
 import { Suspense } from "react";
 import { Button } from "@/components/ui/Button";
 import { Skeleton } from "@/components/ui/Skeleton";
+import { MessagingNavItem } from "@/features/chats/MessagingNavItem";
 import { FeedbackOverlay } from "@/features/forms/FeedbackDialog";
 import { NotificationsMenu } from "@/features/notifications/NotificationsMenu";
 import { routes } from "@/lib/paths";
@@ -46,7 +47,7 @@ function MemberActions({ user }: { user: NonNullable<ReturnType<typeof useSessio
     <nav aria-label={messages.primaryNavigation} className="flex items-center gap-0.5 md:gap-1">
       <NavItem href={routes.userHome(user.slug)} label="Home" icon="home" />
       <NavItem href={routes.companies} label="Companies" icon="building" />
-      <NavItem href={routes.chats} label="Messaging" icon="chat" />
+      <MessagingNavItem />
       <NotificationsMenu />
       <FeedbackOverlay />
       <UserMenu user={user} />

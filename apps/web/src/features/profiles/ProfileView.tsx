@@ -9,6 +9,7 @@ import { Icon } from "@/components/ui/Icon";
 import { Menu } from "@/components/ui/Menu";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useAccountSwitch } from "@/features/accounts/use-account-switch";
+import { ConnectAction } from "@/features/chats/ConnectAction";
 import { roleLabels, useCompanies } from "@/features/companies/use-companies";
 import { ContentList } from "@/features/content/ContentList";
 import { type MediaSection, type ProfileTab, profileTabPath } from "@/features/content/content-routes";
@@ -496,18 +497,7 @@ export function ProfileView({
           <div className="rounded-card bg-surface p-6 text-center shadow-card">
             <Icon name="chat" size={28} className="mx-auto text-brand" />
             <p className="mt-3 text-ink">{format(messages.connectBody, { name: profile.name })}</p>
-            {user && !own && !live ? (
-              <Button asChild className="mt-4">
-                <Link
-                  href={`${routes.chats}?with=${encodeURIComponent(page.user.slug)}`}
-                  onClick={(event) => {
-                    if (!gate.allows("messenger.use")) event.preventDefault();
-                  }}
-                >
-                  {messages.profileTabConnect}
-                </Link>
-              </Button>
-            ) : null}
+            {user && !own && !live && !actingAsThis ? <ConnectAction slug={page.user.slug} /> : null}
           </div>
         ) : (
           <TeamTab slug={page.user.slug} company={profile.name} />

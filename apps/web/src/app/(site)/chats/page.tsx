@@ -1,0 +1,15 @@
+import { messages } from "@vn/contract";
+import type { Metadata } from "next";
+import { Suspense } from "react";
+import { ChatsView } from "@/features/chats/ChatsView";
+
+export const metadata: Metadata = { title: messages.chatsHeading, robots: { index: false } };
+
+/** /chats (login required, §2; the proxy and AccessGuard send visitors to /login and back). */
+export default function ChatsPage() {
+  return (
+    <Suspense fallback={null}>
+      <ChatsView />
+    </Suspense>
+  );
+}

@@ -1,0 +1,117 @@
+"use client";
+
+import { type Chat, type ChatNote, messages } from "@vn/contract";
+import { useEffect, useState } from "react";
+import { Button } from "@/components/ui/Button";
+import { api } from "@/lib/api-client";
+import { useSession } from "@/lib/session";
+import { useChats } from "./ChatsProvider";
+import { RefusalText } from "./RefusalText";
+
+/**
+ * A company inbox's own layer on a conversation (acting as the company): who it is assigned to,
+ * and internal notes — drawn apart from the messages, since the other side never sees them.
+ */
+export function CompanyInboxPanel({ chat }: { chat: Chat }) {
+  const { user } = useSession();
+  const { dispatch } = useChats();
+  const [notes, setNotes] = useState<ChatNote[] | null>(null);
+  const [draft, setDraft] = useState("");
+  const [error, setError] = useState<unknown>(null);
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    void api.chats
+      .notes({ params: { id: chat.id } })
+      .then(({ data }) => setNotes(data))
+      .catch(setError);
+  }, [open, chat.id]);
+
+  const assign = async (userId: string | null) => {
+    setError(null);
+    try {
+      const { data } = await api.chats.assign({ params: { id: chat.id }, body: { userId } });
+      dispatch({ type: "chat", chatId: chat.id, chat: data });
+    } catch (caught) {
+      setError(caught);
+    }
+  };
+  const addNote = async () => {
+    if (!draft.trim()) return;
+    setError(null);
+    try {
+      const { data } = await api.chats.addNote({ params: { id: chat.id }, body: { body: draft } });
+      setNotes((held) => [...(held ?? []), data]);
+      setDraft("");
+    } catch (caught) {
+      setError(caught);
+    }
+  };
+
+  const assigned = chat.me.assignedTo;
+  const mine = assigned && user && assigned.userId === user.userId;
+  return (
+    <details
+      className="border-b border-dashed border-warning bg-warning-soft/60 px-4 py-2 text-sm"
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
+      <summary className="flex min-h-9 cursor-pointer items-center gap-2 text-ink">
+        <span className="font-semibold">{messages.chatsAssignee}:</span>
+        <span>{assigned?.name ?? messages.chatsAssignNobody}</span>
+        <span className="ml-auto text-xs text-warning">{messages.chatsNotesHint}</span>
+      </summary>
+      <div className="flex flex-col gap-3 py-2">
+        <div className="flex flex-wrap gap-2">
+          {!mine && user ? (
+            <Button variant="secondary" onClick={() => void assign(user.userId)}>
+              {messages.chatsAssignMe}
+            </Button>
+          ) : null}
+          {assigned ? (
+            <Button variant="tertiary" onClick={() => void assign(null)}>
+              {messages.chatsAssignNobody}
+            </Button>
+          ) : null}
+        </div>
+        <section aria-label={messages.chatsNotesHeading} className="flex flex-col gap-2">
+          <h3 className="font-semibold text-ink">{messages.chatsNotesHeading}</h3>
+          <ul className="flex flex-col gap-1">
+            {(notes ?? []).map((note) => (
+              <li key={note.id} className="rounded-md bg-surface/80 px-3 py-2">
+                <span className="font-semibold">{note.author.name}: </span>
+                {note.body}
+              </li>
+            ))}
+          </ul>
+          <form
+            className="flex items-end gap-2"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void addNote();
+            }}
+          >
+            <label className="sr-only" htmlFor={`note-${chat.id}`}>
+              {messages.chatsNoteLabel}
+            </label>
+            <input
+              id={`note-${chat.id}`}
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              placeholder={messages.chatsNoteLabel}
+              className="min-h-10 min-w-0 flex-1 rounded-md bg-surface px-3 outline-none focus:ring-2 focus:ring-brand"
+            />
+            <Button type="submit" variant="secondary">
+              {messages.chatsNoteAdd}
+            </Button>
+          </form>
+        </section>
+        {error ? (
+          <p role="alert" className="text-danger">
+            <RefusalText error={error} />
+          </p>
+        ) : null}
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,109 @@
+"use client";
+
+import { type Chat, messages } from "@vn/contract";
+import { useEffect, useLayoutEffect, useRef } from "react";
+import { Spinner } from "@/components/ui/Spinner";
+import { useChats } from "./ChatsProvider";
+import { groupRuns, seenSeq } from "./chat-rules";
+import type { History } from "./chat-store";
+import { MessageBubble } from "./MessageBubble";
+
+/**
+ * The history of one conversation, oldest at the top: scrolling up near the top loads the page
+ * before the first message held (keyset `before`); new messages keep the view at the bottom when
+ * it was there. While the conversation is on screen and the tab visible, it is marked read.
+ */
+export function MessageList({ chat, history }: { chat: Chat; history: History }) {
+  const { loadOlder, markRead } = useChats();
+  const scroller = useRef<HTMLDivElement>(null);
+  const top = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const heightBefore = useRef<number | null>(null);
+  const items = history.items;
+  const lastSeq = items.at(-1)?.seq ?? 0;
+  const firstSeq = items[0]?.seq ?? 0;
+  const seen = seenSeq(chat, items);
+
+  // Older page prepended: keep the same message under the reader's eye.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the first message changes
+  useLayoutEffect(() => {
+    const node = scroller.current;
+    if (!node) return;
+    if (heightBefore.current !== null) {
+      node.scrollTop += node.scrollHeight - heightBefore.current;
+      heightBefore.current = null;
+    }
+  }, [firstSeq]);
+
+  // A new message at the foot: follow it when the reader was at the bottom (or wrote it).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the last message changes
+  useLayoutEffect(() => {
+    const node = scroller.current;
+    const mine = items.at(-1)?.sender.id === chat.me.profileId;
+    if (node && (atBottom.current || mine)) node.scrollTop = node.scrollHeight;
+  }, [lastSeq]);
+
+  useEffect(() => {
+    const node = top.current;
+    if (!node || !history.hasOlder) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          heightBefore.current = scroller.current?.scrollHeight ?? null;
+          void loadOlder(chat.id).catch(() => undefined);
+        }
+      },
+      { root: scroller.current, rootMargin: "200px 0px 0px 0px" },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [history.hasOlder, loadOlder, chat.id]);
+
+  // Read while on screen: now, on every new message, and when the tab comes back.
+  useEffect(() => {
+    if (!lastSeq) return;
+    const read = () => {
+      if (document.visibilityState === "visible") markRead(chat.id, lastSeq);
+    };
+    read();
+    document.addEventListener("visibilitychange", read);
+    return () => document.removeEventListener("visibilitychange", read);
+  }, [chat.id, lastSeq, markRead]);
+
+  return (
+    <div
+      ref={scroller}
+      onScroll={(event) => {
+        const node = event.currentTarget;
+        atBottom.current = node.scrollHeight - node.scrollTop - node.clientHeight < 48;
+      }}
+      className="min-h-0 flex-1 overflow-y-auto px-3 py-4 lg:px-5"
+    >
+      {history.hasOlder ? (
+        <div ref={top} className="flex justify-center py-2">
+          <Spinner />
+          <span className="sr-only">{messages.chatsLoadOlder}</span>
+        </div>
+      ) : null}
+      {items.length === 0 ? (
+        <p className="py-12 text-center text-sm text-ink-muted">{messages.chatsNoMessages}</p>
+      ) : (
+        <ol aria-label={messages.chatsHeading} className="flex flex-col gap-3">
+          {groupRuns(items).map((run) => (
+            <li key={run[0]?.seq} className="flex flex-col gap-1">
+              {run.map((message, index) => (
+                <MessageBubble
+                  key={message.seq}
+                  chat={chat}
+                  message={message}
+                  first={index === 0}
+                  seen={message.seq === seen}
+                />
+              ))}
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
