@@ -71,6 +71,7 @@ export async function acquireSocket(): Promise<AppSocket | null> {
     // A function: socket.io asks it on every connection, so a reconnection gets a fresh ticket.
     auth: handshakeAuth,
   });
+  trackDrops(socket);
   socket.connect();
   return socket;
 }
@@ -102,10 +103,24 @@ export function emitWithAck<T>(target: AppSocket, event: string, payload: unknow
  * and a dropped connection is opened again then.
  */
 export function reconnectOnUserAction(target: AppSocket): void {
-  // Not `active`: socket.io keeps a socket active after a transport close even with reconnection
-  // off, so that check never let a dropped connection open again. connect() on a socket already
-  // connecting is a no-op (the manager is opening), so asking again is safe.
-  if (!target.connected) target.connect();
+  if (target.connected) return;
+  // `active` alone cannot tell: socket.io keeps a socket active after a transport close even with
+  // reconnection off, so a dropped one would never open again. But connect() while a connection is
+  // still being made sends a second CONNECT (with a second single-use ticket), so only a socket
+  // that never connected yet or that dropped is opened here.
+  if (!target.active || dropped.has(target)) {
+    dropped.delete(target);
+    target.connect();
+  }
+}
+
+/** Sockets whose connection dropped (and that were not opened again since). */
+const dropped = new WeakSet<AppSocket>();
+
+/** Keeps `dropped` true to what happened to this socket. */
+function trackDrops(target: AppSocket): void {
+  target.on("disconnect", () => dropped.add(target));
+  target.on("connect", () => dropped.delete(target));
 }
 
 /**

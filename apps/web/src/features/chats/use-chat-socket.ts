@@ -2,7 +2,7 @@
 
 import type { ChatMessageCreatedEvent, ChatReadEvent, ChatTypingEvent, ChatUpdatedEvent } from "@vn/contract";
 import { useEffect, useRef, useState } from "react";
-import { type AppSocket, acquireSocket, listen, releaseSocket } from "@/lib/socket";
+import { type AppSocket, acquireSocket, listen, reconnectOnUserAction, releaseSocket } from "@/lib/socket";
 
 export interface ChatSocketHandlers {
   created(event: ChatMessageCreatedEvent): void;
@@ -23,8 +23,6 @@ export function useChatSocket(enabled: boolean, handlers: ChatSocketHandlers) {
   latest.current = handlers;
   const [socket, setSocket] = useState<AppSocket | null>(null);
   const [connected, setConnected] = useState(false);
-  /** The socket was connected and dropped: only then is it opened again (never mid-handshake). */
-  const dropped = useRef(false);
 
   useEffect(() => {
     if (!enabled) return;
@@ -45,14 +43,10 @@ export function useChatSocket(enabled: boolean, handlers: ChatSocketHandlers) {
         listen<ChatTypingEvent>(shared, "chats.typing", (e) => latest.current.typing(e)),
       );
       const onConnect = () => {
-        dropped.current = false;
         setConnected(true);
         latest.current.connected();
       };
-      const onDisconnect = () => {
-        dropped.current = true;
-        setConnected(false);
-      };
+      const onDisconnect = () => setConnected(false);
       shared.on("connect", onConnect);
       shared.on("disconnect", onDisconnect);
       offs.push(() => {
@@ -73,9 +67,9 @@ export function useChatSocket(enabled: boolean, handlers: ChatSocketHandlers) {
 
   useEffect(() => {
     if (!socket) return;
-    const back = () => {
-      if (dropped.current && !socket.connected) socket.connect();
-    };
+    // A user coming back is a user action: a dropped connection opens again (once, however many
+    // of these fire together: reconnectOnUserAction knows a connection already being made).
+    const back = () => reconnectOnUserAction(socket);
     const onVisible = () => {
       if (document.visibilityState === "visible") back();
     };
@@ -94,9 +88,7 @@ export function useChatSocket(enabled: boolean, handlers: ChatSocketHandlers) {
     socket,
     connected,
     reconnect: () => {
-      // After a dropped transport the socket still counts as `active` (it waits for a manager
-      // reconnect that never comes, §4), so reconnectOnUserAction leaves it be: open it here.
-      if (socket && dropped.current && !socket.connected) socket.connect();
+      if (socket) reconnectOnUserAction(socket);
     },
   };
 }
