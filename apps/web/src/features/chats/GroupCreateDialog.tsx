@@ -1,6 +1,6 @@
 "use client";
 
-import { CHAT_GROUP_MAX, chatGroupCreateRequestSchema, messages, type ProfileCard } from "@vn/contract";
+import { chatGroupCreateRequestSchema, messages } from "@vn/contract";
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
@@ -8,25 +8,23 @@ import { Icon } from "@/components/ui/Icon";
 import { Input } from "@/components/ui/Input";
 import { useVerificationGate } from "@/features/verification/VerificationGate";
 import { api } from "@/lib/api-client";
-import { useSession } from "@/lib/session";
 import { useChats } from "./ChatsProvider";
-import { MemberPicker } from "./MemberPicker";
+import { parseHandles } from "./member-handles";
 import { RefusalText } from "./RefusalText";
 
-/** A new group: a title and its first members, picked by name (the API's own schema checks both). */
+/** A new group: a title and the handles of its first members (the API's own schema checks both). */
 export function GroupCreateDialog({ onCreated }: { onCreated: (chatId: string) => void }) {
   const { dispatch } = useChats();
   const gate = useVerificationGate();
-  const { user } = useSession();
   const [open, setOpen] = useState(false);
   const [title, setTitle] = useState("");
-  const [members, setMembers] = useState<ProfileCard[]>([]);
+  const [members, setMembers] = useState("");
   const [fieldErrors, setFieldErrors] = useState<{ title?: string; members?: string }>({});
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
 
   const create = async () => {
-    const body = { title, members: members.map((person) => person.slug) };
+    const body = { title, members: parseHandles(members) };
     const checked = chatGroupCreateRequestSchema.safeParse(body);
     if (!checked.success) {
       const errors: { title?: string; members?: string } = {};
@@ -45,7 +43,7 @@ export function GroupCreateDialog({ onCreated }: { onCreated: (chatId: string) =
       dispatch({ type: "chat", chatId: data.id, chat: data });
       setOpen(false);
       setTitle("");
-      setMembers([]);
+      setMembers("");
       onCreated(data.id);
     } catch (caught) {
       if (!gate.refusedBy(caught)) setError(caught);
@@ -96,12 +94,11 @@ export function GroupCreateDialog({ onCreated }: { onCreated: (chatId: string) =
           onChange={(event) => setTitle(event.target.value)}
           error={fieldErrors.title}
         />
-        <MemberPicker
+        <Input
           label={messages.chatsGroupMembers}
-          chosen={members}
-          onChange={setMembers}
-          max={CHAT_GROUP_MAX - 1}
-          excluded={user ? [user.id] : []}
+          hint={messages.chatsGroupMembersHint}
+          value={members}
+          onChange={(event) => setMembers(event.target.value)}
           error={fieldErrors.members}
         />
         {error ? (
