@@ -1,5 +1,14 @@
-import { CHAT_MESSAGE_MAX, type Chat, type ChatMessage, format, messages } from "@vn/contract";
+import {
+  CHAT_MESSAGE_MAX,
+  type Chat,
+  type ChatMessage,
+  format,
+  messages,
+  type ProfileCard,
+  type TeamMember,
+} from "@vn/contract";
 import { describe, expect, it } from "vitest";
+import { chatReportErrorText, chatReportFormSchema } from "../src/features/chats/chat-report";
 import {
   canDelete,
   canEdit,
@@ -12,7 +21,9 @@ import {
   typingLine,
 } from "../src/features/chats/chat-rules";
 import { chatsReducer, initialChatsState, typingNow } from "../src/features/chats/chat-store";
-import { parseHandles } from "../src/features/chats/member-handles";
+import { assigneeOptions } from "../src/features/chats/company-assignees";
+import { movedActive, offeredPeople, withPick } from "../src/features/chats/member-picker";
+import { ApiError } from "../src/lib/api-error";
 
 /** The messenger's rules on the web (issue 15): merging, edit window, composer, runs, receipts. */
 
@@ -176,9 +187,6 @@ describe("the composer", () => {
       left: 150,
     });
   });
-  it("reads member handles once each, without @", () => {
-    expect(parseHandles(" @anna, priya  anna;lena ")).toEqual(["anna", "priya", "lena"]);
-  });
 });
 
 describe("the list and the history", () => {
@@ -209,5 +217,79 @@ describe("the list and the history", () => {
     // A read receipt never moves back.
     state = chatsReducer(state, { type: "read", chatId: "c1", profileId: PRIYA, seq: 1 });
     expect(seenSeq(state.chats.c1 as Chat, items)).toBe(2);
+  });
+});
+
+function card(id: string, name: string): ProfileCard {
+  return {
+    id,
+    slug: id,
+    name,
+    type: "user",
+    profession: null,
+    city: null,
+    country: null,
+    verificationStatus: "verified",
+    image: null,
+    followersCount: 0,
+    followed: false,
+    badge: null,
+  } as ProfileCard;
+}
+
+describe("the member picker", () => {
+  const anna = card(ANNA, "Anna Kowalski");
+  const priya = card(PRIYA, "Priya Shah");
+  const lena = card("p-lena", "Lena Berg");
+
+  it("offers hits not chosen yet and never oneself or a member", () => {
+    expect(offeredPeople([anna, priya, lena], [priya], [ANNA]).map((p) => p.id)).toEqual(["p-lena"]);
+  });
+  it("adds a pick once, and none past the group's room", () => {
+    expect(withPick([anna], anna, 49)).toEqual([anna]);
+    expect(withPick([anna], priya, 49)).toEqual([anna, priya]);
+    expect(withPick([anna, priya], lena, 2)).toEqual([anna, priya]);
+  });
+  it("moves the highlight with the arrow keys, wrapping at both ends", () => {
+    expect(movedActive(-1, 3, "ArrowDown")).toBe(0);
+    expect(movedActive(2, 3, "ArrowDown")).toBe(0);
+    expect(movedActive(0, 3, "ArrowUp")).toBe(2);
+    expect(movedActive(1, 3, "ArrowUp")).toBe(0);
+    expect(movedActive(0, 0, "ArrowDown")).toBe(-1);
+  });
+});
+
+describe("reporting a message", () => {
+  it("asks for a reason, and for words when the reason is other", () => {
+    expect(chatReportFormSchema.safeParse({ description: "" }).success).toBe(false);
+    expect(chatReportFormSchema.safeParse({ reason: "spam", description: "" }).success).toBe(true);
+    const other = chatReportFormSchema.safeParse({ reason: "other", description: " " });
+    expect(other.success).toBe(false);
+    expect(other.error?.issues[0]?.message).toBe(messages.fieldRequired);
+  });
+  it("names the rate limit and a second report in words", () => {
+    expect(chatReportErrorText(new ApiError(429, "report_tooMany", "x"))).toBe(messages.reportRateLimited);
+    expect(chatReportErrorText(new ApiError(409, "request_conflict", "x"))).toBe(messages.chatsReportAlready);
+    expect(chatReportErrorText(new Error("down"))).toBe(messages.reportFailed);
+  });
+});
+
+describe("the company inbox's assignees", () => {
+  function member(userId: string, name: string, role: TeamMember["role"]): TeamMember {
+    return { userId, name, role } as TeamMember;
+  }
+  it("offers owners and managers (who hold chats), oneself and the current one, once each by name", () => {
+    const people = [
+      member("u-zoe", "Zoe Owner", "owner"),
+      member("u-max", "Max Manager", "manager"),
+      member("u-eve", "Eve Employee", "company_employee"),
+      member("u-me", "Me Myself", "manager"),
+    ];
+    const options = assigneeOptions(people, { userId: "u-me", name: "Me Myself" }, null);
+    expect(options.map((o) => o.userId)).toEqual(["u-max", "u-me", "u-zoe"]);
+  });
+  it("without the people tab still offers oneself and keeps the current assignee", () => {
+    const options = assigneeOptions([], { userId: "u-me", name: "Me" }, { userId: "u-ann", name: "Ann" });
+    expect(options.map((o) => o.userId)).toEqual(["u-ann", "u-me"]);
   });
 });

@@ -35,6 +35,14 @@ export async function sendWithEnter(page: Page, text: string): Promise<void> {
 export const historyText = (page: Page, text: string) =>
   page.locator("[data-message-seq]").getByText(text, { exact: true });
 
+/** The message (bubble, time, menu) whose text is `text` in the open conversation. */
+export const bubble = (page: Page, text: string) =>
+  page.locator("[data-message-seq]").filter({ has: page.getByText(text, { exact: true }) });
+
+/** The "⋯" menu button of that message. */
+export const messageActions = (page: Page, text: string) =>
+  bubble(page, text).getByRole("button", { name: messages.chatsMessageActions });
+
 /**
  * Routes every websocket of the page through the test (before the page opens one): `drop()`
  * closes the ones open now on both ends, as a lost network would; later sockets connect normally.

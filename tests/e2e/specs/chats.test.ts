@@ -1,16 +1,18 @@
 import { format, messages } from "@vn/contract";
 import { describe, expect, it } from "vitest";
-import { signInWithForm } from "../support/accounts";
+import { expectSnackbar, signInWithForm } from "../support/accounts";
 import { expectNoAxeViolations, screenshotWidths } from "../support/browser";
 import { useBrowser } from "../support/suite";
 import { verifiedMember } from "./billing-fixtures";
 import {
+  bubble,
   chatEntry,
   composer,
   demoToken,
   droppableSockets,
   expectVisible,
   historyText,
+  messageActions,
   picture,
   sendWithEnter,
   setMessagePolicy,
@@ -109,14 +111,155 @@ describe("a conversation between Anna and Priya", () => {
     await expectNoAxeViolations(anna);
     await screenshotWidths(anna, "chats-list");
 
-    // The group dialog.
+    await anna.context().close();
+    await priya.context().close();
+  });
+});
+
+describe("messages after sending, and groups", () => {
+  it("an edit and a delete for everyone show live on the other side; a report goes once", {
+    timeout: 120_000,
+  }, async () => {
+    const anna = await suite.signedIn("anna@demo.verified.local");
+    const priya = await suite.signedIn("priya@demo.verified.local");
+    await anna.goto("/chats?with=priya.shah");
+    await anna.waitForURL(/\/chats\?chat=/);
+    await waitForChats(anna);
+    // The first message makes the conversation Priya's too (an empty one is not listed).
+    const draft = `Draft ${stamp}`;
+    await sendWithEnter(anna, draft);
+    await priya.goto("/chats");
+    await waitForChats(priya);
+    await chatEntry(priya, "Anna Kowalski").click();
+    await expectVisible(() => historyText(priya, draft).isVisible());
+
+    // Anna edits it: Priya sees the new words and "edited", without reloading.
+    const edited = `Edited ${stamp}`;
+    await messageActions(anna, draft).click();
+    await anna.getByRole("menuitem", { name: messages.chatsEdit }).click();
+    await anna.getByLabel(messages.chatsEdit, { exact: true }).fill(edited);
+    await anna.getByRole("button", { name: messages.chatsSaveEdit }).click();
+    await expectVisible(() => historyText(priya, edited).isVisible());
+    await expectVisible(() =>
+      bubble(priya, edited)
+        .getByText(new RegExp(`· ${messages.chatsEdited}$`))
+        .isVisible(),
+    );
+    expect(await historyText(priya, draft).count()).toBe(0);
+
+    // Then deletes it for everyone: a tombstone takes its place on both sides.
+    const tombstones = (page: typeof anna) => historyText(page, messages.chatMessageDeleted).count();
+    const before = { anna: await tombstones(anna), priya: await tombstones(priya) };
+    await messageActions(anna, edited).click();
+    await anna.getByRole("menuitem", { name: messages.chatsDeleteForEveryone }).click();
+    await anna
+      .getByRole("dialog", { name: messages.chatsDeleteForEveryone })
+      .getByRole("button", { name: messages.chatsDeleteForEveryone })
+      .click();
+    await expect.poll(() => historyText(priya, edited).count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => tombstones(priya), { timeout: 15_000 }).toBe(before.priya + 1);
+    await expect.poll(() => tombstones(anna)).toBe(before.anna + 1);
+
+    // Priya reports another of Anna's messages: a reason is asked for, then thanks; a second
+    // report of the same message is refused in words.
+    const rude = `Report me ${stamp}`;
+    await sendWithEnter(anna, rude);
+    await expectVisible(() => historyText(priya, rude).isVisible());
+    await messageActions(priya, rude).click();
+    await priya.getByRole("menuitem", { name: messages.chatsReport }).click();
+    const report = priya.getByRole("dialog", { name: messages.chatsReportTitle });
+    await report.getByRole("button", { name: messages.reportSubmit }).click();
+    await expectVisible(() => report.getByText(messages.fieldRequired).first().isVisible());
+    await report.getByLabel(messages.reportReasonLabel).selectOption("harassment");
+    await expectNoAxeViolations(priya);
+    await screenshotWidths(priya, "chats-report-dialog");
+    await report.getByRole("button", { name: messages.reportSubmit }).click();
+    await expectSnackbar(priya, messages.reportSent);
+    await expect.poll(() => report.count()).toBe(0);
+    await messageActions(priya, rude).click();
+    await priya.getByRole("menuitem", { name: messages.chatsReport }).click();
+    await report.getByLabel(messages.reportReasonLabel).selectOption("spam");
+    await report.getByRole("button", { name: messages.reportSubmit }).click();
+    await expectVisible(() => report.getByText(messages.chatsReportAlready).isVisible());
+    // One's own messages have no Report.
+    await messageActions(anna, rude).click();
+    await expectVisible(() => anna.getByRole("menuitem", { name: messages.chatsEdit }).isVisible());
+    expect(await anna.getByRole("menuitem", { name: messages.chatsReport }).count()).toBe(0);
+
+    await anna.context().close();
+    await priya.context().close();
+  });
+
+  it("a history page that fails to load offers a retry", { timeout: 60_000 }, async () => {
+    const anna = await suite.signedIn("anna@demo.verified.local");
+    await anna.goto("/chats");
+    await waitForChats(anna);
+    // The network fails the history request once, as a dropped connection would.
+    const history = /\/api\/v1\/chats\/[^/]+\/messages(\?|$)/;
+    await anna.route(history, (route) => route.abort("connectionreset"));
+    await chatEntry(anna, "Priya Shah").click();
+    const retry = anna.getByRole("button", { name: messages.tryAgain });
+    await expectVisible(() => anna.getByText(messages.chatsHistoryFailed).isVisible());
+    await anna.unroute(history);
+    await retry.click();
+    await expectVisible(() => anna.locator("[data-message-seq]").first().isVisible());
+    expect(await anna.getByText(messages.chatsHistoryFailed).count()).toBe(0);
+    await anna.context().close();
+  });
+
+  it("a group's members are picked by name with the keyboard, as chips", {
+    timeout: 120_000,
+  }, async () => {
+    const anna = await suite.signedIn("anna@demo.verified.local");
+    const priya = await suite.signedIn("priya@demo.verified.local");
+    await priya.goto("/chats");
+    await waitForChats(priya);
+    await anna.goto("/chats");
+    await waitForChats(anna);
+
     await anna.getByRole("button", { name: messages.chatsNewGroup }).click();
-    await anna.getByRole("dialog", { name: messages.chatsNewGroup }).waitFor();
+    const dialog = anna.getByRole("dialog", { name: messages.chatsNewGroup });
+    await dialog.getByLabel(messages.chatsGroupTitle).fill(`Launch crew ${stamp}`);
+    const picker = dialog.getByRole("combobox", { name: messages.chatsGroupMembers });
+    const chips = () =>
+      dialog
+        .getByTestId("member-chip")
+        .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-name")));
+
+    // Type, see the people found, Enter picks the highlighted one.
+    await picker.pressSequentially("Priya", { delay: 30 });
+    await expectVisible(() => dialog.getByRole("option", { name: /Priya Shah/ }).isVisible());
+    await picker.press("Enter");
+    await expect.poll(chips).toEqual(["Priya Shah"]);
+    await expect.poll(() => picker.inputValue()).toBe("");
+
+    // Arrow keys move through the list; the list shows at both widths.
+    await picker.pressSequentially("Daniel", { delay: 30 });
+    await expectVisible(() => dialog.getByRole("option", { name: /Daniel Okafor/ }).isVisible());
+    await picker.press("ArrowDown");
+    await picker.press("ArrowUp");
+    await expect
+      .poll(() => dialog.getByRole("option", { name: /Daniel Okafor/ }).getAttribute("aria-selected"))
+      .toBe("true");
     await expectNoAxeViolations(anna);
-    await screenshotWidths(anna, "chats-group-dialog");
-    await anna.getByLabel(messages.chatsGroupTitle).fill(`Launch crew ${stamp}`);
-    await anna.getByLabel(messages.chatsGroupMembers).fill("priya.shah, daniel.okafor");
-    await anna.getByRole("button", { name: messages.chatsGroupCreate }).click();
+    await screenshotWidths(anna, "chats-member-picker");
+    await picker.press("Enter");
+    await expect.poll(chips).toEqual(["Priya Shah", "Daniel Okafor"]);
+
+    // Backspace in the empty field takes the last chip back; a click picks again.
+    await picker.press("Backspace");
+    await expect.poll(chips).toEqual(["Priya Shah"]);
+    await picker.pressSequentially("Daniel", { delay: 30 });
+    await dialog.getByRole("option", { name: /Daniel Okafor/ }).click();
+    await expect.poll(chips).toEqual(["Priya Shah", "Daniel Okafor"]);
+    // Oneself is never offered.
+    await picker.pressSequentially("Kowalski", { delay: 20 });
+    await expectVisible(async () => (await dialog.getByText(messages.chatsMemberSearching).count()) === 0);
+    await expectVisible(() => dialog.getByRole("listbox").isVisible());
+    expect(await dialog.getByRole("option", { name: /Anna Kowalski/ }).count()).toBe(0);
+    await picker.fill("");
+
+    await dialog.getByRole("button", { name: messages.chatsGroupCreate }).click();
     await anna.waitForURL(/\/chats\?chat=/);
     await expectVisible(() =>
       anna.getByText(format(messages.chatsGroupMemberCount, { count: 3 })).isVisible(),

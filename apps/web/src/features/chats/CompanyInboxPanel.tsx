@@ -1,11 +1,13 @@
 "use client";
 
-import { type Chat, type ChatNote, messages } from "@vn/contract";
+import { type Chat, type ChatNote, messages, type TeamMember } from "@vn/contract";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/Button";
+import { Select } from "@/components/ui/Select";
 import { api } from "@/lib/api-client";
 import { useSession } from "@/lib/session";
 import { useChats } from "./ChatsProvider";
+import { assigneeOptions } from "./company-assignees";
 import { RefusalText } from "./RefusalText";
 
 /**
@@ -16,6 +18,7 @@ export function CompanyInboxPanel({ chat }: { chat: Chat }) {
   const { user } = useSession();
   const { dispatch } = useChats();
   const [notes, setNotes] = useState<ChatNote[] | null>(null);
+  const [people, setPeople] = useState<TeamMember[]>([]);
   const [draft, setDraft] = useState("");
   const [error, setError] = useState<unknown>(null);
   const [open, setOpen] = useState(false);
@@ -27,6 +30,16 @@ export function CompanyInboxPanel({ chat }: { chat: Chat }) {
       .then(({ data }) => setNotes(data))
       .catch(setError);
   }, [open, chat.id]);
+  // The company's members with `chats`; without the employees scope the list stays closed
+  // to the viewer, and the choice is oneself or nobody.
+  const companySlug = user?.slug;
+  useEffect(() => {
+    if (!open || !companySlug) return;
+    void api.teams
+      .people({ params: { slug: companySlug } })
+      .then(({ data }) => setPeople(data))
+      .catch(() => setPeople([]));
+  }, [open, companySlug]);
 
   const assign = async (userId: string | null) => {
     setError(null);
@@ -50,7 +63,8 @@ export function CompanyInboxPanel({ chat }: { chat: Chat }) {
   };
 
   const assigned = chat.me.assignedTo;
-  const mine = assigned && user && assigned.userId === user.userId;
+  const me = user ? { userId: user.userId, name: user.authBy.name } : null;
+  const options = assigneeOptions(people, me, assigned);
   return (
     <details
       className="border-b border-dashed border-warning bg-warning-soft/60 px-4 py-2 text-sm"
@@ -62,18 +76,19 @@ export function CompanyInboxPanel({ chat }: { chat: Chat }) {
         <span className="ml-auto text-xs text-warning">{messages.chatsNotesHint}</span>
       </summary>
       <div className="flex flex-col gap-3 py-2">
-        <div className="flex flex-wrap gap-2">
-          {!mine && user ? (
-            <Button variant="secondary" onClick={() => void assign(user.userId)}>
-              {messages.chatsAssignMe}
-            </Button>
-          ) : null}
-          {assigned ? (
-            <Button variant="tertiary" onClick={() => void assign(null)}>
-              {messages.chatsAssignNobody}
-            </Button>
-          ) : null}
-        </div>
+        <Select
+          label={messages.chatsAssignTo}
+          className="max-w-sm"
+          value={assigned?.userId ?? ""}
+          onChange={(event) => void assign(event.target.value || null)}
+          options={[
+            { value: "", label: messages.chatsAssignNobody },
+            ...options.map((person) => ({
+              value: person.userId,
+              label: person.userId === me?.userId ? `${person.name} (${messages.chatsYou})` : person.name,
+            })),
+          ]}
+        />
         <section aria-label={messages.chatsNotesHeading} className="flex flex-col gap-2">
           <h3 className="font-semibold text-ink">{messages.chatsNotesHeading}</h3>
           <ul className="flex flex-col gap-1">

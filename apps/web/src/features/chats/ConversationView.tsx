@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { Avatar } from "@/components/ui/Avatar";
 import { Icon } from "@/components/ui/Icon";
 import { Skeleton } from "@/components/ui/Skeleton";
+import { ApiError } from "@/lib/api-error";
 import { routes } from "@/lib/paths";
 import { useChats } from "./ChatsProvider";
 import { CompanyInboxPanel } from "./CompanyInboxPanel";
@@ -13,6 +14,7 @@ import { Composer } from "./Composer";
 import { cannotWriteText, chatName, chatPeer, typingLine } from "./chat-rules";
 import { typingNow } from "./chat-store";
 import { GroupDetailsDialog } from "./GroupDetailsDialog";
+import { HistoryRetry } from "./HistoryRetry";
 import { MessageList } from "./MessageList";
 import { RequestBar } from "./RequestBar";
 
@@ -33,14 +35,23 @@ export function ConversationView({
   const chat = state.chats[chatId];
   const history = state.history[chatId];
   const [missing, setMissing] = useState(false);
+  /** The first history page failed for a reason other than a conversation gone (an outage). */
+  const [historyFailed, setHistoryFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {
     if (state.loaded && !chat) void refreshChat(chatId).then((found) => setMissing(found === null));
   }, [state.loaded, chat, chatId, refreshChat]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a retry is a new attempt
   useEffect(() => {
-    if (chat) void openHistory(chatId).catch(() => setMissing(true));
-  }, [chat, chatId, openHistory]);
+    if (!chat) return;
+    setHistoryFailed(false);
+    void openHistory(chatId).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 404) setMissing(true);
+      else setHistoryFailed(true);
+    });
+  }, [chat, chatId, openHistory, attempt]);
   // The typing line fades on its own: re-read the clock while someone is typing.
   const typers = typingNow(state, chatId, now);
   useEffect(() => {
@@ -94,7 +105,15 @@ export function ConversationView({
         {chat.kind === "group" ? <GroupDetailsDialog chat={chat} onLeft={onGone} /> : null}
       </ConversationHeader>
       {asCompany ? <CompanyInboxPanel chat={chat} /> : null}
-      {history ? <MessageList chat={chat} history={history} /> : <HistorySkeleton />}
+      {history ? (
+        <MessageList chat={chat} history={history} />
+      ) : historyFailed ? (
+        <div className="flex flex-1 flex-col justify-center">
+          <HistoryRetry onRetry={() => setAttempt((n) => n + 1)} />
+        </div>
+      ) : (
+        <HistorySkeleton />
+      )}
       <p aria-live="polite" className="min-h-6 px-4 text-xs text-ink-muted italic">
         {typing ?? ""}
       </p>

@@ -1,6 +1,6 @@
 "use client";
 
-import { chatGroupCreateRequestSchema, messages } from "@vn/contract";
+import { CHAT_GROUP_MAX, chatGroupCreateRequestSchema, messages, type ProfileCard } from "@vn/contract";
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
@@ -8,23 +8,25 @@ import { Icon } from "@/components/ui/Icon";
 import { Input } from "@/components/ui/Input";
 import { useVerificationGate } from "@/features/verification/VerificationGate";
 import { api } from "@/lib/api-client";
+import { useSession } from "@/lib/session";
 import { useChats } from "./ChatsProvider";
-import { parseHandles } from "./member-handles";
+import { MemberPicker } from "./MemberPicker";
 import { RefusalText } from "./RefusalText";
 
-/** A new group: a title and the handles of its first members (the API's own schema checks both). */
+/** A new group: a title and its first members, picked by name (the API's own schema checks both). */
 export function GroupCreateDialog({ onCreated }: { onCreated: (chatId: string) => void }) {
   const { dispatch } = useChats();
   const gate = useVerificationGate();
+  const { user } = useSession();
   const [open, setOpen] = useState(false);
   const [title, setTitle] = useState("");
-  const [members, setMembers] = useState("");
+  const [members, setMembers] = useState<ProfileCard[]>([]);
   const [fieldErrors, setFieldErrors] = useState<{ title?: string; members?: string }>({});
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
 
   const create = async () => {
-    const body = { title, members: parseHandles(members) };
+    const body = { title, members: members.map((person) => person.slug) };
     const checked = chatGroupCreateRequestSchema.safeParse(body);
     if (!checked.success) {
       const errors: { title?: string; members?: string } = {};
@@ -43,7 +45,7 @@ export function GroupCreateDialog({ onCreated }: { onCreated: (chatId: string) =
       dispatch({ type: "chat", chatId: data.id, chat: data });
       setOpen(false);
       setTitle("");
-      setMembers("");
+      setMembers([]);
       onCreated(data.id);
     } catch (caught) {
       if (!gate.refusedBy(caught)) setError(caught);
@@ -94,11 +96,12 @@ export function GroupCreateDialog({ onCreated }: { onCreated: (chatId: string) =
           onChange={(event) => setTitle(event.target.value)}
           error={fieldErrors.title}
         />
-        <Input
+        <MemberPicker
           label={messages.chatsGroupMembers}
-          hint={messages.chatsGroupMembersHint}
-          value={members}
-          onChange={(event) => setMembers(event.target.value)}
+          chosen={members}
+          onChange={setMembers}
+          max={CHAT_GROUP_MAX - 1}
+          excluded={user ? [user.id] : []}
           error={fieldErrors.members}
         />
         {error ? (

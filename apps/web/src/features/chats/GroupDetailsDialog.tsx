@@ -1,6 +1,6 @@
 "use client";
 
-import { type Chat, format, messages } from "@vn/contract";
+import { CHAT_GROUP_MAX, type Chat, format, messages, type ProfileCard } from "@vn/contract";
 import { useState } from "react";
 import { Avatar } from "@/components/ui/Avatar";
 import { Button } from "@/components/ui/Button";
@@ -9,7 +9,7 @@ import { Icon } from "@/components/ui/Icon";
 import { Input } from "@/components/ui/Input";
 import { api } from "@/lib/api-client";
 import { useChats } from "./ChatsProvider";
-import { parseHandles } from "./member-handles";
+import { MemberPicker } from "./MemberPicker";
 import { RefusalText } from "./RefusalText";
 
 /** A group's details: its members; the creator renames, adds and removes; anyone leaves. */
@@ -17,7 +17,7 @@ export function GroupDetailsDialog({ chat, onLeft }: { chat: Chat; onLeft: () =>
   const { dispatch } = useChats();
   const [open, setOpen] = useState(false);
   const [title, setTitle] = useState(chat.title ?? "");
-  const [adding, setAdding] = useState("");
+  const [adding, setAdding] = useState<ProfileCard[]>([]);
   const [error, setError] = useState<unknown>(null);
   const creator = chat.createdBy === chat.me.profileId;
   const active = chat.members.filter((m) => m.state === "active");
@@ -118,24 +118,25 @@ export function GroupDetailsDialog({ chat, onLeft }: { chat: Chat; onLeft: () =>
         </section>
         {creator ? (
           <form
-            className="flex items-end gap-2"
+            className="flex flex-col items-end gap-2"
             onSubmit={(event) => {
               event.preventDefault();
-              const members = parseHandles(adding);
+              const members = adding.map((person) => person.slug);
               if (members.length === 0) return;
               void run(() => api.chats.addMembers({ params: { id: chat.id }, body: { members } })).then(
                 (ok) => {
-                  if (ok) setAdding("");
+                  if (ok) setAdding([]);
                 },
               );
             }}
           >
-            <div className="flex-1">
-              <Input
+            <div className="w-full">
+              <MemberPicker
                 label={messages.chatsGroupAdd}
-                hint={messages.chatsGroupMembersHint}
-                value={adding}
-                onChange={(event) => setAdding(event.target.value)}
+                chosen={adding}
+                onChange={setAdding}
+                max={CHAT_GROUP_MAX - active.length}
+                excluded={active.map((member) => member.profile.id)}
               />
             </div>
             <Button type="submit" variant="secondary">

@@ -9,6 +9,7 @@ import { Menu } from "@/components/ui/Menu";
 import { api } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
 import { submitErrorMessage } from "@/lib/forms";
+import { ChatReportDialog } from "./ChatReportDialog";
 import { useChats } from "./ChatsProvider";
 import { canDelete, canEdit } from "./chat-rules";
 import { formatChatTime } from "./chat-time";
@@ -17,7 +18,8 @@ import { MessageAttachments } from "./MessageAttachments";
 /**
  * One message: the sender's name at the start of a run (others' messages), the text and files, the
  * time, "edited", a tombstone once deleted for everyone, "Seen" under the viewer's last read
- * message; the sender's menu edits (within the window) and deletes for everyone.
+ * message; the sender's menu edits (within the window) and deletes for everyone, the others' menu
+ * reports the message.
  */
 export function MessageBubble({
   chat,
@@ -36,8 +38,10 @@ export function MessageBubble({
   const [draft, setDraft] = useState(message.body);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [reporting, setReporting] = useState(false);
   const editable = canEdit(message, chat.me.profileId);
   const deletable = canDelete(message, chat.me.profileId);
+  const reportable = !mine && !message.deletedAt;
   const by = message.senderUser
     ? format(messages.chatsForCompany, { name: message.senderUser.name, company: message.sender.name })
     : message.sender.name;
@@ -122,7 +126,7 @@ export function MessageBubble({
             </>
           )}
         </div>
-        {editable || deletable ? (
+        {editable || deletable || reportable ? (
           <Menu
             trigger={
               <button
@@ -154,6 +158,7 @@ export function MessageBubble({
                     },
                   ]
                 : []),
+              ...(reportable ? [{ label: messages.chatsReport, onSelect: () => setReporting(true) }] : []),
             ]}
           />
         ) : null}
@@ -171,6 +176,15 @@ export function MessageBubble({
         <p role="alert" className="px-1 text-xs text-danger">
           {failure}
         </p>
+      ) : null}
+      {/* Mounted while open only: one form per message on screen would be waste. */}
+      {reporting ? (
+        <ChatReportDialog
+          chatId={chat.id}
+          messageId={message.id}
+          open={reporting}
+          onOpenChange={setReporting}
+        />
       ) : null}
       <Dialog
         open={confirmDelete}

@@ -1,11 +1,12 @@
 "use client";
 
 import { type Chat, messages } from "@vn/contract";
-import { useEffect, useLayoutEffect, useRef } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Spinner } from "@/components/ui/Spinner";
 import { useChats } from "./ChatsProvider";
 import { groupRuns, seenSeq } from "./chat-rules";
 import type { History } from "./chat-store";
+import { HistoryRetry } from "./HistoryRetry";
 import { MessageBubble } from "./MessageBubble";
 
 /**
@@ -19,6 +20,8 @@ export function MessageList({ chat, history }: { chat: Chat; history: History })
   const top = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const heightBefore = useRef<number | null>(null);
+  /** The page above failed: a retry button stands where the spinner was. */
+  const [olderFailed, setOlderFailed] = useState(false);
   const items = history.items;
   const lastSeq = items.at(-1)?.seq ?? 0;
   const firstSeq = items[0]?.seq ?? 0;
@@ -43,21 +46,27 @@ export function MessageList({ chat, history }: { chat: Chat; history: History })
     if (node && (atBottom.current || mine)) node.scrollTop = node.scrollHeight;
   }, [lastSeq]);
 
+  const loadAbove = useCallback(() => {
+    heightBefore.current = scroller.current?.scrollHeight ?? null;
+    setOlderFailed(false);
+    loadOlder(chat.id).catch(() => {
+      heightBefore.current = null;
+      setOlderFailed(true);
+    });
+  }, [loadOlder, chat.id]);
+
   useEffect(() => {
     const node = top.current;
-    if (!node || !history.hasOlder) return;
+    if (!node || !history.hasOlder || olderFailed) return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          heightBefore.current = scroller.current?.scrollHeight ?? null;
-          void loadOlder(chat.id).catch(() => undefined);
-        }
+        if (entries.some((entry) => entry.isIntersecting)) loadAbove();
       },
       { root: scroller.current, rootMargin: "200px 0px 0px 0px" },
     );
     observer.observe(node);
     return () => observer.disconnect();
-  }, [history.hasOlder, loadOlder, chat.id]);
+  }, [history.hasOlder, olderFailed, loadAbove]);
 
   // Read while on screen: now, on every new message, and when the tab comes back.
   useEffect(() => {
@@ -79,7 +88,9 @@ export function MessageList({ chat, history }: { chat: Chat; history: History })
       }}
       className="min-h-0 flex-1 overflow-y-auto px-3 py-4 lg:px-5"
     >
-      {history.hasOlder ? (
+      {history.hasOlder && olderFailed ? (
+        <HistoryRetry onRetry={loadAbove} />
+      ) : history.hasOlder ? (
         <div ref={top} className="flex justify-center py-2">
           <Spinner />
           <span className="sr-only">{messages.chatsLoadOlder}</span>

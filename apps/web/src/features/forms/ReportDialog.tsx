@@ -18,7 +18,8 @@ import { ApiError } from "@/lib/api-error";
 import { FormDialog } from "./FormDialog";
 import { useDialogSubmit } from "./use-dialog-submit";
 
-const reasonLabels: Record<ReportReason, string> = {
+/** The report reasons as people read them (the content report and the message report share them). */
+export const reasonLabels: Record<ReportReason, string> = {
   spam: messages.reportReasonSpam,
   harassment: messages.reportReasonHarassment,
   hate: messages.reportReasonHate,

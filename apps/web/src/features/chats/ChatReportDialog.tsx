@@ -1,0 +1,69 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { messages, REPORT_DESCRIPTION_MAX, reportReasons } from "@vn/contract";
+import { type Resolver, useForm } from "react-hook-form";
+import { Select } from "@/components/ui/Select";
+import { Textarea } from "@/components/ui/Textarea";
+import { api } from "@/lib/api-client";
+import { FormDialog } from "../forms/FormDialog";
+import { reasonLabels } from "../forms/ReportDialog";
+import { useDialogSubmit } from "../forms/use-dialog-submit";
+import { type ChatReportForm, chatReportErrorText, chatReportFormSchema } from "./chat-report";
+
+/** Reporting one message of someone else (issue 15 item 7): a reason, optional words. */
+export function ChatReportDialog({
+  chatId,
+  messageId,
+  open,
+  onOpenChange,
+}: {
+  chatId: string;
+  messageId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const form = useForm<ChatReportForm>({
+    resolver: zodResolver(chatReportFormSchema) as unknown as Resolver<ChatReportForm>,
+    defaultValues: { reason: undefined, description: "" },
+  });
+  const { submit, failure } = useDialogSubmit(form, {
+    send: ({ reason, description }) =>
+      api.chats.report({
+        params: { id: chatId, messageId },
+        body: { reason, description: description || undefined },
+      }),
+    sentText: messages.reportSent,
+    failureText: chatReportErrorText,
+    close: () => onOpenChange(false),
+  });
+  const errors = form.formState.errors;
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={messages.chatsReportTitle}
+      description={messages.chatsReportIntro}
+      formId={`chat-report-${messageId}`}
+      submitLabel={messages.reportSubmit}
+      submitting={form.formState.isSubmitting}
+      failure={failure}
+      onSubmit={submit}
+    >
+      <Select
+        label={messages.reportReasonLabel}
+        error={errors.reason?.message}
+        placeholder="—"
+        options={reportReasons.map((reason) => ({ value: reason, label: reasonLabels[reason] }))}
+        {...form.register("reason")}
+      />
+      <Textarea
+        label={messages.reportDescriptionLabel}
+        optional={form.watch("reason") !== "other"}
+        maxLength={REPORT_DESCRIPTION_MAX}
+        error={errors.description?.message}
+        {...form.register("description")}
+      />
+    </FormDialog>
+  );
+}
