@@ -1,12 +1,11 @@
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { io, type Socket } from "socket.io-client";
 import { benchApiEnv } from "./lib/api";
 import { benchDatabase } from "./lib/database";
-import { type LoadResult, load } from "./lib/load";
+import { type LoadResult, load, writeResults } from "./lib/load";
 import { type Running, repoRoot, startServer } from "./lib/process";
 
 /**
@@ -255,11 +254,4 @@ const markdown = [
   "- autocannon runs with BENCH_CONNECTIONS (50) connections; client and servers share the machine's cores.",
   "",
 ].join("\n");
-const dir = path.join(repoRoot, "bench/results");
-fs.mkdirSync(dir, { recursive: true });
-fs.writeFileSync(
-  path.join(dir, "chats.json"),
-  JSON.stringify({ name: "chats", at: new Date().toISOString(), results }, null, 2),
-);
-fs.writeFileSync(path.join(dir, "chats.md"), markdown);
-console.log(`\n${markdown}`);
+writeResults("chats", { name: "chats", at: new Date().toISOString(), results }, markdown);

@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
 import { io, type Socket } from "socket.io-client";
 import { benchApiEnv, signInSeeded } from "./lib/api";
 import { benchDatabase } from "./lib/database";
+import { writeResults } from "./lib/load";
 import { type Running, repoRoot, startServer } from "./lib/process";
 
 /**
@@ -198,11 +198,4 @@ const markdown = [
   "- The client process parses every frame on one thread; the spread from p50 to max is mostly that queue. Client and servers share 2 cores.",
   "",
 ].join("\n");
-const dir = path.join(repoRoot, "bench/results");
-fs.mkdirSync(dir, { recursive: true });
-fs.writeFileSync(
-  path.join(dir, "comments.json"),
-  JSON.stringify({ name: "comments", at: new Date().toISOString(), results }, null, 2),
-);
-fs.writeFileSync(path.join(dir, "comments.md"), markdown);
-console.log(`\n${markdown}`);
+writeResults("comments", { name: "comments", at: new Date().toISOString(), results }, markdown);

@@ -37,10 +37,17 @@ export async function load(
   };
 }
 
-/** Writes bench/results/<name>.json and .md, and prints the table. */
-export function report(name: string, results: LoadResult[], notes: string[] = []): void {
+/** Writes bench/results/<name>.json (the figures) and <name>.md (the table), and prints the table. */
+export function writeResults(name: string, json: object, markdown: string): void {
   const dir = path.join(repoRoot, "bench/results");
   fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(json, null, 2));
+  fs.writeFileSync(path.join(dir, `${name}.md`), markdown);
+  console.log(`\n${markdown}`);
+}
+
+/** Writes bench/results/<name>.json and .md, and prints the table. */
+export function report(name: string, results: LoadResult[], notes: string[] = []): void {
   const baseline = results[0]!;
   const rows = results.map(
     (r) =>
@@ -58,10 +65,5 @@ export function report(name: string, results: LoadResult[], notes: string[] = []
     ...notes.map((n) => `- ${n}`),
     "",
   ].join("\n");
-  fs.writeFileSync(
-    path.join(dir, `${name}.json`),
-    JSON.stringify({ name, at: new Date().toISOString(), results, notes }, null, 2),
-  );
-  fs.writeFileSync(path.join(dir, `${name}.md`), markdown);
-  console.log(`\n${markdown}`);
+  writeResults(name, { name, at: new Date().toISOString(), results, notes }, markdown);
 }

@@ -3,10 +3,10 @@ import { verificationStatuses } from "../enums";
 import { KYB_DETAILS_LIMITS, kybDocumentMimes, kybReasonCodes, kybTransactionStatuses } from "../kyb";
 import { format, messages } from "../messages";
 import { cleanText } from "../text";
-import { idvStaffDecisions } from "../verification";
 import { userText } from "./common";
 import { socialLinkSchema } from "./profiles";
 import { inviteUserSchema } from "./teams";
+import { countryCodeSchema, staffDecisionSchema } from "./verification";
 
 /**
  * Business verification (issue 14, spec §7 "Company verification"): the acting company's KYB
@@ -26,11 +26,6 @@ const limited = (min: number, max: number) =>
         .min(min, format(messages.minChars, { count: min }))
         .max(max, format(messages.maxChars, { count: max })),
     );
-
-const countryCode = userText({ error: messages.fieldRequired })
-  .trim()
-  .transform((v) => v.toUpperCase())
-  .pipe(z.string().regex(/^[A-Z]{2}$/, messages.invalidCountry));
 
 /** YYYY-MM-DD, a real day, not in the future and not before 1800. */
 const incorporationDate = userText({ error: messages.fieldRequired })
@@ -56,7 +51,7 @@ export const kybCompanyDetailsRequestSchema = z
     )
       .pipe(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ./-]*$/, messages.kybInvalidRegistrationNumber))
       .optional(),
-    country: countryCode.optional(),
+    country: countryCodeSchema.optional(),
     registeredAddress: limited(
       KYB_DETAILS_LIMITS.registeredAddress.min,
       KYB_DETAILS_LIMITS.registeredAddress.max,
@@ -179,16 +174,8 @@ export const kybWebhookParamsSchema = z.object({ provider: z.enum(["sandbox", "m
 
 // Staff ------------------------------------------------------------------------------------------
 
-export const kybStaffDecisionRequestSchema = z
-  .object({
-    decision: z.enum(idvStaffDecisions, { error: messages.fieldRequired }),
-    reason: z.enum(kybReasonCodes as [string, ...string[]]).optional(),
-    note: userText().transform(cleanText).pipe(z.string().max(2000)).optional(),
-  })
-  .refine((value) => value.decision === "accepted" || value.reason, {
-    path: ["reason"],
-    message: messages.fieldRequired,
-  })
-  .meta({ id: "KybStaffDecision" });
+export const kybStaffDecisionRequestSchema = staffDecisionSchema(kybReasonCodes).meta({
+  id: "KybStaffDecision",
+});
 export type KybStaffDecisionRequest = z.input<typeof kybStaffDecisionRequestSchema>;
 export const kybStaffQueueResponseSchema = z.object({ data: z.array(kybTransactionSchema) });

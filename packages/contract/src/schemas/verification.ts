@@ -80,12 +80,13 @@ export const verificationStateSchema = z.object({
 export type VerificationState = z.infer<typeof verificationStateSchema>;
 export const verificationStateResponseSchema = z.object({ data: verificationStateSchema });
 
-const countryCode = userText()
+/** An ISO 3166-1 alpha-2 country code, upper-cased (identity and business verification). */
+export const countryCodeSchema = userText()
   .trim()
   .transform((v) => v.toUpperCase())
   .pipe(z.string().regex(/^[A-Z]{2}$/, messages.invalidCountry));
 
-export const startVerificationRequestSchema = z.object({ country: countryCode });
+export const startVerificationRequestSchema = z.object({ country: countryCodeSchema });
 export type StartVerificationRequest = z.input<typeof startVerificationRequestSchema>;
 export const startVerificationResponseSchema = z.object({
   data: z.object({ state: verificationStateSchema, captureUrl: z.string() }),
@@ -170,17 +171,25 @@ export const webhookReceiptResponseSchema = z.object({ data: z.object({ received
 
 // Staff ------------------------------------------------------------------------------------------
 
-export const staffDecisionRequestSchema = z
-  .object({
-    decision: z.enum(idvStaffDecisions, { error: messages.fieldRequired }),
-    /** Required for a rejection: why (a final reason, or a fixable one to allow a retry). */
-    reason: z.enum(idvReasonCodes as [string, ...string[]]).optional(),
-    note: userText().transform(cleanText).pipe(z.string().max(2000)).optional(),
-  })
-  .refine((value) => value.decision === "accepted" || value.reason, {
-    path: ["reason"],
-    message: messages.fieldRequired,
-  });
+/**
+ * A staff decision on a verification waiting for a person (identity or business): accepted, or
+ * rejected with one of the verification's reasons (a final one, or a fixable one allowing a retry).
+ */
+export function staffDecisionSchema(reasonCodes: readonly string[]) {
+  return z
+    .object({
+      decision: z.enum(idvStaffDecisions, { error: messages.fieldRequired }),
+      /** Required for a rejection. */
+      reason: z.enum(reasonCodes as [string, ...string[]]).optional(),
+      note: userText().transform(cleanText).pipe(z.string().max(2000)).optional(),
+    })
+    .refine((value) => value.decision === "accepted" || value.reason, {
+      path: ["reason"],
+      message: messages.fieldRequired,
+    });
+}
+
+export const staffDecisionRequestSchema = staffDecisionSchema(idvReasonCodes);
 export type StaffDecisionRequest = z.input<typeof staffDecisionRequestSchema>;
 
 export const appealDecisionRequestSchema = z.object({

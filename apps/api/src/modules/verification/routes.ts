@@ -13,6 +13,7 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { route } from "../../lib/route";
 import { SandboxIdentityVendor } from "../../providers/identity/sandbox";
 import { receiveDocumentImage } from "./images";
+import { sendPrivateFile } from "./private-file";
 
 /** The one image part of a multipart request, with the fields sent before it. */
 async function imagePart(
@@ -78,11 +79,7 @@ export const verificationRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, table.staffDocument, async ({ params, reply }) => {
     const { row, bytes } = await service().readDocument(params.documentId);
-    return reply
-      .header("content-type", row.mime)
-      .header("cache-control", "no-store")
-      .header("content-security-policy", "default-src 'none'; sandbox")
-      .send(bytes);
+    return sendPrivateFile(reply, { mime: row.mime }, bytes);
   });
 
   route(app, table.staffDecideTransaction, async ({ actor, params, body }) => ({

@@ -1,18 +1,9 @@
 import multipart from "@fastify/multipart";
 import { AppError, endpoints, KYB_DOCUMENT_MAX_BYTES, messages } from "@vn/contract";
-import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import { route } from "../../../lib/route";
+import { sendPrivateFile } from "../private-file";
 import { receiveDocument } from "./documents";
-
-/** A stored document, as downloaded: never cached, never run as a page. */
-function sendDocument(reply: FastifyReply, row: { mime: string; name: string }, bytes: Buffer) {
-  return reply
-    .header("content-type", row.mime)
-    .header("content-disposition", `attachment; filename="${row.name.replace(/[^\w.-]/g, "_")}"`)
-    .header("cache-control", "no-store")
-    .header("content-security-policy", "default-src 'none'; sandbox")
-    .send(bytes);
-}
 
 /**
  * Business verification, KYB (issue 14): rows of contract/endpoints/kyb.ts; the rules are in
@@ -51,7 +42,7 @@ export const kybRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, table.readDocument, async ({ actor, params, reply }) => {
     const { row, bytes } = await service().readDocument(actor, params.id);
-    return sendDocument(reply, row, bytes);
+    return sendPrivateFile(reply, row, bytes);
   });
 
   route(app, table.removeDocument, async ({ actor, params, reply }) => {
@@ -77,7 +68,7 @@ export const kybRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, table.staffDocument, async ({ params, reply }) => {
     const { row, bytes } = await service().readDocument(null, params.id);
-    return sendDocument(reply, row, bytes);
+    return sendPrivateFile(reply, row, bytes);
   });
 
   route(app, table.staffDecide, async ({ actor, params, body }) => ({
