@@ -412,7 +412,9 @@ function expectedOutcome(level: Level, actor: ActorKind): ErrorCode | "allowed" 
   if (actor === "deadSession") return "request_invalidSessionToken";
   if (who === "staff" || who === "admin") {
     const role = staffRoleOf[actor];
-    if (!role || (who === "admin" && role !== "admin")) return "request_forbidden";
+    // The back-office is invisible to non-staff (404); a moderator is told an admin route is forbidden.
+    if (!role) return "request_notFound";
+    if (who === "admin" && role !== "admin") return "request_forbidden";
     return "allowed";
   }
   if (who === "session") return actor === "lostCompany" && !lost ? "accountManager_ownerNotFound" : "allowed";

@@ -58,7 +58,7 @@ export interface SessionActor extends Actor {
  * - active: the profile wizard is complete
  * - participant: active and not read-only (a final rejection or an appeal makes one read-only)
  * - verified: the acting profile is verified (IDV for people, KYB for companies)
- * - staff / admin: staff roles, apart from company roles
+ * - staff / admin: staff roles, apart from company roles; everyone else hears 404 (not 403)
  */
 export const whoLevels = [
   "anyone",
@@ -119,8 +119,10 @@ function whoRefusal(actor: Actor | null, who: Who, tokenSent: boolean): Refusal 
   if (!actor) return { code: tokenSent ? "request_invalidSessionToken" : "request_unauthenticated" };
   if (who === "session") return null;
   if (who === "staff" || who === "admin") {
-    if (!actor.staffRole || (who === "admin" && actor.staffRole !== "admin"))
-      return { code: "request_forbidden" };
+    // The back-office is invisible to everyone else (issue 16): not found, not forbidden. A
+    // moderator knows the back-office exists, so an admin-only route tells them it is forbidden.
+    if (!actor.staffRole) return { code: "request_notFound" };
+    if (who === "admin" && actor.staffRole !== "admin") return { code: "request_forbidden" };
     return null;
   }
   if (actor.userStatus === "profile-not-completed") return { code: "user_profileNotCompleted" };

@@ -76,8 +76,9 @@ describe("who may call", () => {
     expect(refusalOf(unverifiedCompany, { who: "verified" })?.code).toBe("company_notVerified");
   });
 
-  it("keeps staff routes to staff, and admin routes to admins", () => {
-    expect(refusalOf(person(), { who: "staff" })?.code).toBe("request_forbidden");
+  it("keeps staff routes to staff (invisible, 404, to everyone else), and admin routes to admins", () => {
+    expect(refusalOf(person(), { who: "staff" })?.code).toBe("request_notFound");
+    expect(refusalOf(person(), { who: "admin" })?.code).toBe("request_notFound");
     expect(refusalOf(person({ staffRole: "moderator" }), { who: "staff" })).toBeNull();
     expect(refusalOf(person({ staffRole: "moderator" }), { who: "admin" })?.code).toBe("request_forbidden");
     expect(refusalOf(person({ staffRole: "admin" }), { who: "admin" })).toBeNull();

@@ -15,6 +15,16 @@ export const users = pgTable("users", {
   status: text("status").notNull().default("profile-not-completed"),
   /** Staff role (moderator | admin), apart from company roles; null for everyone else. */
   staffRole: text("staff_role"),
+  /**
+   * A second factor (TOTP, better-auth's two-factor plugin; its secret is in two_factors) is on:
+   * sign-in asks for a code. Staff rights hold only while it is on (the Actor, policy/actor.ts).
+   */
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+  /**
+   * A moderation limit (back-office): until then the person reads but does not write (publish,
+   * comment, message, follow, react). Null when not limited.
+   */
+  limitedUntil: timestamp("limited_until", { withTimezone: true }),
   phone: text("phone"),
   dateOfBirth: text("date_of_birth"),
   deletedAt: timestamp("deleted_at", { withTimezone: true }),

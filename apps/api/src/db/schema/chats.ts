@@ -164,9 +164,14 @@ export const chatReports = pgTable(
     reason: text("reason").notNull(),
     description: text("description"),
     status: text("status").notNull().default("open"),
+    /** The review-queue subject it was filed on (moderation_subjects). */
+    subjectId: text("subject_id"),
+    /** How staff decided it: actioned | dismissed. Null while open. */
+    outcome: text("outcome"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index("chat_reports_subject_idx").on(t.subjectId),
     uniqueIndex("chat_reports_once_idx").on(t.reporterUserId, t.messageId),
     index("chat_reports_status_idx").on(t.status, t.createdAt),
   ],

@@ -19,11 +19,17 @@ export const reports = pgTable(
     reason: text("reason").notNull(),
     description: text("description"),
     status: text("status").notNull().default("open"),
+    /** The review-queue subject it was filed on (moderation_subjects). */
+    subjectId: text("subject_id"),
+    /** How staff decided it: actioned | dismissed (the reporter's track record). Null while open. */
+    outcome: text("outcome"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("reports_target_idx").on(t.targetType, t.targetId),
     index("reports_status_idx").on(t.status, t.createdAt),
+    index("reports_reporter_idx").on(t.reporterUserId, t.outcome),
+    index("reports_subject_idx").on(t.subjectId),
   ],
 );
 
