@@ -5,6 +5,7 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { provision } from "./lib/provision.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const stages = [
@@ -12,6 +13,7 @@ const stages = [
   ["browser", ["node_modules/vitest/vitest.mjs", "run", "--config", "tests/e2e/vitest.config.ts"]],
 ];
 const only = process.argv[2];
+if (!provision()) process.exit(1);
 for (const [name, args] of stages) {
   if (only && !name.startsWith(only)) continue;
   console.log(`\n▶ ${name} tests\n`);
