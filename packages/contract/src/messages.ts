@@ -34,6 +34,7 @@ export const messages = {
   // §5 handle
   handleTaken: "This handle is already taken.",
   handleInvalidFormat: "Handle may contain only Latin letters, digits, dots, hyphens and underscores.",
+  handleReserved: "This handle is reserved. Please choose another one.",
   handleNeedsPremium:
     "A handle without at least two digits needs a Premium plan and is available after verification.",
 

@@ -50,12 +50,80 @@ export const phoneSchema = userText({ error: messages.fieldRequired })
   });
 
 export const handlePattern = /^[a-z0-9](?:[a-z0-9._-]*[a-z0-9])?$/i;
+
+/**
+ * Handles nobody may hold (issue 18): a profile lives at /{handle}, so a handle equal to one of the
+ * web's top-level routes would be shadowed by that page, and names of the product's own roles and
+ * machinery would mislead. apps/web/test checks that every top-level route of src/app is listed;
+ * migration 0022 moved existing profiles off them.
+ */
+export const RESERVED_HANDLES: ReadonlySet<string> = new Set([
+  // The web's top-level routes (spec §2 and the back-office)
+  "admin",
+  "advertise",
+  "blog",
+  "chats",
+  "companies",
+  "cookies",
+  "create",
+  "create-profile",
+  "faq",
+  "jumio",
+  "login",
+  "logout",
+  "moderation-appeal",
+  "not-available",
+  "not-found",
+  "notifications",
+  "posts",
+  "privacy",
+  "releases",
+  "responses",
+  "search",
+  "settings",
+  "statements",
+  "terms",
+  "trust-center",
+  "verification",
+  "version.json",
+  // Served by the API or the framework under the same origin
+  "api",
+  "socket.io",
+  "_next",
+  "static",
+  "favicon.ico",
+  "robots.txt",
+  "sitemap.xml",
+  // Names of the product's own people and machinery
+  "administrator",
+  "moderator",
+  "staff",
+  "support",
+  "help",
+  "security",
+  "billing",
+  "home",
+  "feed",
+  "explore",
+  "messages",
+  "about",
+  "me",
+  "root",
+  "system",
+]);
+
+/** Whether a handle is reserved, in any letter case. */
+export function isReservedHandle(handle: string): boolean {
+  return RESERVED_HANDLES.has(handle.trim().toLowerCase());
+}
+
 export const handleSchema = userText({ error: messages.fieldRequired })
   .trim()
   .min(1, messages.fieldRequired)
   .min(HANDLE_MIN, format(messages.minChars, { count: HANDLE_MIN }))
   .max(HANDLE_MAX, format(messages.maxChars, { count: HANDLE_MAX }))
-  .regex(handlePattern, messages.handleInvalidFormat);
+  .regex(handlePattern, messages.handleInvalidFormat)
+  .refine((handle) => !isReservedHandle(handle), messages.handleReserved);
 
 /** A handle with fewer than two digits is a premium handle (product decisions). */
 export function isPremiumHandle(handle: string): boolean {

@@ -25,6 +25,10 @@ export const users = pgTable("users", {
    * comment, message, follow, react). Null when not limited.
    */
   limitedUntil: timestamp("limited_until", { withTimezone: true }),
+  /** The guided tour was finished (POST tooltips/steps/finish); its passed steps: onboarding_steps. */
+  onboardingFinishedAt: timestamp("onboarding_finished_at", { withTimezone: true }),
+  /** The person closed the getting-started checklist on their home. */
+  checklistHiddenAt: timestamp("checklist_hidden_at", { withTimezone: true }),
   phone: text("phone"),
   dateOfBirth: text("date_of_birth"),
   deletedAt: timestamp("deleted_at", { withTimezone: true }),

@@ -10,6 +10,7 @@ export * from "./leads";
 export * from "./media";
 export * from "./moderation";
 export * from "./notifications";
+export * from "./onboarding";
 export * from "./outbox";
 export * from "./profiles";
 export * from "./social";
