@@ -42,6 +42,8 @@ export const contentItems = pgTable(
     quote: text("quote"),
     startsAt: timestamp("starts_at", { withTimezone: true }),
     endsAt: timestamp("ends_at", { withTimezone: true }),
+    /** An event's own IANA time zone (e.g. Europe/Lisbon): its times are shown in it and in the viewer's. */
+    timeZone: text("time_zone"),
     place: text("place"),
     onlineUrl: text("online_url"),
     sponsoredUrl: text("sponsored_url"),
