@@ -15,6 +15,7 @@ import { handleRoutes } from "./modules/accounts/handles-routes";
 import { inviteRoutes } from "./modules/accounts/invites-routes";
 import { OneTimeCodes } from "./modules/accounts/one-time-codes";
 import { accountRoutes } from "./modules/accounts/routes";
+import { backofficeRoutes } from "./modules/backoffice/routes";
 import { billingRoutes, paymentsWebhookRoutes } from "./modules/billing/routes";
 import { paymentsSandboxRoutes } from "./modules/billing/sandbox-routes";
 import { BillingService } from "./modules/billing/service";
@@ -26,10 +27,13 @@ import { formRoutes } from "./modules/forms/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { subscribeModules } from "./modules/index";
 import { insightsRoutes } from "./modules/insights/routes";
+import { linkRoutes } from "./modules/links/routes";
 import { mediaRoutes, mediaServeRoutes } from "./modules/media/routes";
 import { configureMediaUrls } from "./modules/media/serialize";
 import { MediaService } from "./modules/media/service";
+import { moderationRoutes } from "./modules/moderation/routes";
 import { notificationRoutes } from "./modules/notifications/routes";
+import { onboardingRoutes } from "./modules/onboarding/routes";
 import { profileRoutes } from "./modules/profiles/routes";
 import { searchRoutes } from "./modules/search/routes";
 import { socialRoutes } from "./modules/social/routes";
@@ -242,6 +246,7 @@ export async function buildApp(config: Config, given: BuildOptions = {}): Promis
   // Publications (reads on v2, the §7 content API; writes on v1), the profile page (v2) and
   // search (v1): rows of the endpoint table, registered at the root with their full paths.
   await app.register(contentRoutes);
+  await app.register(linkRoutes());
   await app.register(profileRoutes);
   await app.register(searchRoutes);
   // Modules converted to the endpoint table register at the root: each row carries its full path.
@@ -249,6 +254,8 @@ export async function buildApp(config: Config, given: BuildOptions = {}): Promis
   await app.register(socialRoutes);
   await app.register(notificationRoutes);
   await app.register(formRoutes);
+  await app.register(backofficeRoutes);
+  await app.register(onboardingRoutes);
   await app.register(mediaRoutes);
   await app.register(mediaServeRoutes);
   await app.register(realtimeRoutes);
@@ -262,6 +269,7 @@ export async function buildApp(config: Config, given: BuildOptions = {}): Promis
   await app.register(kybRoutes);
   await app.register(kybWebhookRoutes);
   await app.register(chatRoutes);
+  await app.register(moderationRoutes);
 
   app.addHook("onClose", async () => {
     for (const stop of deps.beforeClose) await stop();

@@ -14,7 +14,7 @@ const booleanish = z
   .transform((v) => v === "true" || v === "1");
 
 /** The development AUTH_SECRET; production refuses it. */
-const DEV_AUTH_SECRET = "dev-secret-change-me-dev-secret-change-me";
+export const DEV_AUTH_SECRET = "dev-secret-change-me-dev-secret-change-me";
 
 /** The development KYB_WEBHOOK_SECRET (the sandbox registry signs with it; production has no sandbox). */
 export const DEV_KYB_WEBHOOK_SECRET = "dev-kyb-webhook-secret-change-me-dev-kyb";
@@ -86,6 +86,8 @@ const envSchema = z.object({
   /** Unset → the dev outbox (mails are stored and listed at /api/dev/outbox). */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Verified Network <no-reply@verified.local>"),
+  /** Where enterprise enquiries and ad consultations are mailed (issue 16); they are also kept as leads. */
+  SALES_EMAIL: z.email().default("sales@verified.local"),
   /** Embedded database and local media; <repo>/data whichever directory a script runs from. */
   DATA_DIR: z.string().default(fileURLToPath(new URL("../../../data", import.meta.url))),
   /** Logs every request and response (with its request id); off trades that trail for throughput. */

@@ -31,6 +31,8 @@ const actorKinds = [
   "lostCompany",
   "staff",
   "moderator",
+  // Issue 16: holds a staff role but has no second factor on: not staff yet (404 on staff routes).
+  "staffWithoutTwoFactor",
 ] as const;
 type ActorKind = (typeof actorKinds)[number];
 
@@ -84,6 +86,16 @@ const expected: Record<string, Level> = {
   "POST /api/v1/dashboard/owner/slug/generate": "anyone",
   "GET /api/v1/feed": "active",
   "POST /api/v1/feedback": "session",
+  "GET /api/v1/link-previews": "active",
+  // Issue 18: the onboarding tour (v1 and v2) and the getting-started checklist.
+  "GET /api/v1/tooltips/steps": "active",
+  "GET /api/v2/tooltips/steps": "active",
+  "POST /api/v1/tooltips/steps/finish": "active",
+  "POST /api/v2/tooltips/steps/finish": "active",
+  "POST /api/v1/tooltips/steps/:stepId": "active",
+  "POST /api/v2/tooltips/steps/:stepId": "active",
+  "GET /api/v1/users/me/checklist": "active",
+  "POST /api/v1/users/me/checklist/hide": "active",
   "GET /api/v1/me/blocks": "session",
   "GET /api/v1/me/mutes": "session",
   "POST /api/v1/media": "active",
@@ -113,6 +125,15 @@ const expected: Record<string, Level> = {
   "GET /api/v1/profiles/:slug/relationship": "anyone",
   "GET /api/v1/reactions/mine": "session",
   "POST /api/v1/reports": "active",
+  // Sales leads (issue 16): the enterprise plan card and /companies are public, so visitors too
+  "POST /api/v1/enterprise-enquiries": "anyone",
+  "POST /api/v1/ad-consultations": "anyone",
+  // The back-office's records (issue 16): staff; the audit log admins only
+  "GET /api/v1/staff/dashboard": "staff",
+  "GET /api/v1/staff/leads": "staff",
+  "PATCH /api/v1/staff/leads/:id": "staff",
+  "GET /api/v1/staff/feedback": "staff",
+  "GET /api/v1/staff/audit": "admin",
   "POST /api/v1/realtime/ticket": "anyone",
   "DELETE /api/v1/reposts/:id": "verified",
   "GET /api/v1/search": "anyone",
@@ -133,6 +154,8 @@ const expected: Record<string, Level> = {
   "PATCH /api/v1/users/me/restore": "anyone",
   "POST /api/v1/users/switch-account": "session+lost",
   "POST /api/v2/companies": "verified",
+  "GET /api/v2/content/:id/link-preview": "anyone",
+  "GET /api/v2/link-previews/image": "anyone",
   "GET /api/v2/content/:id/related": "anyone",
   "GET /api/v2/content/:segment/:slug": "anyone",
   "POST /api/v2/dashboard/owner/slug/exists": "anyone",
@@ -204,7 +227,7 @@ const expected: Record<string, Level> = {
   "POST /api/v1/identity-sandbox/sessions/:token/images": "anyone",
   "POST /api/v1/identity-sandbox/sessions/:token/submit": "anyone",
   "GET /api/v1/staff/verification/queue": "staff",
-  "GET /api/v1/staff/verification/documents/:documentId": "admin",
+  "GET /api/v1/staff/verification/documents/:documentId": "staff",
   "POST /api/v1/staff/verification/transactions/:id/decision": "admin",
   "POST /api/v1/staff/verification/appeals/:id/decision": "staff",
   // Company teams (issue 14): acting as the company; an unverified company may build its team.
@@ -267,6 +290,24 @@ const expected: Record<string, Level> = {
   "PATCH /api/v1/chats/settings": "active",
   "GET /api/v1/chats/settings": "active",
   "GET /api/v1/chats/access/:slug": "active",
+  // The second factor (issue 16): enrolment is one's own account; the sign-in step is for visitors.
+  "POST /api/auth/two-factor/enable": "session+lost",
+  "POST /api/auth/two-factor/confirm": "session+lost",
+  "POST /api/auth/two-factor/disable": "session+lost",
+  // The review queue (issue 16): staff read and act; approving a verified account's suspension is
+  // for admins. The person's strikes are their own account's; the appeal link is its own credential.
+  "GET /api/v1/staff/moderation/subjects": "staff",
+  "GET /api/v1/staff/moderation/subjects/:id": "staff",
+  "POST /api/v1/staff/moderation/subjects/:id/actions": "staff",
+  "POST /api/v1/staff/moderation/subjects/bulk": "staff",
+  "GET /api/v1/staff/moderation/approvals": "staff",
+  "POST /api/v1/staff/moderation/actions/:id/approval": "admin",
+  "GET /api/v1/staff/moderation/appeals": "staff",
+  "POST /api/v1/staff/moderation/actions/:id/appeal/decision": "staff",
+  "GET /api/v1/users/me/strikes": "session+lost",
+  "POST /api/v1/users/me/strikes/:id/appeal": "session+lost",
+  "GET /api/v1/moderation/appeal-links/:token": "anyone",
+  "POST /api/v1/moderation/appeal-links/:token": "anyone",
 };
 
 /** Billing needs the settings scope: managers and employees hold none on it. */
@@ -451,6 +492,11 @@ beforeAll(async () => {
   const unverified = await person("Ulf Unverified", {});
   const readOnly = await person("Rita Rejected", { verificationStatus: "rejection" });
   const moderator = await person("Mo Moderator", { verificationStatus: "verified", staffRole: "moderator" });
+  const withoutTwoFactor = await person("Nell Nofactor", {
+    verificationStatus: "verified",
+    staffRole: "admin",
+    twoFactor: false,
+  });
   const verified = await person("Vera Verified", { verificationStatus: "verified", planTier: "premium" });
   const another = await person("Otto Other", { verificationStatus: "verified" });
   const staff = await person("Stan Staff", { verificationStatus: "verified", staffRole: "admin" });
@@ -480,6 +526,7 @@ beforeAll(async () => {
   headers.verified = await bearerFor(db(), verified.userId);
   headers.another = await bearerFor(db(), another.userId);
   headers.staff = await bearerFor(db(), staff.userId);
+  headers.staffWithoutTwoFactor = await bearerFor(db(), withoutTwoFactor.userId);
   headers.companyOwner = await bearerFor(db(), verified.userId, company.profileId);
   headers.manager = await bearerFor(db(), manager.userId, company.profileId);
   headers.employee = await bearerFor(db(), employee.userId, company.profileId);
@@ -516,7 +563,7 @@ describe("the authorization matrix", () => {
     const key = `${route.method} ${route.path}`;
     it(`${key} (${route.id})`, async () => {
       // better-auth's own routes are for visitors by nature: signing in, up, out and back.
-      const level: Level = key.includes(" /api/auth/") ? "anyone" : (expected[key] ?? "active");
+      const level: Level = expected[key] ?? (key.includes(" /api/auth/") ? "anyone" : "active");
       const outcomes: Record<string, string> = {};
       const wanted: Record<string, string> = {};
       for (const actor of actorKinds) {
@@ -525,7 +572,9 @@ describe("the authorization matrix", () => {
           url: sample(route.path),
           headers: { ...headers[actor], "x-policy-probe": "1" },
         });
-        const want = refusals[key]?.[actor] ?? expectedOutcome(level, actor);
+        // Without a second factor, staff are a verified person like any other (`another`).
+        const like = actor === "staffWithoutTwoFactor" ? "another" : actor;
+        const want = refusals[key]?.[like] ?? expectedOutcome(level, actor);
         wanted[actor] = want === "allowed" ? "allowed" : `${errorStatus(want)} ${want}`;
         outcomes[actor] =
           res.statusCode === 204 ? "allowed" : `${res.statusCode} ${res.json().error?.code ?? res.body}`;

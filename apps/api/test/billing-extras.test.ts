@@ -37,6 +37,16 @@ async function staff(): Promise<Person> {
   return { ...seeded, email: `admin-${id}@example.com`, headers, token: headers.authorization!.slice(7) };
 }
 
+const kindsOf = async (who: Person): Promise<string[]> =>
+  (await call("GET", "/api/v1/notifications", who)).body.data.map((n: Json) => n.kind);
+
+async function subjectsOf(email: string): Promise<string[]> {
+  const mails = await billing
+    .db()
+    .database.raw.executeSql("select subject from dev_outbox where recipient = $1", [email]);
+  return mails.rows.map((row) => String((row as { subject: string }).subject));
+}
+
 describe("add-ons", () => {
   it("need a paid plan", async () => {
     const basic = await person();
@@ -300,6 +310,9 @@ describe("the creator application", () => {
       });
     expect((await decide("rejected")).body.data.status).toBe("rejected");
     expect((await decide("rejected")).body.error.code).toBe("creator_alreadyDecided");
+    // Told: a notification of their own (staff unnamed) and a mail.
+    await expect.poll(async () => kindsOf(creator)).toEqual(["creator_rejected"]);
+    await expect.poll(async () => subjectsOf(creator.email)).toContain(messages.mailCreatorRejectedSubject);
 
     const appeal = { message: "My channel has grown to 40,000 subscribers since." };
     expect((await call("POST", `${path}/appeal`, creator, appeal)).body.data).toMatchObject({
@@ -309,7 +322,15 @@ describe("the creator application", () => {
       code: "creator_appealAlreadySubmitted",
       message: messages.appealAlreadySubmitted,
     });
+    // The appeal waits in the queue with its message.
+    const appealed = (await call("GET", "/api/v1/staff/creator-applications", admin)).body.data.find(
+      (entry: Json) => entry.id === mine.id,
+    );
+    expect(appealed).toMatchObject({ status: "pending", appealMessage: appeal.message });
+    expect(appealed.appealedAt).not.toBeNull();
     expect((await decide("congratulation")).body.data.status).toBe("congratulation");
+    await expect.poll(async () => kindsOf(creator)).toEqual(["creator_approved", "creator_rejected"]);
+    await expect.poll(async () => subjectsOf(creator.email)).toContain(messages.mailCreatorApprovedSubject);
 
     const upgraded = await change(creator, "creator");
     expect(upgraded.body.data).toMatchObject({ outcome: "upgraded", status: "done" });

@@ -107,9 +107,19 @@ describe("live events", () => {
     expect(
       (await call("PUT", `/chats/${chatId}/assignee`, shop, { userId: employee.userId })).statusCode,
     ).toBe(422);
+    // The note reaches the company's own sockets live, and nothing of it reaches the customer's.
+    const customerSocket = await socketOf(customer);
+    const customerHeard: unknown[] = [];
+    customerSocket.on("chats.updated", (event: unknown) => customerHeard.push(event));
+    const noteHeard = next<ChatUpdatedEvent>(ownerSocket, "chats.updated", (e) => Boolean(e.note));
     expect((await call("POST", `/chats/${chatId}/notes`, shop, { body: "VIP customer" })).statusCode).toBe(
       201,
     );
+    expect((await noteHeard).note).toMatchObject({
+      chatId,
+      body: "VIP customer",
+      author: { id: owner.userId },
+    });
     expect((await call("GET", `/chats/${chatId}/notes`, shop)).json().data.map((n: Json) => n.body)).toEqual([
       "VIP customer",
     ]);
@@ -117,6 +127,12 @@ describe("live events", () => {
       "chat_notCompanyInbox",
     );
     expect((await call("GET", `/chats/${chatId}`, customer)).json().data.me.assignedTo).toBeNull();
+    // A later event to the customer proves no note was on its way to them before it.
+    const later = next<ChatMessageCreatedEvent>(customerSocket, "chats.messages.created");
+    await send(shop, chatId, "Anything else?");
+    await later;
+    expect(JSON.stringify(customerHeard)).not.toContain("VIP customer");
+    expect(employeeHeard).toBe(false);
   });
 });
 

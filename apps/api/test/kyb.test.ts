@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   type CompanyVerifiedEvent,
+  format,
   KYB_DOCUMENTS_MAX,
   type KybTransactionsUpdatedEvent,
   messages,
@@ -547,6 +548,21 @@ describe("the registry's other answers", () => {
     });
     expect(decided.body.data.status).toBe("accepted");
     expect((await statusOf(firm.profileId)).verificationStatus).toBe("verified");
+    // The company is told: a notification of its own (staff unnamed), and its owner by mail.
+    await expect
+      .poll(async () =>
+        (await client.call("GET", "/api/v1/notifications", firm.acting)).body.data.map(
+          (n: { kind: string; actor: { id: string } }) => `${n.kind}:${n.actor.id === firm.profileId}`,
+        ),
+      )
+      .toEqual(["kyb_accepted:true"]);
+    await expect
+      .poll(async () =>
+        (await db().select().from(devOutbox).where(eq(devOutbox.recipient, firm.owner.email))).map(
+          (m) => m.subject,
+        ),
+      )
+      .toContain(format(messages.mailKybVerifiedSubject, { company: decided.body.data.company.name }));
     expect((await client.call("POST", path, admin.self, { decision: "accepted" })).body.error.code).toBe(
       "kybTransaction_alreadyDecided",
     );

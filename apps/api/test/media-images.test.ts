@@ -1,4 +1,4 @@
-import { IMAGE_MAX_PX, IMAGE_MIN_PX, type Media, messages } from "@vn/contract";
+import { IMAGE_MAX_PX, IMAGE_MIN_PX, IMAGE_VARIANT_MEDIUM_PX, type Media, messages } from "@vn/contract";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../src/app";
@@ -106,6 +106,43 @@ describe("image uploads", () => {
     }
     // …and a profile photo's original has no download either.
     expect(item!.urls.download).toBeNull();
+  });
+
+  it("makes a whole-picture rendition for phones, 1080 px on its long side, in the picture's own shape", async () => {
+    // Issue 18: a phone loads `medium`, not the 2560 px `full`.
+    const wide = await uploadFile(
+      app,
+      as,
+      { uploadType: "post_image" },
+      { name: "wide.jpeg", data: await jpeg(3000, 2000) },
+    );
+    expect(wide.res.statusCode, wide.res.body).toBe(201);
+    const full = await variantMeta(wide.media!.urls.full);
+    expect([full.meta.width, full.meta.height]).toEqual([2560, 1707]);
+    const medium = await variantMeta(wide.media!.urls.medium ?? null);
+    expect([medium.meta.width, medium.meta.height]).toEqual([IMAGE_VARIANT_MEDIUM_PX, 720]);
+    expect(medium.meta.exif).toBeUndefined();
+    expect(medium.body.length).toBeLessThan(full.body.length);
+
+    // Upright by its orientation tag first: a stored 1200×900 turned 90° is 900×1200, so 810×1080.
+    const turned = await uploadFile(
+      app,
+      as,
+      { uploadType: "post_image" },
+      { name: "turned.jpeg", data: await jpeg(1200, 900, { exifOrientation: 6 }) },
+    );
+    const tall = await variantMeta(turned.media!.urls.medium ?? null);
+    expect([tall.meta.width, tall.meta.height]).toEqual([810, 1080]);
+
+    // A picture no larger than 1080 px has none: `full` is already that small.
+    const small = await uploadFile(
+      app,
+      as,
+      { uploadType: "post_image" },
+      { name: "square.png", data: await png(800, 800) },
+    );
+    expect(small.media!.urls.medium).toBeNull();
+    expect(small.media!.urls.full).not.toBeNull();
   });
 
   it("serves variants with ranges, strong ETags and immutable caching", async () => {

@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../src/app";
 import { testConfig } from "../src/config";
@@ -39,19 +38,28 @@ function migrationMove(): string {
 
 describe("reserved handles", () => {
   it("moves existing profiles off reserved handles and writes the audit log", async () => {
-    const settings = await createPerson(db(), { name: "Set Tings", email: "set@reserved.example", slug: "settings" });
+    const settings = await createPerson(db(), {
+      name: "Set Tings",
+      email: "set@reserved.example",
+      slug: "settings",
+    });
     const admin = await createPerson(db(), { name: "Ad Min", email: "ad@reserved.example", slug: "Admin" });
-    const kept = await createPerson(db(), { name: "Kept Person", email: "kept@reserved.example", slug: "kept.person.42" });
-    await db().execute(sql.raw(migrationMove()));
-    const rows = await db().execute<{ id: string; slug: string }>(
-      sql`SELECT id, slug FROM profiles WHERE id IN (${settings.profileId}, ${admin.profileId}, ${kept.profileId})`,
+    const kept = await createPerson(db(), {
+      name: "Kept Person",
+      email: "kept@reserved.example",
+      slug: "kept.person.42",
+    });
+    await testDb.database.raw.executeSql(migrationMove());
+    const { rows } = await testDb.database.raw.executeSql(
+      "SELECT id, slug FROM profiles WHERE id = ANY($1)",
+      [[settings.profileId, admin.profileId, kept.profileId]],
     );
-    const slugOf = new Map(rows.rows.map((row) => [row.id, row.slug]));
+    const slugOf = new Map(rows.map((row) => [row.id, row.slug]));
     expect(slugOf.get(settings.profileId)).toMatch(/^settings-\d{4}$/);
     expect(slugOf.get(admin.profileId)).toMatch(/^Admin-\d{4}$/);
     expect(slugOf.get(kept.profileId)).toBe("kept.person.42");
-    const audit = await db().execute<{ resource_id: string }>(
-      sql`SELECT resource_id FROM audit_log WHERE action = 'profile.handleReserved'`,
+    const audit = await testDb.database.raw.executeSql(
+      "SELECT resource_id FROM audit_log WHERE action = 'profile.handleReserved'",
     );
     expect(audit.rows.map((row) => row.resource_id).sort()).toEqual(
       [settings.profileId, admin.profileId].sort(),

@@ -44,7 +44,16 @@ describe("demo seed", () => {
     );
     expect(types.rows).toEqual([
       { type: "company", n: 3 },
-      { type: "user", n: 14 },
+      { type: "user", n: 16 },
+    ]);
+    // The review queue's demo (issue 16): open subjects with their reports.
+    const queue = await raw.executeSql(
+      "SELECT subject_type AS type, open_reports AS n FROM moderation_subjects WHERE state = 'open' ORDER BY priority DESC",
+    );
+    expect(queue.rows).toEqual([
+      { type: "content", n: 3 },
+      expect.objectContaining({ n: 1 }),
+      expect.objectContaining({ n: 1 }),
     ]);
     const staff = await raw.executeSql(
       "SELECT email, staff_role AS role FROM users WHERE staff_role IS NOT NULL ORDER BY email",
@@ -54,7 +63,7 @@ describe("demo seed", () => {
       { email: "moderator@demo.verified.local", role: "moderator" },
     ]);
     const plans = await raw.executeSql("SELECT count(*)::int AS n FROM subscriptions");
-    expect(plans.rows).toEqual([{ n: 17 }]);
+    expect(plans.rows).toEqual([{ n: 19 }]);
     const kinds = (await raw.executeSql("SELECT DISTINCT kind FROM content_items")).rows.map((r) => r.kind);
     for (const kind of [
       "post",

@@ -3,10 +3,11 @@ import {
   IDV_MAX_RETRIES,
   type IdvTransactionCompletedEvent,
   messages,
+  type NotificationEvent,
   type ServerToClientEvents,
   type VerificationState,
 } from "@vn/contract";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import pino from "pino";
 import { io as ioClient, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -152,6 +153,18 @@ async function settled(who: Person, done: (state: VerificationState) => boolean,
   }
 }
 
+/** A staff document image, as `who` fetches it. */
+const document = (id: string, who: Person | null) =>
+  fetch(`${baseUrl}/api/v1/staff/verification/documents/${id}`, { headers: who ? who.headers : {} });
+
+const kindsOf = async (who: Person): Promise<string[]> =>
+  (await call("GET", "/api/v1/notifications", who)).body.data.map((n: { kind: string }) => n.kind);
+
+async function subjectsOf(email: string): Promise<string[]> {
+  const mails = await testDb.database.db.select().from(devOutbox).where(eq(devOutbox.recipient, email));
+  return mails.map((m) => m.subject ?? "");
+}
+
 const publish = (who: Person) =>
   call("POST", "/api/v1/content", who, { kind: "post", content: "Hello, verified world" });
 
@@ -237,7 +250,10 @@ describe("the happy path", () => {
       // No JPEG signature, and no run of the original bytes.
       expect(raw.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))).toBe(false);
       expect(raw.includes(front.subarray(200, 232))).toBe(false);
-      const { bytes } = await app.verification.readDocument(document.id);
+      const { bytes } = await app.verification.readDocument(
+        { userId: who.userId, profileId: who.profileId, staffRole: "admin" },
+        document.id,
+      );
       expect(bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))).toBe(true);
     }
   });
@@ -315,6 +331,13 @@ describe("rejections", () => {
     const item = queue.body.data.find((i: { person: { userId: string } }) => i.person.userId === who.userId);
     expect(item).toMatchObject({ kind: "appeal" });
     expect(item.documents).toHaveLength(2);
+    // The moderator deciding the appeal sees its document images; nobody else outside staff does.
+    const image = await document(item.documents[0].id, moderator);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toMatch(/^image\//);
+    expect(image.headers.get("cache-control")).toBe("no-store");
+    expect((await document(item.documents[0].id, other)).status).toBe(404);
+    expect((await document(item.documents[0].id, null)).status).toBe(401);
     // Not staff: the back-office does not exist for them.
     expect(
       (
@@ -334,6 +357,21 @@ describe("rejections", () => {
     );
     expect(decided.status).toBe(200);
     expect(decided.body.data).toMatchObject({ status: "verified", screen: "success" });
+    // Told: a notification of their own (staff unnamed), a mail, the audit log.
+    await expect.poll(async () => kindsOf(who)).toContain("verification_accepted");
+    const [notice] = (await call("GET", "/api/v1/notifications", who)).body.data;
+    expect(notice.actor.id).toBe(who.profileId);
+    await expect.poll(async () => subjectsOf(who.email)).toContain(messages.mailVerifiedSubject);
+    const [audit] = await testDb.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.resourceId, item.appeal.id), eq(auditLog.action, "verification.appealDecided")));
+    expect(audit).toMatchObject({
+      actorUserId: moderator.userId,
+      staffRole: "moderator",
+    });
+    // Decided, its documents are no longer the moderator's to read.
+    expect((await document(item.documents[0].id, moderator)).status).toBe(404);
     const again = await call(
       "POST",
       `/api/v1/staff/verification/appeals/${item.appeal.id}/decision`,
@@ -403,9 +441,42 @@ describe("the vendor asks for more, or for a person", () => {
     const moderator = await person("verified", "moderator");
     expect((await call("POST", path, moderator, { decision: "accepted" })).status).toBe(403);
     const admin = await person("verified", "admin");
+    // The admin's queue holds it with its images; a moderator, who may not decide it, sees neither.
+    const queued = (await call("GET", "/api/v1/staff/verification/queue", admin)).body.data.find(
+      (i: { transaction: { id: string } }) => i.transaction.id === waiting.transaction!.id,
+    );
+    expect(queued).toMatchObject({ kind: "transaction", appeal: null, person: { userId: who.userId } });
+    expect(queued.documents.map((d: { side: string }) => d.side).sort()).toEqual(["front", "selfie"]);
+    const forModerator = (await call("GET", "/api/v1/staff/verification/queue", moderator)).body.data;
+    expect(forModerator.every((i: { kind: string }) => i.kind === "appeal")).toBe(true);
+    expect((await document(queued.documents[0].id, moderator)).status).toBe(404);
+    expect((await document(queued.documents[0].id, admin)).status).toBe(200);
     expect((await call("POST", path, admin, { decision: "rejected" })).status).toBe(422);
-    const done = await call("POST", path, admin, { decision: "accepted" });
+    // A reason that is not a person's judgement (the vendor's, the upkeep's) is not staff's to pick.
+    expect(
+      (await call("POST", path, admin, { decision: "rejected", reason: "session_expired" })).status,
+    ).toBe(422);
+
+    const socket: Socket<ServerToClientEvents> = ioClient(baseUrl, {
+      transports: ["websocket"],
+      reconnection: false,
+      forceNew: true,
+      auth: { token: who.token },
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once("connect", () => resolve());
+      socket.once("connect_error", reject);
+    });
+    const live: string[] = [];
+    socket.on("idv.transaction.completed", (event) => live.push(`idv:${event.verificationStatus}`));
+    socket.on("notification", (event) =>
+      live.push(`notification:${(event as unknown as NotificationEvent).notification.kind}`),
+    );
+    const done = await call("POST", path, admin, { decision: "accepted", note: "Passport checked by hand" });
     expect(done.body.data).toMatchObject({ status: "verified" });
+    await expect.poll(() => live.sort()).toEqual(["idv:verified", "notification:verification_accepted"]);
+    socket.close();
+    await expect.poll(async () => subjectsOf(who.email)).toEqual([messages.mailVerifiedSubject]);
     expect((await call("POST", path, admin, { decision: "accepted" })).body.error.code).toBe(
       "verification_alreadyDecided",
     );

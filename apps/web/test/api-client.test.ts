@@ -289,6 +289,8 @@ function sessionUser(
     verificationStatus: "verified",
     isManager: role === "owner" || role === "manager",
     staffRole: null,
+    twoFactorEnabled: false,
+    staffNeedsTwoFactor: false,
     privacy: "public_verified",
     status: { id: "active", title: "Active" },
     name: role ? "Acme" : "Jane",
@@ -302,6 +304,7 @@ function sessionUser(
     isCompanyWizardCompleted: true,
     comments: { canComment: true, defaultMode: "open" },
     dateOfBirth: null,
+    hasUnfinishedOnboarding: false,
     subscription: subscription(owner),
     authBy: {
       id: "person-1",

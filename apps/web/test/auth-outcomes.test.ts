@@ -6,6 +6,7 @@ import {
   resetFailureMessage,
   restoreFailureMessage,
   signInOutcome,
+  twoFactorFailure,
 } from "../src/features/accounts/auth-outcomes";
 import { ApiError } from "../src/lib/api-error";
 
@@ -147,5 +148,27 @@ describe("restore, reset and code failures", () => {
       text: messages.tooManyRequests,
       needsNewCode: true,
     });
+  });
+});
+
+describe("the sign-in's second step (issue 16)", () => {
+  it("a wrong code is the field's; a lost challenge means signing in again; the rest is the server's", () => {
+    expect(twoFactorFailure(new ApiError(400, "code_invalid", "x"))).toEqual({
+      kind: "field",
+      text: "Invalid code. Try again.",
+    });
+    expect(twoFactorFailure(new ApiError(401, "twoFactor_challengeExpired", "x"))).toEqual({
+      kind: "restart",
+      text: messages.twoFactorChallengeExpired,
+    });
+    expect(twoFactorFailure(new ApiError(429, "code_tooManyAttempts", "x"))).toEqual({
+      kind: "restart",
+      text: messages.tooManyRequests,
+    });
+    expect(twoFactorFailure(new ApiError(429, "request_tooManyForEmail", "Wait a while"))).toEqual({
+      kind: "message",
+      text: "Wait a while",
+    });
+    expect(twoFactorFailure(new Error("boom")).kind).toBe("message");
   });
 });

@@ -152,6 +152,23 @@ describe("merging live events and catch-up pages", () => {
     state = chatsReducer(state, { type: "message", message: message(1) });
     expect(typingNow(state, "c1", T0)).toEqual([]);
   });
+
+  it("a company inbox's notes: a live note joins notes already loaded, once, and never fakes a list", () => {
+    const note = (id: string, minute: number) => ({
+      id,
+      chatId: "c1",
+      author: { id: "u-milo", name: "Milo Manager" },
+      body: `note ${id}`,
+      createdAt: new Date(T0 + minute * 60_000).toISOString(),
+    });
+    let state = chatsReducer(initialChatsState, { type: "note", note: note("n1", 1) });
+    expect(state.notes.c1).toBeUndefined();
+    state = chatsReducer(state, { type: "notes", chatId: "c1", notes: [note("n1", 1)] });
+    state = chatsReducer(state, { type: "note", note: note("n2", 2) });
+    state = chatsReducer(state, { type: "note", note: note("n2", 2) });
+    state = chatsReducer(state, { type: "notes", chatId: "c1", notes: [note("n2", 2), note("n1", 1)] });
+    expect(state.notes.c1?.map((n) => n.id)).toEqual(["n1", "n2"]);
+  });
 });
 
 describe("edit and delete", () => {

@@ -12,8 +12,15 @@ describe("the live handle check (§5)", () => {
     expect(handleFormatError("jane.doe.42")).toBeNull();
     expect(handleFormatError("jane doe")).toBe(messages.handleInvalidFormat);
     expect(handleFeedback("-jane", base)).toEqual({ tone: "error", text: messages.handleInvalidFormat });
-    // Not before the field was left once.
-    expect(handleFeedback("-jane", { ...base, touched: false })).toBeNull();
+    // An unfinished handle waits until the field is left once ("jane." may become "jane.42")…
+    expect(handleFeedback("jane.", { ...base, touched: false })).toBeNull();
+    expect(handleFeedback("jo", { ...base, touched: false })).toBeNull();
+    // …one that typing on cannot mend is said at once (issue 18: no inline hint for an invalid handle).
+    expect(handleFeedback("-jane", { ...base, touched: false })).toEqual({
+      tone: "error",
+      text: messages.handleInvalidFormat,
+    });
+    expect(handleFeedback("jane doe", { ...base, touched: false })?.tone).toBe("error");
   });
 
   it("says nothing about the account's own current handle", () => {

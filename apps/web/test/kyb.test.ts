@@ -295,7 +295,7 @@ describe("the business badge", () => {
     });
     expect(one).toEqual({
       registration: "Reg. no. 12345 · XX",
-      directors: messages.businessBadgeDirector,
+      directors: "1 verified director",
       checked: null,
     });
   });

@@ -168,6 +168,7 @@ describe("gallery order in the editor (§3)", () => {
     status: "ready",
     thumb: null,
     durationInMs: null,
+    alt: "",
   });
   const ids = (entries: GalleryEntry[]) => entries.map((e) => e.id);
 

@@ -48,10 +48,18 @@ describe("where sign-in leads", () => {
 
   it("a safe redirect of our own origin is honoured; other origins and the sign-in pages are not", () => {
     expect(destinationAfterSignIn(user, { redirect: "/settings?x=1", origin })).toBe("/settings?x=1");
-    expect(destinationAfterSignIn(user, { redirect: "https://evil.example/x", origin })).toBe("/jane.doe.42");
-    expect(destinationAfterSignIn(user, { redirect: "//evil.example", origin })).toBe("/jane.doe.42");
-    expect(destinationAfterSignIn(user, { redirect: "/login?mode=signup", origin })).toBe("/jane.doe.42");
-    expect(destinationAfterSignIn(user, { redirect: "/logout", origin })).toBe("/jane.doe.42");
+    expect(destinationAfterSignIn(user, { redirect: "https://evil.example/x", origin })).toBe(
+      "/jane.doe.42/network/suggested",
+    );
+    expect(destinationAfterSignIn(user, { redirect: "//evil.example", origin })).toBe(
+      "/jane.doe.42/network/suggested",
+    );
+    expect(destinationAfterSignIn(user, { redirect: "/login?mode=signup", origin })).toBe(
+      "/jane.doe.42/network/suggested",
+    );
+    expect(destinationAfterSignIn(user, { redirect: "/logout", origin })).toBe(
+      "/jane.doe.42/network/suggested",
+    );
   });
 
   it("no session means back to /login", () => {

@@ -1,4 +1,4 @@
-import type { Chat, ChatMessage } from "./schemas/chats";
+import type { Chat, ChatMessage, ChatNote } from "./schemas/chats";
 
 /**
  * The messenger's socket payloads (§7 chats.*; §5 each travels as the single item of the args
@@ -16,11 +16,14 @@ export interface ChatMessageCreatedEvent {
  * The conversation changed: title, members, a request answered, an assignment, or one of its
  * messages was edited or deleted (`message` is then the changed message). `chat` is as the
  * receiving profile sees it; null when the profile may no longer see it (removed, declined).
+ * `note` is an internal note just written in a company inbox: sent to that company's room only
+ * (its members holding `chats`), never to the other side.
  */
 export interface ChatUpdatedEvent {
   chatId: string;
   chat: Chat | null;
   message?: ChatMessage;
+  note?: ChatNote;
 }
 
 /** A member read up to `seq` (read receipts). */

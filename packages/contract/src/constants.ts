@@ -133,6 +133,16 @@ export const SIGN_IN_FAILURES_PER_EMAIL = 10;
 export const SIGN_IN_FAILURES_WINDOW_MS = 15 * 60 * 1000;
 export const EMAIL_CODE_CHECKS_PER_EMAIL = 10;
 export const EMAIL_CODE_CHECKS_WINDOW_MS = 15 * 60 * 1000;
+/**
+ * Issue 16: second-factor codes (TOTP or backup) per account, whatever the address; a right code
+ * clears them. better-auth adds its own: 5 tries per sign-in challenge, a 15-minute lock after 10.
+ */
+export const TWO_FACTOR_CHECKS_PER_ACCOUNT = 5;
+export const TWO_FACTOR_CHECKS_WINDOW_MS = 15 * 60 * 1000;
+/** The TOTP code's digits (RFC 6238: SHA-1, 30-second steps). */
+export const TOTP_CODE_LENGTH = 6;
+/** How long the sign-in's second step may wait after the password (better-auth's challenge). */
+export const TWO_FACTOR_CHALLENGE_TTL_S = 10 * 60;
 export const EMAIL_CODE_REQUESTS_PER_EMAIL = 5;
 export const PASSWORD_RESET_REQUESTS_PER_EMAIL = 3;
 /** The window of code and reset requests per email. */
@@ -223,6 +233,13 @@ export const MEDIA_GALLERY_MAX_VIDEOS = 4;
 /** Image variants: extraSmall is the desktop crop at this square size; full fits inside this box. */
 export const IMAGE_VARIANT_EXTRA_SMALL_PX = 96;
 export const IMAGE_VARIANT_FULL_PX = 2560;
+/**
+ * Issue 18: the whole picture again, fit inside this box (`medium`), for phones and the post
+ * column; made only when the picture is larger than it (`full` serves smaller ones).
+ */
+export const IMAGE_VARIANT_MEDIUM_PX = 1080;
+/** Issue 18: a picture's description for people who cannot see it (alt text), at most this long. */
+export const IMAGE_ALT_MAX = 250;
 /** Office files are zip archives: refused before conversion when they unpack beyond these. */
 export const DOCUMENT_UNPACKED_MAX_BYTES = 300 * MB;
 export const DOCUMENT_ARCHIVE_MAX_ENTRIES = 10_000;

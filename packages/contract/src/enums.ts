@@ -57,6 +57,10 @@ export const contentKinds = [
   "video",
   "podcast",
   "repost",
+  /** Issue 18 (§2 content sections): a question people answer in its comments. */
+  "question",
+  /** Issue 18 (§2 content sections): a shared web page, shown with its preview card. */
+  "link",
 ] as const;
 export type ContentKind = (typeof contentKinds)[number];
 /** Plural forms used in routes and lists. */
@@ -79,6 +83,8 @@ export const contentKindPlural: Record<ContentKind, string> = {
   video: "videos",
   podcast: "podcasts",
   repost: "reposts",
+  question: "questions",
+  link: "links",
 };
 export const contentStatuses = ["draft", "planned", "active", "blocked", "removed"] as const;
 export type ContentStatus = (typeof contentStatuses)[number];
@@ -99,6 +105,10 @@ export const mediaSubSections = [
   "podcasts",
   "files",
   "events",
+  // §2 content sections a profile lists beside the media ones (issue 18).
+  "folders",
+  "questions",
+  "links",
 ] as const;
 export const contentSections = [
   "articles",

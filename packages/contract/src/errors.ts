@@ -65,6 +65,8 @@ const catalogue = {
   request_headersTooLarge: { status: 431, message: "headersTooLarge" },
   request_clientTimeout: { status: 408, message: "requestTimedOut" },
   content_notFound: { status: 404, message: "resourceNotFound" },
+  /** Issue 18: a link preview of an address that is not a public web page (SSRF rules). */
+  link_refused: { status: 422, message: "linkRefused" },
   // Accounts (issue 3)
   /** Signing in to a deleted account: details carry a restoreToken for restore or complete removal. */
   user_deleted: { status: 403, message: "accountDeletedRestorable" },
@@ -77,6 +79,11 @@ const catalogue = {
   code_invalid: { status: 400, message: "invalidCode" },
   code_expired: { status: 400, message: "codeExpired" },
   code_tooManyAttempts: { status: 429, message: "tooManyRequests" },
+  /** Issue 16: the sign-in's second step (TOTP) lost its challenge: expired (10 minutes), used or never begun. */
+  twoFactor_challengeExpired: { status: 401, message: "twoFactorChallengeExpired" },
+  twoFactor_alreadyEnabled: { status: 409, message: "twoFactorAlreadyOn" },
+  /** Confirming or turning off a second factor that was never set up. */
+  twoFactor_notEnabled: { status: 409, message: "twoFactorNotSetUp" },
   sms_undeliverable: { status: 422, message: "smsUndeliverable" },
   invite_notFound: { status: 404, message: "invitationInvalid" },
   invite_unavailable: { status: 409, message: "invitationUnavailable" },
@@ -130,6 +137,10 @@ const catalogue = {
   feedback_tooMany: { status: 429, message: "feedbackRateLimited" },
   /** Reports beyond 10 an hour per account (product decisions). */
   report_tooMany: { status: 429, message: "reportRateLimited" },
+  /** Issue 16: the enterprise enquiry or ad consultation form too often from one account or address. */
+  lead_tooMany: { status: 429, message: "leadRateLimited" },
+  /** Issue 16: a staff change to a lead that changed meanwhile (optimistic concurrency). */
+  lead_changed: { status: 409, message: "leadChanged" },
   // Identity verification (issue 12)
   /** §8: the person's country is on the sanctioned list (config SANCTIONED_COUNTRIES). */
   verification_countryUnavailable: { status: 422, message: "sanctionedCountry" },
@@ -209,6 +220,25 @@ const catalogue = {
   chat_tooManyNew: { status: 429, message: "chatTooManyNew" },
   /** More messages a minute in one conversation than CHAT_MESSAGES_PER_MINUTE. */
   chat_tooManyMessages: { status: 429, message: "chatTooManyMessages" },
+  // Trust and safety (issue 16)
+  /** A subject, strike or appeal that does not exist (or is not the caller's). */
+  moderation_notFound: { status: 404, message: "resourceNotFound" },
+  /** A staff action on a subject that changed since it was loaded: details.subject is it now. */
+  moderation_subjectChanged: { status: 409, message: "moderationSubjectChanged" },
+  /** An action that does not fit the subject (removing a profile, acting on what is gone). */
+  moderation_actionNotAllowed: { status: 422, message: "moderationActionNotAllowed" },
+  /** A suspension of the same account already waits for approval. */
+  moderation_alreadyPending: { status: 409, message: "moderationAlreadyPending" },
+  /** Approving one's own suspension, or deciding the appeal of one's own action. */
+  moderation_ownDecision: { status: 403, message: "moderationOwnDecision" },
+  /** Approving what no longer waits for approval, deciding an appeal that is not waiting. */
+  moderation_notPending: { status: 409, message: "moderationNotPending" },
+  /** Appealing a strike that is not in force (reversed, cancelled, not approved yet). */
+  moderation_appealNotAllowed: { status: 409, message: "moderationAppealNotAllowed" },
+  /** A suspended person's appeal link that is wrong, expired or already used. */
+  moderation_appealLinkInvalid: { status: 400, message: "moderationAppealLinkInvalid" },
+  /** A moderation limit: the person reads but does not publish, comment, message, follow or react. */
+  account_limited: { status: 403, message: "accountLimited" },
 } as const satisfies Record<string, { status: number; message: MessageKey }>;
 
 export type ErrorCode = keyof typeof catalogue;

@@ -32,31 +32,45 @@ export const kybDecidedStatuses: readonly KybTransactionStatus[] = ["accepted", 
 export const kybReasons = {
   registry_not_found: {
     fixable: true,
+    label: "Not in the registry",
     text: "The registry has no company with this registration number in the selected country. Check the number and the country.",
   },
   details_mismatch: {
     fixable: true,
+    label: "Details do not match the registry",
     text: "The legal name or the registered address does not match the registry. Correct the company details.",
   },
   documents_insufficient: {
     fixable: true,
+    label: "Documents do not show the registration",
     text: "The documents do not show the company's registration. Add a certificate of incorporation or a registry extract.",
   },
   company_dissolved: {
     fixable: false,
+    label: "Company dissolved",
     text: "The registry lists this company as dissolved.",
   },
   manual_review_rejected: {
     fixable: false,
+    label: "Company not confirmed on review",
     text: "Our team reviewed the company and could not confirm it.",
   },
   technical_failure: {
     fixable: true,
+    label: "Registry unreachable",
     text: "The registry could not be reached to check the company. Please submit again.",
   },
-} as const satisfies Record<string, { fixable: boolean; text: string }>;
+} as const satisfies Record<string, { fixable: boolean; label: string; text: string }>;
 export type KybReason = keyof typeof kybReasons;
 export const kybReasonCodes = Object.keys(kybReasons) as KybReason[];
+/** The reasons staff pick from when they reject a business verification in review (issue 16). */
+export const kybStaffReasonCodes = [
+  "registry_not_found",
+  "details_mismatch",
+  "documents_insufficient",
+  "company_dissolved",
+  "manual_review_rejected",
+] as const satisfies readonly KybReason[];
 
 /**
  * The sandbox registry's answers, picked by the last four digits of the registration number

@@ -44,6 +44,11 @@ export interface Actor {
    * 403 accountManager_ownerNotFound so the client switches back (spec §4).
    */
   actingProfileLost: boolean;
+  /**
+   * A moderation limit is in force (issue 16, users.limited_until): the person reads but does not
+   * write (policies marked `writes`). Left out where it is not known (the web's Actor).
+   */
+  limited?: boolean;
 }
 
 /** The Actor as the API holds it: with the session it came from. */
@@ -91,6 +96,11 @@ export interface Policy {
   rateLimit?: RateLimit | false;
   /** The route still works while the acting company is lost (switch-account, sign-out). */
   allowLostActingProfile?: boolean;
+  /**
+   * A write a moderation limit refuses (issue 16): publishing, commenting, messaging, following,
+   * reacting. A limited person hears 403 account_limited.
+   */
+  writes?: boolean;
 }
 
 /** What an action is about, for rules that depend on it. */
@@ -170,6 +180,7 @@ export function refusalOf(
   if (actor.actingProfileLost && !policy.allowLostActingProfile && (!who || verificationRefusal))
     return { code: "accountManager_ownerNotFound" };
   if (who) return who;
+  if (policy.writes && actor.limited) return { code: "account_limited" };
   if (policy.scope && !scopeCovers(actor, policy.scope, options.resource)) {
     return { code: "accountManager_permissionNotProvided" };
   }
@@ -233,17 +244,18 @@ export const actions = {
   /** Create, edit or delete a publication of a kind (manage: only one's own). */
   "content.write": (resource) => ({
     who: "verified",
+    writes: true,
     scope: scopeOfKind[resource.kind ?? "post"] ?? "posts",
     feature: featureOfKind(resource.kind),
   }),
   /** Comment, reply, edit or delete one's own comment. */
-  "comments.write": () => ({ who: "verified", scope: "comments" }),
+  "comments.write": () => ({ who: "verified", scope: "comments", writes: true }),
   /** Delete others' comments and pin, on the acting profile's own publications. */
   "comments.moderate": () => ({ who: "verified", scope: "comments", ownerOnly: true, scopeAll: true }),
   // Verification gates (product decisions): unverified people still follow and react; read-only
   // ones (a final rejection, an appeal) do not.
-  "follows.write": () => ({ who: "participant", scope: "follows" }),
-  "reactions.write": () => ({ who: "participant", feature: "reactions.use" }),
+  "follows.write": () => ({ who: "participant", scope: "follows", writes: true }),
+  "reactions.write": () => ({ who: "participant", feature: "reactions.use", writes: true }),
   /** The people tab of a company page the actor runs. */
   "team.view": () => ({ who: "active", scope: "employees", ownerOnly: true }),
   "company.create": () => ({ who: "verified", feature: "company.create" }),

@@ -60,37 +60,60 @@ export type IdvCaptureSide = (typeof idvCaptureSides)[number];
 export const idvReasons = {
   document_unreadable: {
     fixable: true,
+    label: "Unreadable document",
     text: "We could not read your document. Take the photos again in good light, with all four corners in view and no glare.",
   },
-  document_expired: { fixable: true, text: "The document has expired. Use a document that is still valid." },
+  document_expired: {
+    fixable: true,
+    label: "Expired document",
+    text: "The document has expired. Use a document that is still valid.",
+  },
   selfie_mismatch: {
     fixable: true,
+    label: "Selfie does not match",
     text: "Your selfie did not match the photo in the document. Take the selfie again, facing the camera, without glasses or a hat.",
   },
   document_fraudulent: {
     fixable: false,
+    label: "Document failed authenticity checks",
     text: "The document did not pass our authenticity checks.",
   },
-  underage: { fixable: false, text: "Verified Network is for people aged 18 and over." },
+  underage: { fixable: false, label: "Under 18", text: "Verified Network is for people aged 18 and over." },
   manual_review_rejected: {
     fixable: false,
+    label: "Identity not confirmed on review",
     text: "Our team reviewed your documents and could not confirm your identity.",
   },
   retries_exhausted: {
     fixable: false,
+    label: "No retries left",
     text: "Your identity could not be confirmed after several attempts.",
   },
   technical_failure: {
     fixable: true,
+    label: "Technical failure",
     text: "The verification service could not process your documents. Please try again.",
   },
   session_expired: {
     fixable: true,
+    label: "Session expired",
     text: "The verification session expired before the documents were sent. Please start again.",
   },
-} as const satisfies Record<string, { fixable: boolean; text: string }>;
+} as const satisfies Record<string, { fixable: boolean; label: string; text: string }>;
 export type IdvReason = keyof typeof idvReasons;
 export const idvReasonCodes = Object.keys(idvReasons) as IdvReason[];
+/**
+ * The reasons staff pick from when they reject a transaction in review (the back-office, issue
+ * 16): the others name what the vendor or our upkeep decided, not a person's judgement.
+ */
+export const idvStaffReasonCodes = [
+  "document_unreadable",
+  "document_expired",
+  "selfie_mismatch",
+  "document_fraudulent",
+  "underage",
+  "manual_review_rejected",
+] as const satisfies readonly IdvReason[];
 
 /** What staff may decide on a transaction waiting for them, and on an appeal. */
 export const idvStaffDecisions = ["accepted", "rejected"] as const;

@@ -199,3 +199,19 @@ describe("bulk invitations", () => {
     });
   });
 });
+
+describe("the sign-up form schema (issue 18)", () => {
+  it("says the passwords must match even while other fields are wrong", async () => {
+    const { signUpFormSchema, messages: texts } = await import("../src/index");
+    const result = signUpFormSchema.safeParse({
+      email: "not an email",
+      password: "correct-horse-battery",
+      passwordConfirmation: "correct-horse-battery!",
+      acceptTerms: false,
+      acceptPrivacy: false,
+    });
+    expect(result.success).toBe(false);
+    const confirmation = result.error?.issues.find((issue) => issue.path[0] === "passwordConfirmation");
+    expect(confirmation?.message).toBe(texts.passwordsMustMatch);
+  });
+});

@@ -147,7 +147,8 @@ describe("the account lifecycle", () => {
     await signInWithForm(page, member.email, member.password);
     await expect.poll(() => page.getByText(messages.invalidCredentials).isVisible()).toBe(true);
     await signInWithForm(page, member.email, "a-fresh-password");
-    await page.waitForURL((url) => url.pathname === `/${member.slug}`);
+    // Sign-in lands on the home (issue 18).
+    await page.waitForURL((url) => url.pathname === `/${member.slug}/network/suggested`);
     await context.close();
   });
 

@@ -1,7 +1,8 @@
 import { format, messages } from "@vn/contract";
 import { describe, expect, it } from "vitest";
-import { apiCall, DEMO_PASSWORD, expectNoSidewaysScroll } from "../support/accounts";
+import { apiCall, expectNoSidewaysScroll } from "../support/accounts";
 import { expectNoAxeViolations, screenshotWidths } from "../support/browser";
+import { staffToken } from "../support/staff";
 import { useBrowser } from "../support/suite";
 import {
   billingState,
@@ -209,14 +210,13 @@ describe("billing", () => {
       .toBe(true);
 
     // Staff decide (the back-office issue brings their screen; until then the staff route).
-    const admin = await apiCall<{ token: string }>("/auth/sign-in/email", {
-      body: { email: "admin@demo.verified.local", password: DEMO_PASSWORD },
-    });
+    // Staff sign in with a second factor (issue 16).
+    const adminToken = await staffToken("admin");
     const application = await apiCall<{ data: { id: string } }>("/v1/users/me/creator-application", {
       token: member.token,
     });
     const decided = await apiCall(`/v1/staff/creator-applications/${application.body.data.id}/decision`, {
-      token: admin.body.token,
+      token: adminToken,
       body: { decision: "congratulation" },
     });
     expect(decided.status).toBe(200);

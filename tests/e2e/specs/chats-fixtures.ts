@@ -1,8 +1,8 @@
-import { type MessagePolicy, messages } from "@vn/contract";
+import { format, type MessagePolicy, messages } from "@vn/contract";
 import type { Page, WebSocketRoute } from "playwright-core";
 import sharp from "sharp";
 import { expect } from "vitest";
-import { apiCall, DEMO_PASSWORD } from "../support/accounts";
+import { apiCall, DEMO_PASSWORD, expectSnackbar, openAccountMenu } from "../support/accounts";
 
 /**
  * What the messenger walks share (chats.test.ts): the screen's landmarks, a way to drop a page's
@@ -100,4 +100,11 @@ export async function demoToken(email: string): Promise<string> {
 export async function setMessagePolicy(token: string, messagePolicy: MessagePolicy): Promise<void> {
   const saved = await apiCall("/v1/chats/settings", { method: "PATCH", token, body: { messagePolicy } });
   expect(saved.status).toBe(200);
+}
+
+/** Switches the signed-in page to act as the profile named `name` (the header's account menu). */
+export async function actAs(page: Page, name: string): Promise<void> {
+  await openAccountMenu(page);
+  await page.getByRole("menuitem", { name: new RegExp(`^${name}`) }).click();
+  await expectSnackbar(page, format(messages.switchedTo, { name }));
 }

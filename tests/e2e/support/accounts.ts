@@ -56,9 +56,15 @@ export interface Member {
 
 /**
  * A member with a finished profile, made through the API (join, the mailed code, general info),
- * for specs whose subject is what comes after joining.
+ * for specs whose subject is what comes after joining. The guided tour (issue 18) is finished for
+ * them too, as its close button does, unless `tour` is asked for: otherwise the onboarding
+ * redirect would send them to it from most pages.
  */
-export async function createMember(prefix: string, name = "Robin Meyer"): Promise<Member> {
+export async function createMember(
+  prefix: string,
+  name = "Robin Meyer",
+  options: { tour?: boolean } = {},
+): Promise<Member> {
   const email = uniqueEmail(prefix);
   const password = `pw-${randomBytes(6).toString("hex")}`;
   const since = Date.now();
@@ -78,7 +84,22 @@ export async function createMember(prefix: string, name = "Robin Meyer"): Promis
     body: { name, dateOfBirth: "1988-04-12", profession: "Product designer", city: "Lisbon", country: "PT" },
   });
   expect(info.status).toBe(200);
+  if (!options.tour) {
+    const finished = await apiCall("/v1/tooltips/steps/finish", { method: "POST", token });
+    expect(finished.status).toBe(200);
+  }
   return { email, password, name, slug: info.body.data.slug, token };
+}
+
+/**
+ * Finishes the guided tour (issue 18) of the person signed in on `page`, as its close button does:
+ * for specs that join in the browser and then go elsewhere than their own pages.
+ */
+export async function finishTour(page: Page): Promise<void> {
+  const status = await page.evaluate(
+    async () => (await fetch("/api/v1/tooltips/steps/finish", { method: "POST" })).status,
+  );
+  expect(status).toBe(200);
 }
 
 /** Signs in on /login and waits to leave it. */
@@ -88,11 +109,20 @@ export async function signInWithForm(page: Page, email: string, password: string
   await page.getByRole("button", { name: messages.signIn, exact: true }).click();
 }
 
-/** Signs in on /login and waits for the page it leads to (`landing`, a path). */
+/**
+ * Signs in on /login and waits for the page it leads to (`landing`, a path). Sign-in lands on the
+ * person's home (/{slug}/network/suggested, issue 18); a `landing` of the profile page (/{slug})
+ * opens it from there.
+ */
 export async function signInAt(page: Page, email: string, password: string, landing: string): Promise<void> {
   await page.goto("/login");
   await signInWithForm(page, email, password);
-  await page.waitForURL((url) => url.pathname === landing);
+  const home = `${landing}/network/suggested`;
+  await page.waitForURL((url) => url.pathname === landing || url.pathname === home);
+  if (new URL(page.url()).pathname === home) {
+    await page.goto(landing);
+    await page.waitForURL((url) => url.pathname === landing);
+  }
 }
 
 /** Opens the header's account menu. */

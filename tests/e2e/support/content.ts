@@ -1,9 +1,16 @@
 import type { Page } from "playwright-core";
 import { DEMO_PASSWORD, signInWithForm } from "./accounts";
 import { apiUrl } from "./browser";
+import { demoStaffOf, signInStaff } from "./staff";
 
 /** Signs a demo member in on /login and waits to leave it. */
 export async function signInDemo(page: Page, email: string): Promise<void> {
+  // Demo staff sign in with a second factor (issue 16): both steps.
+  const staff = demoStaffOf(email);
+  if (staff) {
+    await page.goto("/login");
+    return signInStaff(page, staff);
+  }
   await page.goto("/login");
   await signInWithForm(page, email, DEMO_PASSWORD);
   await page.waitForURL((url) => !url.pathname.startsWith("/login"));

@@ -7,6 +7,7 @@ import { chatDigestJob } from "./chat-digest";
 import { chatUnreadNotifyJob } from "./chat-unread-notify";
 import { identitySandboxJob } from "./identity-sandbox";
 import { kybSandboxJob } from "./kyb-sandbox";
+import { leadsMailJob } from "./leads-mail";
 import { mediaProcess, mediaProcessQueues } from "./media-process";
 import { mediaSweep } from "./media-sweep";
 import { paymentsSandboxDeliverJob, paymentsSandboxTickJob } from "./payments-sandbox";
@@ -35,6 +36,7 @@ const jobModules: JobModule[] = [
   paymentsSandboxTickJob,
   chatUnreadNotifyJob,
   chatDigestJob,
+  leadsMailJob,
 ];
 
 /**

@@ -50,6 +50,8 @@ async function resolve(db: Db, which: SQL): Promise<SessionActor | null> {
       userId: users.id,
       userStatus: users.status,
       staffRole: users.staffRole,
+      twoFactorEnabled: users.twoFactorEnabled,
+      limitedUntil: users.limitedUntil,
       activeProfileId: sessions.activeProfileId,
       own: ownerColumns,
     })
@@ -67,7 +69,8 @@ async function resolve(db: Db, which: SQL): Promise<SessionActor | null> {
     sessionId: row.sessionId,
     userId: row.userId,
     userStatus: row.userStatus as UserStatus,
-    staffRole: (row.staffRole as StaffRole | null) ?? null,
+    // Issue 16: a staff role counts only with a second factor on; until then the back-office is 404.
+    staffRole: row.twoFactorEnabled ? ((row.staffRole as StaffRole | null) ?? null) : null,
     profileId: own?.id ?? null,
     profileSlug: own?.slug ?? null,
     profileType: "user",
@@ -78,6 +81,8 @@ async function resolve(db: Db, which: SQL): Promise<SessionActor | null> {
     personVerificationStatus: personVerification,
     entitlements: entitlementsOf(holdingOf("user", own)),
     actingProfileLost: false,
+    // A moderation limit in force (issue 16): the person reads but does not write.
+    limited: row.limitedUntil !== null && row.limitedUntil > new Date(),
   };
   if (!row.activeProfileId || row.activeProfileId === own?.id) return base;
 

@@ -7,6 +7,7 @@ import { companyMemberDetails, companyMembers, profiles } from "../db/schema/ind
 import { slugify } from "../lib/slug";
 import { subscribeDemoPlans } from "./demo-billing";
 import { createKybHistory } from "./demo-kyb";
+import { seedModerationDemo } from "./demo-moderation";
 import {
   addComment,
   createCompany,
@@ -18,6 +19,15 @@ import {
 
 /** Everyone in the demo signs in with this password (printed in the README and the start log). */
 export const DEMO_PASSWORD = "demo-password-2026";
+
+/**
+ * The demo staff's authenticator keys (base32), printed in the README: add one to an authenticator
+ * app, or `npm run totp -- admin` prints the current code (scripts/totp.mjs holds the same keys).
+ */
+export const DEMO_STAFF_TOTP_SECRETS = {
+  admin: "OZXC2ZDFNVXS2YLENVUW4LJSMZQS2MBR",
+  moderator: "OZXC2ZDFNVXS23LPMRSXELJSMZQS2MBR",
+} as const;
 
 const day = 24 * 60 * 60 * 1000;
 const ago = (days: number) => new Date(Date.now() - days * day);
@@ -34,14 +44,15 @@ export async function seedDemoIfEmpty(
 ): Promise<boolean> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(profiles);
   if ((row?.count ?? 0) > 0) return false;
-  await seedDemo(db);
+  await seedDemo(db, config.AUTH_SECRET);
   // Paid plans become real sandbox subscriptions (with Stripe configured, they stay as seeded).
   if (!config.STRIPE_SECRET_KEY) await subscribeDemoPlans(db, config, log);
   log.info({ password: DEMO_PASSWORD, email: "anna@demo.verified.local" }, "seeded demo data");
   return true;
 }
 
-export async function seedDemo(db: Db): Promise<void> {
+/** `authSecret` encrypts the staff's TOTP keys as the API's better-auth reads them (its AUTH_SECRET). */
+export async function seedDemo(db: Db, authSecret?: string): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const person = (p: Parameters<typeof createPerson>[1]) => createPerson(db, { passwordHash, ...p });
 
@@ -181,8 +192,8 @@ export async function seedDemo(db: Db): Promise<void> {
     slug: "sam.newcomer",
     status: "profile-not-completed",
   });
-  // Staff (product-decisions.md "Staff"): the back-office's admin. The second factor arrives
-  // with the back-office issue.
+  // Staff (product-decisions.md "Staff"): the back-office's admin. Staff sign in with a second
+  // factor (issue 16): fixed TOTP keys, in the README.
   await person({
     name: "Ada Admin",
     email: "admin@demo.verified.local",
@@ -190,6 +201,7 @@ export async function seedDemo(db: Db): Promise<void> {
     profession: "Trust and safety",
     verificationStatus: "verified",
     staffRole: "admin",
+    twoFactor: { secret: DEMO_STAFF_TOTP_SECRETS.admin, ...(authSecret ? { authSecret } : {}) },
   });
   // A moderator: decides reports and appeals, not verification (product decisions "Staff").
   await person({
@@ -199,6 +211,7 @@ export async function seedDemo(db: Db): Promise<void> {
     profession: "Community moderation",
     verificationStatus: "verified",
     staffRole: "moderator",
+    twoFactor: { secret: DEMO_STAFF_TOTP_SECRETS.moderator, ...(authSecret ? { authSecret } : {}) },
   });
 
   const northwind = await createCompany(db, {
@@ -422,6 +435,28 @@ export async function seedDemo(db: Db): Promise<void> {
     contentId: post.id,
     authorId: tomas.profileId,
     body: "Congrats to the whole team!",
+  });
+
+  // The review queue (issue 16): a few open reports for /admin/reports.
+  const spammer = await person({
+    name: "Sly Growth",
+    email: "spam@demo.verified.local",
+    slug: "sly.growth",
+    profession: "Growth hacker",
+    verificationStatus: "not_verified",
+  });
+  const impersonator = await person({
+    name: "Priya Shah News",
+    email: "imposter@demo.verified.local",
+    slug: "priya.shah.news",
+    profession: "Journalist",
+    verificationStatus: "not_verified",
+  });
+  await seedModerationDemo(db, {
+    spammer,
+    impersonator,
+    reporters: [anna, priya, tomas],
+    onPostId: post.id,
   });
 }
 

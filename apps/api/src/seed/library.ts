@@ -17,6 +17,7 @@ import {
 import { slugify, uniqueSlug } from "../lib/slug";
 import { subscribeModules } from "../modules/index";
 import { follow as followEdge } from "../shared/social-graph";
+import { type SeededTwoFactor, seedTwoFactor, type TwoFactorSeed } from "./two-factor";
 
 /**
  * The one seed library: demo data, the large benchmark data set and test fixtures all create
@@ -37,8 +38,16 @@ export interface PersonInput {
   verificationStatus?: VerificationStatus;
   planTier?: PlanTier;
   staffRole?: "moderator" | "admin";
+  /**
+   * Issue 16: staff sign in with a second factor, so a person with a staffRole gets one on (TOTP)
+   * unless this is `false` (staff who have not set it up: no staff rights yet). Anyone else gets
+   * one only when this is given. `secret` is the base32 authenticator key (random when omitted).
+   */
+  twoFactor?: TwoFactorSeed | false;
   status?: "active" | "profile-not-completed" | "deleted" | "blocked";
   dateOfBirth?: string;
+  /** Issue 18: the guided tour is still ahead of them (as for someone who just joined). */
+  onboardingTour?: boolean;
 }
 
 export interface SeededPerson {
@@ -46,6 +55,8 @@ export interface SeededPerson {
   profileId: string;
   slug: string;
   email: string;
+  /** The second factor, when one was turned on (base32 key and the backup codes). */
+  twoFactor?: SeededTwoFactor;
 }
 
 export async function createPerson(db: Db, input: PersonInput): Promise<SeededPerson> {
@@ -66,6 +77,8 @@ export async function createPerson(db: Db, input: PersonInput): Promise<SeededPe
       dateOfBirth: input.dateOfBirth ?? "1990-01-01",
       consentedAt: new Date(),
       profileCompletedAt: (input.status ?? "active") === "profile-not-completed" ? null : new Date(),
+      // Seeded people have been around: the guided tour is behind them unless asked (issue 18).
+      onboardingFinishedAt: input.onboardingTour ? null : new Date(),
     });
     if (passwordHash) {
       await tx.insert(accounts).values({
@@ -94,7 +107,11 @@ export async function createPerson(db: Db, input: PersonInput): Promise<SeededPe
     });
     await setPlan(tx, profileId, input.planTier);
   });
-  return { userId, profileId, slug, email: input.email.toLowerCase() };
+  const wantsTwoFactor = input.twoFactor !== false && (input.staffRole !== undefined || input.twoFactor);
+  const twoFactor = wantsTwoFactor
+    ? await seedTwoFactor(db, userId, input.twoFactor === false ? {} : (input.twoFactor ?? {}))
+    : undefined;
+  return { userId, profileId, slug, email: input.email.toLowerCase(), ...(twoFactor ? { twoFactor } : {}) };
 }
 
 /** A seeded paid plan runs for a month from now (the profile's trigger made its basic row). */

@@ -42,6 +42,11 @@ export type AuditAction =
   | "verification.appealDecided"
   | "verification.documentsPurged"
   | "moderation.decided"
+  // The review queue (issue 16): bulk decisions, a suspension's second approval, appeals
+  | "moderation.bulkDecided"
+  | "moderation.approvalDecided"
+  | "moderation.appealed"
+  | "moderation.appealDecided"
   | "kyb.created"
   | "kyb.detailsUpdated"
   | "kyb.documentAdded"
@@ -50,7 +55,9 @@ export type AuditAction =
   | "kyb.directorCancelled"
   | "kyb.directorAnswered"
   | "kyb.submitted"
-  | "kyb.decided";
+  | "kyb.decided"
+  // Sales leads (issue 16)
+  | "lead.updated";
 
 export interface AuditEntry {
   action: AuditAction;
@@ -65,7 +72,10 @@ export interface AuditEntry {
     | "idvTransaction"
     | "idvAppeal"
     | "kybTransaction"
-    | "creatorApplication";
+    | "creatorApplication"
+    | "moderationSubject"
+    | "moderationAction"
+    | "lead";
   resourceId: string;
   before?: unknown;
   after?: unknown;

@@ -100,10 +100,15 @@ export function serializeContent(
             endsAt: row.endsAt?.toISOString() ?? null,
             place: row.place,
             onlineUrl: row.onlineUrl,
+            timeZone: row.timeZone,
           }
         : null,
     sponsoredUrl: row.sponsoredUrl,
     quote: row.quote,
+    // A link keeps its address in online_url (issue 18); its card comes from link-previews.
+    link: row.kind === "link" && row.onlineUrl ? { url: row.onlineUrl } : null,
+    // No column holds a document's folder yet (issue 18 asks for content_items.folder).
+    folder: null,
     path: contentPath(owner.slug, row.kind, row.slug),
     isOwner: viewerProfileId === row.ownerId,
     editable: viewerProfileId === row.ownerId && mayWrite(row),

@@ -1,4 +1,9 @@
-import type { ContentItem, ReactionKind } from "@vn/contract";
+import type {
+  ContentItem,
+  ModerationNotificationKind,
+  ReactionKind,
+  StaffDecisionNotificationKind,
+} from "@vn/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
 import type { Jobs } from "./jobs";
@@ -39,6 +44,19 @@ export interface DomainEvents {
     body: string;
     threadAuthorId: string | null;
     repliedToAuthorId: string | null;
+  };
+  /**
+   * Staff decided what a profile asked for (issue 16): its identity verification or appeal, a
+   * company's business verification, a creator application or its appeal. `recipientId` is the
+   * profile told (the person, or the company).
+   */
+  "staff.decided": { recipientId: string; kind: StaffDecisionNotificationKind };
+  /**
+   * Staff decided on a review-queue subject (issue 16): who is told what — the person a strike
+   * concerns (or whose appeal was decided), and the reporters of the outcome. Moderators unnamed.
+   */
+  "moderation.decided": {
+    notices: Array<{ recipientId: string; kind: ModerationNotificationKind; contentId?: string | null }>;
   };
 }
 

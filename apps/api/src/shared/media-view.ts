@@ -133,6 +133,7 @@ export function mediaUrls(row: MediaRow, access: MediaAccess = defaultAccess(row
     extraSmall: publicUrl(o.extraSmall, access),
     small: publicUrl(o.small, access),
     preview: publicUrl(o.preview, access),
+    medium: publicUrl(o.medium, access),
     full: publicUrl(o.full, access),
     stream: publicUrl(o.stream, access),
     poster: publicUrl(o.poster, access),
@@ -158,12 +159,18 @@ export function mediaError(row: MediaRow): Media["error"] {
 // What a content item carries (§3: mainImage, image, gallery, file) -----------------------------
 
 export interface ItemMedia {
-  mainImage: { id: string; urls: ImageUrls } | null;
+  mainImage: {
+    id: string;
+    urls: ImageUrls;
+    width: number | null;
+    height: number | null;
+    alt: string | null;
+  } | null;
   image: { urls: ImageUrls } | null;
   gallery: ContentGallery;
   file: ContentFile | null;
 }
-type ImageUrls = Pick<MediaUrls, "extraSmall" | "small" | "preview" | "full">;
+type ImageUrls = Pick<MediaUrls, "extraSmall" | "small" | "preview" | "medium" | "full">;
 
 export const NO_MEDIA: ItemMedia = {
   mainImage: null,
@@ -174,7 +181,13 @@ export const NO_MEDIA: ItemMedia = {
 
 function imageUrlsOf(row: MediaRow, access: MediaAccess): ImageUrls {
   const urls = mediaUrls(row, access);
-  return { extraSmall: urls.extraSmall, small: urls.small, preview: urls.preview, full: urls.full };
+  return {
+    extraSmall: urls.extraSmall,
+    small: urls.small,
+    preview: urls.preview,
+    medium: urls.medium ?? null,
+    full: urls.full,
+  };
 }
 
 export function contentFileOf(row: MediaRow, access: MediaAccess = defaultAccess(row)): ContentFile {
@@ -216,7 +229,16 @@ export function itemMediaOf(rows: MediaRow[], itemIsPublic = false): ItemMedia {
   const file = byPosition.find((r) => r.role === "file");
   const firstImage = main ?? gallery.find((r) => r.kind === "image");
   return {
-    mainImage: main ? { id: main.id, urls: imageUrlsOf(main, access) } : null,
+    // A content picture's alt text lives in its description (issue 18): images have no other use for it.
+    mainImage: main
+      ? {
+          id: main.id,
+          urls: imageUrlsOf(main, access),
+          width: main.width,
+          height: main.height,
+          alt: main.description,
+        }
+      : null,
     image: firstImage ? { urls: imageUrlsOf(firstImage, access) } : null,
     gallery: {
       images: gallery
@@ -227,6 +249,7 @@ export function itemMediaOf(rows: MediaRow[], itemIsPublic = false): ItemMedia {
           width: r.width,
           height: r.height,
           urls: imageUrlsOf(r, access),
+          alt: r.description,
         })),
       videos: gallery
         .filter((r) => r.kind === "video")

@@ -51,6 +51,8 @@ const ONBOARDING_EXCLUDED = [
   "/jumio",
   routes.terms,
   routes.privacy,
+  // The back-office (issue 16): staff at work are not sent on the tour; to anyone else it is a 404.
+  "/admin",
 ] as const;
 
 export function isLoginRequired(pathname: string): boolean {

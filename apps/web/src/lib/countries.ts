@@ -33,7 +33,6 @@ export const countries: readonly Country[] = [
   { code: "BE", name: "Belgium" },
   { code: "BZ", name: "Belize" },
   { code: "BJ", name: "Benin" },
-  { code: "DY", name: "Benin" },
   { code: "BM", name: "Bermuda" },
   { code: "BT", name: "Bhutan" },
   { code: "BO", name: "Bolivia" },
@@ -46,7 +45,6 @@ export const countries: readonly Country[] = [
   { code: "BN", name: "Brunei" },
   { code: "BG", name: "Bulgaria" },
   { code: "BF", name: "Burkina Faso" },
-  { code: "HV", name: "Burkina Faso" },
   { code: "BI", name: "Burundi" },
   { code: "KH", name: "Cambodia" },
   { code: "CM", name: "Cameroon" },
@@ -249,25 +247,38 @@ export const countries: readonly Country[] = [
   { code: "UA", name: "Ukraine" },
   { code: "AE", name: "United Arab Emirates" },
   { code: "GB", name: "United Kingdom" },
-  { code: "UK", name: "United Kingdom" },
   { code: "US", name: "United States" },
   { code: "UY", name: "Uruguay" },
   { code: "UZ", name: "Uzbekistan" },
-  { code: "NH", name: "Vanuatu" },
   { code: "VU", name: "Vanuatu" },
   { code: "VA", name: "Vatican City" },
   { code: "VE", name: "Venezuela" },
-  { code: "VD", name: "Vietnam" },
   { code: "VN", name: "Vietnam" },
   { code: "WF", name: "Wallis & Futuna" },
   { code: "EH", name: "Western Sahara" },
   { code: "YE", name: "Yemen" },
   { code: "ZM", name: "Zambia" },
-  { code: "RH", name: "Zimbabwe" },
   { code: "ZW", name: "Zimbabwe" },
 ];
 
-const byCode = new Map(countries.map((country) => [country.code, country.name]));
+/**
+ * Codes withdrawn from ISO 3166-1 (Dahomey, Upper Volta, the United Kingdom's "UK", New Hebrides,
+ * North Vietnam, Rhodesia) or never in it: not offered, since each duplicated a country in the
+ * list, but a profile that stored one still shows its country's name.
+ */
+const formerCodes: Record<string, string> = {
+  DY: "Benin",
+  HV: "Burkina Faso",
+  UK: "United Kingdom",
+  NH: "Vanuatu",
+  VD: "Vietnam",
+  RH: "Zimbabwe",
+};
+
+const byCode = new Map([
+  ...Object.entries(formerCodes),
+  ...countries.map((country) => [country.code, country.name] as const),
+]);
 
 /** The English name of a country code, or the code itself when unknown. */
 export function countryName(code: string | null | undefined): string | null {

@@ -29,6 +29,7 @@ export const routes = {
   cookies: "/cookies",
   trustCenter: "/trust-center",
   companies: "/companies",
+  advertise: "/advertise",
   blog: "/blog",
   faq: "/faq",
   /** /login, coming back to `back` (a path of ours, with its query) once signed in. */

@@ -53,7 +53,8 @@ export function toAccessSession(user: SessionUser | null, steps?: OnboardingStep
     status: user.status.id,
     slug: user.slug,
     isCompany: isActingAsCompany(user),
-    hasUnfinishedOnboarding: hasUnfinishedOnboarding(steps),
+    // The Session user carries the flag (issue 18), so no page asks GET tooltips/steps for it.
+    hasUnfinishedOnboarding: steps ? hasUnfinishedOnboarding(steps) : user.hasUnfinishedOnboarding === true,
   };
 }
 
@@ -85,9 +86,10 @@ export function useSession(): SessionState {
 }
 
 /**
- * The tour's steps. There is no onboarding API yet (onboarding steps arrive with the onboarding
- * issue), so nothing is asked: the answer is the one a failing request gave before, "nothing to
- * do", which never blocks a page.
+ * The tour's steps as the access rules need them. The Session user already says whether the tour
+ * has steps left (hasUnfinishedOnboarding, issue 18), so nothing more is asked here: `steps` stays
+ * null and toAccessSession reads the flag. The tour itself (features/onboarding) asks GET
+ * tooltips/steps once it runs.
  */
 export function useOnboardingSteps(_user: SessionUser | null): {
   steps: OnboardingSteps | null;

@@ -27,6 +27,10 @@ import {
   slugGenerateRequestSchema,
   slugGenerateResponseSchema,
   switchAccountRequestSchema,
+  twoFactorBackupCodeRequestSchema,
+  twoFactorConfirmRequestSchema,
+  twoFactorPasswordRequestSchema,
+  twoFactorVerifyRequestSchema,
   userInviteAcceptRequestSchema,
   userInviteResponseSchema,
   userInvitesCreateRequestSchema,
@@ -46,6 +50,9 @@ import {
   sessionUserResponseSchema,
   signInResponseSchema,
   signUpResponseSchema,
+  twoFactorEnableResponseSchema,
+  twoFactorSignedInSchema,
+  twoFactorStatusResponseSchema,
   verifyEmailResponseSchema,
 } from "../schemas/session";
 import { endpoint } from "./define";
@@ -61,7 +68,7 @@ const authLimit = { max: 10, per: "minute", by: "address" } as const;
 const ownAccount = { who: "session", allowLostActingProfile: true } as const;
 
 const signInDescription =
-  "The answer's `token` (and the set-auth-token header) goes to API clients only: a browser's request (an Origin, Sec-Fetch-Site or cookies) gets the httpOnly session cookie and no token. Errors: 401 request_invalidCredentials; 403 user_registrationNotFinished (a new code was mailed; details.codeSent); 403 user_deleted (details.restoreToken for PATCH /users/me/restore or DELETE /users/me/complete-removal); 403 account_unavailable (blocked); 403 request_untrustedOrigin (the page's Origin may not sign in; details.expected); 429 request_tooMany (per address); 429 request_tooManyForEmail (10 tries in 15 minutes for this email from any address, each further one doubling the wait, up to an hour; a successful sign-in clears them).";
+  "The answer's `token` (and the set-auth-token header) goes to API clients only: a browser's request (an Origin, Sec-Fetch-Site or cookies) gets the httpOnly session cookie and no token. Errors: 401 request_invalidCredentials; 403 user_registrationNotFinished (a new code was mailed; details.codeSent); 403 user_deleted (details.restoreToken for PATCH /users/me/restore or DELETE /users/me/complete-removal); 403 account_unavailable (blocked); 403 request_untrustedOrigin (the page's Origin may not sign in; details.expected); 429 request_tooMany (per address); 429 request_tooManyForEmail (10 tries in 15 minutes for this email from any address, each further one doubling the wait, up to an hour; a successful sign-in clears them). A person with a second factor on (staff) gets no session yet: the answer is `{ twoFactorRedirect: true, twoFactorMethods }` (and `twoFactorToken` for API clients), and POST /api/auth/two-factor/verify-totp finishes the sign-in.";
 /**
  * The three sign-in routes share one counter per client address (AUTH_RATE_LIMIT_PER_MINUTE),
  * which the API adds as a hook of its own: a route limit would count per route.
@@ -76,6 +83,19 @@ const signInErrors = [
   "account_unavailable",
   "request_forbidden",
   "request_tooMany",
+] as const;
+
+const twoFactorStepDescription =
+  "Browsers send the code only (the challenge rides in an httpOnly cookie); API clients send the twoFactorToken of the sign-in answer too. Errors: 400 code_invalid (“Invalid code. Try again.”); 401 twoFactor_challengeExpired (10 minutes passed, the code was used or no sign-in began: sign in again); 429 code_tooManyAttempts (5 wrong codes for one sign-in: sign in again); 429 request_tooManyForEmail (5 codes in 15 minutes for this account, from any address; a right code clears them; 10 wrong codes lock the account's second step for 15 minutes); 403 account_unavailable.";
+const twoFactorStepErrors = [
+  "code_invalid",
+  "twoFactor_challengeExpired",
+  "code_tooManyAttempts",
+  "request_tooManyForEmail",
+  "account_unavailable",
+  "user_deleted",
+  "request_forbidden",
+  "request_untrustedOrigin",
 ] as const;
 
 /**
@@ -211,6 +231,81 @@ export const accountsEndpoints = {
     responses: { 200: signInResponseSchema },
     policy: signInPolicy,
     errors: [...signInErrors, "request_invalidCsrfToken", "request_notFound"],
+  }),
+
+  // ——— Second factor (issue 16): the sign-in's second step and enrolment ————————————————
+  twoFactorVerifyTotp: endpoint({
+    method: "POST",
+    path: "/api/auth/two-factor/verify-totp",
+    tags: authTags,
+    summary:
+      "The sign-in's second step: the authenticator's code after a sign-in answered twoFactorRedirect; starts the session (cookie; the token to API clients only)",
+    description: twoFactorStepDescription,
+    body: twoFactorVerifyRequestSchema,
+    responses: { 200: twoFactorSignedInSchema },
+    policy: { who: "anyone", rateLimit: authLimit },
+    errors: twoFactorStepErrors,
+  }),
+  twoFactorVerifyBackupCode: endpoint({
+    method: "POST",
+    path: "/api/auth/two-factor/verify-backup-code",
+    tags: authTags,
+    summary:
+      "The sign-in's second step with a backup code instead (each works once); starts the session as verify-totp does",
+    description: twoFactorStepDescription,
+    body: twoFactorBackupCodeRequestSchema,
+    responses: { 200: twoFactorSignedInSchema },
+    policy: { who: "anyone", rateLimit: authLimit },
+    errors: twoFactorStepErrors,
+  }),
+  twoFactorEnable: endpoint({
+    method: "POST",
+    path: "/api/auth/two-factor/enable",
+    tags: authTags,
+    summary:
+      "Set up a second factor (TOTP) with the password: the authenticator's key and URI and 10 backup codes, shown once; on after the first code (confirm)",
+    description:
+      "Calling it again before confirming replaces the key and the codes. Errors: 422 user_wrongPassword; 409 twoFactor_alreadyEnabled; 429.",
+    body: twoFactorPasswordRequestSchema,
+    responses: { 200: twoFactorEnableResponseSchema },
+    policy: { ...ownAccount, rateLimit: authLimit },
+    errors: [
+      "user_wrongPassword",
+      "twoFactor_alreadyEnabled",
+      "request_forbidden",
+      "request_untrustedOrigin",
+    ],
+  }),
+  twoFactorConfirm: endpoint({
+    method: "POST",
+    path: "/api/auth/two-factor/confirm",
+    tags: authTags,
+    summary:
+      "Turn the second factor on with the authenticator's first code (better-auth's verify-totp with the session); the session is replaced",
+    description:
+      "From now on signing in asks for a code, and a staff role takes effect. Errors: 400 code_invalid (“Invalid code. Try again.”); 409 twoFactor_notEnabled (enable first); 429 request_tooManyForEmail (5 codes in 15 minutes for this account).",
+    body: twoFactorConfirmRequestSchema,
+    responses: { 200: twoFactorStatusResponseSchema },
+    policy: { ...ownAccount, rateLimit: authLimit },
+    errors: [
+      "code_invalid",
+      "twoFactor_notEnabled",
+      "request_tooManyForEmail",
+      "request_forbidden",
+      "request_untrustedOrigin",
+    ],
+  }),
+  twoFactorDisable: endpoint({
+    method: "POST",
+    path: "/api/auth/two-factor/disable",
+    tags: authTags,
+    summary:
+      "Turn the second factor off with the password (a staff role stops counting until it is on again); the session is replaced",
+    description: "Errors: 422 user_wrongPassword; 409 twoFactor_notEnabled; 429.",
+    body: twoFactorPasswordRequestSchema,
+    responses: { 200: twoFactorStatusResponseSchema },
+    policy: { ...ownAccount, rateLimit: authLimit },
+    errors: ["user_wrongPassword", "twoFactor_notEnabled", "request_forbidden", "request_untrustedOrigin"],
   }),
   signOut: endpoint({
     method: "POST",

@@ -38,7 +38,7 @@ const tags = ["chats"];
  * Writing (start, send, edit, groups): a verified profile whose plan has the messenger, acting
  * with the `chats` scope (policy.ts actions["messenger.use"]). A lapsed plan keeps reading.
  */
-const writer = { who: "verified", scope: "chats", feature: "messenger.use" } as const;
+const writer = { who: "verified", scope: "chats", feature: "messenger.use", writes: true } as const;
 /**
  * Reading, and what any member must be able to do whatever their plan: answer a request (decline,
  * block), mark read, leave, delete their own words.

@@ -16,7 +16,7 @@ import { endpoint } from "./define";
 const tags = ["comments"];
 const writeLimit = { max: COMMENTS_PER_MINUTE, per: "minute", by: "account" } as const;
 /** Comment writes act within the acting member's `comments` scope (the service checks whose). */
-const writer = { who: "verified", scope: "comments", rateLimit: writeLimit } as const;
+const writer = { who: "verified", scope: "comments", rateLimit: writeLimit, writes: true } as const;
 
 /**
  * Comments (issue 6), on API v1. Every write is also sent live to the item's content room as

@@ -69,7 +69,7 @@ export const contentEndpoints = {
     summary: "Publish, schedule (future publicationDate) or draft a publication",
     body: contentCreateRequestSchema,
     responses: { 201: contentItemResponseSchema },
-    policy: { who: "verified", rateLimit: publishLimit },
+    policy: { who: "verified", rateLimit: publishLimit, writes: true },
     errors: [...planAndScope, ...mediaErrors],
   }),
   get: endpoint({
@@ -90,7 +90,7 @@ export const contentEndpoints = {
     params: idParamsSchema,
     body: contentUpdateRequestSchema,
     responses: { 200: contentItemResponseSchema },
-    policy: { who: "verified" },
+    policy: { who: "verified", writes: true },
     errors: ["content_notFound", "content_isBlocked", ...planAndScope, ...mediaErrors],
   }),
   remove: endpoint({
@@ -112,7 +112,7 @@ export const contentEndpoints = {
     params: idParamsSchema,
     body: repostRequestSchema,
     responses: { 201: contentItemResponseSchema },
-    policy: { who: "verified", scope: "reposts", rateLimit: publishLimit },
+    policy: { who: "verified", scope: "reposts", rateLimit: publishLimit, writes: true },
     errors: ["content_notFound", "request_forbidden", "request_conflict"],
   }),
   /** A refused scope answers like a missing repost (content_notFound), so no scope on the row. */

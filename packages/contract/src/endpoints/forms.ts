@@ -1,5 +1,13 @@
 import { FEEDBACK_PER_HOUR, REPORT_PER_HOUR } from "../constants";
-import { feedbackRequestSchema, formReceiptResponseSchema, reportRequestSchema } from "../schemas/forms";
+import {
+  adConsultationRequestSchema,
+  enterpriseEnquiryRequestSchema,
+  feedbackRequestSchema,
+  formReceiptResponseSchema,
+  LEAD_FORMS_PER_HOUR,
+  leadReceiptResponseSchema,
+  reportRequestSchema,
+} from "../schemas/forms";
 import { endpoint } from "./define";
 
 const tags = ["forms"];
@@ -34,5 +42,36 @@ export const formsEndpoints = {
       who: "session",
       rateLimit: { max: FEEDBACK_PER_HOUR, per: "hour", by: "account", code: "feedback_tooMany" },
     },
+  }),
+  /**
+   * Issue 16. Open to visitors: the enterprise plan card and /companies are public. A visitor gives
+   * the email to answer; a signed-in sender is answered at their account's email. Limited per
+   * account (per address for visitors) here, and per address across both forms in the handler.
+   */
+  enterpriseEnquiry: endpoint({
+    method: "POST",
+    path: "/api/v1/enterprise-enquiries",
+    tags,
+    summary: "Send the enterprise enquiry: stored as a lead and mailed to sales",
+    body: enterpriseEnquiryRequestSchema,
+    responses: { 201: leadReceiptResponseSchema },
+    policy: {
+      who: "anyone",
+      rateLimit: { max: LEAD_FORMS_PER_HOUR, per: "hour", by: "account", code: "lead_tooMany" },
+    },
+    errors: ["lead_tooMany"],
+  }),
+  adConsultation: endpoint({
+    method: "POST",
+    path: "/api/v1/ad-consultations",
+    tags,
+    summary: "Request an ad consultation (the ad-credit offer): stored as a lead and mailed to sales",
+    body: adConsultationRequestSchema,
+    responses: { 201: leadReceiptResponseSchema },
+    policy: {
+      who: "anyone",
+      rateLimit: { max: LEAD_FORMS_PER_HOUR, per: "hour", by: "account", code: "lead_tooMany" },
+    },
+    errors: ["lead_tooMany"],
   }),
 };

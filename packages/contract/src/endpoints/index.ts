@@ -1,4 +1,5 @@
 import { accountsEndpoints } from "./accounts";
+import { backofficeEndpoints } from "./backoffice";
 import { billingEndpoints } from "./billing";
 import { chatsEndpoints } from "./chats";
 import { commentsEndpoints } from "./comments";
@@ -10,8 +11,11 @@ import { formsEndpoints } from "./forms";
 import { healthEndpoints } from "./health";
 import { insightsEndpoints } from "./insights";
 import { kybEndpoints } from "./kyb";
+import { linksEndpoints } from "./links";
 import { mediaEndpoints } from "./media";
+import { moderationEndpoints } from "./moderation";
 import { notificationsEndpoints } from "./notifications";
+import { onboardingEndpoints } from "./onboarding";
 import { profilesEndpoints } from "./profiles";
 import { realtimeEndpoints } from "./realtime";
 import { searchEndpoints } from "./search";
@@ -43,7 +47,11 @@ export const endpoints = {
   insights: insightsEndpoints,
   teams: teamsEndpoints,
   kyb: kybEndpoints,
+  links: linksEndpoints,
   chats: chatsEndpoints,
+  moderation: moderationEndpoints,
+  backoffice: backofficeEndpoints,
+  onboarding: onboardingEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -32,9 +32,13 @@ const profileAction = {
   rateLimit: { max: 60, per: "minute", by: "account" },
 } as const;
 /** Following needs an account that is not read-only (verification gates, actions.follows.write). */
-const followAction = { ...profileAction, who: "participant" } as const;
+const followAction = { ...profileAction, who: "participant", writes: true } as const;
 /** Reacting and withdrawing: 120 a minute per account. */
-const reactionWrite = { who: "participant", rateLimit: { max: 120, per: "minute", by: "account" } } as const;
+const reactionWrite = {
+  who: "participant",
+  rateLimit: { max: 120, per: "minute", by: "account" },
+  writes: true,
+} as const;
 
 /** Follows, blocks, mutes, the home feed, suggestions, reactions and views (issue 6), on API v1. */
 export const socialEndpoints = {

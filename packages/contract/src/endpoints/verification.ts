@@ -182,7 +182,7 @@ export const verificationEndpoints = {
     path: "/api/v1/staff/verification/queue",
     tags,
     summary:
-      "Staff: transactions waiting for a person (pending_admin_action) and appeals waiting for a decision",
+      "Staff: transactions waiting for a person (pending_admin_action; admins only) and appeals waiting for a decision",
     responses: { 200: staffQueueResponseSchema },
     policy: { who: "staff" },
   }),
@@ -190,10 +190,11 @@ export const verificationEndpoints = {
     method: "GET",
     path: "/api/v1/staff/verification/documents/:documentId",
     tags,
-    summary: "Staff: one document image of a transaction under review (decrypted; never cached)",
+    summary:
+      "Staff: one document image of a transaction under review (decrypted; never cached); a moderator only those of an appeal waiting for a decision",
     params: documentIdParamsSchema,
     responses: { 200: null },
-    policy: { who: "admin" },
+    policy: { who: "staff" },
     errors: ["verification_notFound"],
   }),
   staffDecideTransaction: endpoint({

@@ -19,6 +19,7 @@ import {
   PERSON_NAME_MIN,
   PHONE_MIN_DIGITS,
   PROFESSION_MAX,
+  TOTP_CODE_LENGTH,
   URL_MAX_LENGTH_HTTP,
 } from "../constants";
 import { format, messages } from "../messages";
@@ -238,14 +239,22 @@ function withConfirmation<T extends z.ZodRawShape>(
   field: string,
   confirmField: string,
 ) {
-  return shape
-    .extend({ [confirmField]: userText({ error: messages.fieldRequired }) })
-    .superRefine((v, ctx) => {
+  return shape.extend({ [confirmField]: userText({ error: messages.fieldRequired }) }).refine(
+    (v) => {
       const values = v as Record<string, unknown>;
-      if (values[field] !== values[confirmField]) {
-        ctx.addIssue({ code: "custom", path: [confirmField], message: messages.passwordsMustMatch });
-      }
-    });
+      return values[field] === values[confirmField];
+    },
+    {
+      path: [confirmField],
+      message: messages.passwordsMustMatch,
+      // Checked even while other fields are wrong (a refinement otherwise waits for a valid object),
+      // so a mismatch is said together with everything else, not last.
+      when: (payload) => {
+        const values = payload.value as Record<string, unknown> | null;
+        return typeof values?.[field] === "string" && typeof values?.[confirmField] === "string";
+      },
+    },
+  );
 }
 
 export const signUpFormSchema = withConfirmation(signUpRequestSchema, "password", "passwordConfirmation");
@@ -295,6 +304,40 @@ export function localEmailState(value: string): "invalidEmailFormat" | "minCharE
 
 export const emailCodeVerifyRequestSchema = z.object({ email: emailSchema, code: oneTimeCodeSchema });
 export const emailCodeResendRequestSchema = z.object({ email: emailSchema });
+
+// ——— Second factor (issue 16: staff sign in with TOTP, better-auth's two-factor plugin) ————————
+/** The authenticator's code: 6 digits (spaces a person types between them are dropped). */
+export const totpCodeSchema = userText({ error: messages.fieldRequired })
+  .transform((value) => value.replace(/\s+/g, ""))
+  .pipe(
+    z
+      .string()
+      .min(1, messages.fieldRequired)
+      .regex(new RegExp(`^\\d{${TOTP_CODE_LENGTH}}$`), messages.invalidCode),
+  );
+/** A backup code as shown once at enrolment ("AbCdE-12345"). */
+export const backupCodeSchema = userText({ error: messages.fieldRequired })
+  .trim()
+  .min(1, messages.fieldRequired)
+  .max(40, messages.invalidCode)
+  .regex(/^[A-Za-z0-9-]+$/, messages.invalidCode);
+/**
+ * The sign-in challenge an API client got with `twoFactorRedirect` (browsers hold it in an
+ * httpOnly cookie and send nothing here).
+ */
+const twoFactorTokenSchema = userText().max(400).optional();
+export const twoFactorVerifyRequestSchema = z
+  .object({ code: totpCodeSchema, twoFactorToken: twoFactorTokenSchema })
+  .meta({ id: "TwoFactorVerifyRequest" });
+export const twoFactorBackupCodeRequestSchema = z
+  .object({ code: backupCodeSchema, twoFactorToken: twoFactorTokenSchema })
+  .meta({ id: "TwoFactorBackupCodeRequest" });
+/** Turning the second factor on or off asks for the password again. */
+export const twoFactorPasswordRequestSchema = z.object({
+  password: userText({ error: messages.fieldRequired }).min(1, messages.fieldRequired).max(PASSWORD_MAX),
+});
+/** The first code from the authenticator after enabling: the second factor is on from then. */
+export const twoFactorConfirmRequestSchema = z.object({ code: totpCodeSchema });
 export const passwordResetRequestSchema = z.object({ email: emailSchema });
 export const passwordResetCompleteRequestSchema = z.object({
   token: userText({ error: messages.invalidToken }).trim().min(1, messages.invalidToken).max(256),

@@ -347,6 +347,8 @@ export const creatorQueueResponseSchema = z.object({
   data: z.array(
     creatorApplicationSchema.extend({
       profile: z.object({ id: z.string(), name: z.string(), slug: z.string() }),
+      /** The applicant's appeal of an earlier rejection (set once appealed). */
+      appealMessage: z.string().nullable(),
     }),
   ),
 });

@@ -24,6 +24,8 @@ export const creatableKinds = [
   "audio",
   "podcast",
   "video",
+  "question",
+  "link",
 ] as const;
 export type CreatableKind = (typeof creatableKinds)[number];
 /** news maps to releases (§2). */
@@ -44,6 +46,10 @@ export const sectionKinds: Record<(typeof mediaSubSections)[number], readonly st
   podcasts: ["podcast", "audio"],
   files: ["document"],
   events: ["event"],
+  /** The same documents as files, shown grouped by their folder. */
+  folders: ["document"],
+  questions: ["question"],
+  links: ["link"],
 };
 
 /** Route segment of a detail page (§2) → kind. */
@@ -58,6 +64,8 @@ export const detailSegments = {
   events: "event",
   articles: "article",
   quote: "repost",
+  questions: "question",
+  links: "link",
 } as const;
 export type DetailSegment = keyof typeof detailSegments;
 /** A publication's slug in a public path. */
@@ -89,6 +97,10 @@ export function detailSegmentOf(kind: string): string {
       return "articles";
     case "repost":
       return "quote";
+    case "question":
+      return "questions";
+    case "link":
+      return "links";
     case "audio":
     case "podcast":
       return "recordings/podcast";
@@ -128,6 +140,26 @@ export const eventUrlSchema = userText()
   .max(URL_MAX_LENGTH_HTTP, messages.urlTooLong)
   .pipe(z.url({ protocol: /^https?$/, error: messages.invalidUrl }));
 
+/**
+ * An event's own time zone (issue 18): an IANA name the runtime knows ("Europe/Warsaw"), kept
+ * as the runtime's canonical spelling. Fixed offsets and made-up names are refused.
+ */
+export const timeZoneSchema = userText()
+  .trim()
+  .max(64, messages.timeZoneInvalid)
+  .transform((zone, ctx) => {
+    if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(zone)) {
+      ctx.addIssue({ code: "custom", message: messages.timeZoneInvalid });
+      return z.NEVER;
+    }
+    try {
+      return new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
+    } catch {
+      ctx.addIssue({ code: "custom", message: messages.timeZoneInvalid });
+      return z.NEVER;
+    }
+  });
+
 export const contentCreateRequestSchema = z
   .object({
     kind: z.enum([...creatableKinds, "news"]).transform((k) => canonicalKind(k) as CreatableKind),
@@ -142,6 +174,8 @@ export const contentCreateRequestSchema = z
     endsAt: z.iso.datetime({ offset: true }).optional(),
     place: optionalTrimmed(PLACE_MAX),
     onlineUrl: eventUrlSchema.optional(),
+    /** An event's zone: its times are shown in it (and in the viewer's, when that differs). */
+    timeZone: timeZoneSchema.optional(),
     settings: contentSettingsSchema.partial().optional(),
     /** Media uploaded beforehand, saved with the publication in one transaction. */
     media: contentMediaRequestSchema.optional(),
@@ -160,6 +194,11 @@ export const contentCreateRequestSchema = z
       need("title", Boolean(value.title));
       need("description", Boolean(value.description));
     }
+    // A question is its title; its details are optional (issue 18).
+    if (value.kind === "question") need("title", Boolean(value.title));
+    // A link is its address; the preview card comes from the page itself (GET link-previews).
+    if (value.kind === "link" && !value.onlineUrl)
+      ctx.addIssue({ code: "custom", path: ["onlineUrl"], message: messages.fieldRequired });
     if (value.kind === "event") {
       need("title", Boolean(value.title));
       if (!value.startsAt)
@@ -185,6 +224,7 @@ export const contentUpdateRequestSchema = z.object({
   endsAt: z.iso.datetime({ offset: true }).optional(),
   place: optionalTrimmed(PLACE_MAX),
   onlineUrl: eventUrlSchema.optional(),
+  timeZone: timeZoneSchema.optional(),
   settings: contentSettingsSchema.partial().optional(),
   /** Changes to the media (absent fields stay, null clears), saved with the edit in one transaction. */
   media: contentMediaRequestSchema.optional(),
@@ -210,6 +250,8 @@ const imageUrlsSchema = z.object({
   extraSmall: z.string().nullable(),
   small: z.string().nullable(),
   preview: z.string().nullable(),
+  /** The whole picture fit inside 1080 px (issue 18); absent on pictures made before it, and on profile photos. */
+  medium: z.string().nullable().optional(),
   full: z.string().nullable(),
 });
 
@@ -238,7 +280,16 @@ const contentItemBase = z.object({
   content: z.string().nullable(),
   shortContent: z.string().nullable(),
   /** The main image; its media id lets the owner's edit form re-crop it (§9). */
-  mainImage: z.object({ id: z.string(), urls: imageUrlsSchema }).nullable(),
+  mainImage: z
+    .object({
+      id: z.string(),
+      urls: imageUrlsSchema,
+      /** The upright picture's size and its description for people who cannot see it (issue 18). */
+      width: z.number().nullable().optional(),
+      height: z.number().nullable().optional(),
+      alt: z.string().nullable().optional(),
+    })
+    .nullable(),
   image: z.object({ urls: imageUrlsSchema }).nullable(),
   gallery: z.object({ images: z.array(z.unknown()), videos: z.array(z.unknown()) }),
   file: z.unknown().nullable(),
@@ -254,10 +305,19 @@ const contentItemBase = z.object({
       endsAt: z.string().nullable(),
       place: z.string().nullable(),
       onlineUrl: z.string().nullable(),
+      /** The event's own zone (issue 18); null on events made before it was asked for. */
+      timeZone: z.string().nullable().optional(),
     })
     .nullable(),
   sponsoredUrl: z.string().nullable(),
   quote: z.string().nullable(),
+  /** A link's address (kind link, issue 18); its preview card is asked for separately. */
+  link: z.object({ url: z.string() }).nullable().optional(),
+  /**
+   * The folder a document is filed in (the folders section groups by it). Null until the schema
+   * holds one (content_items.folder, issue 18): every document is then in the unfiled group.
+   */
+  folder: z.string().nullable().optional(),
   /** Canonical detail path, e.g. /anna.kowalski/posts/launch-day-x1y2z3. */
   path: z.string(),
   isOwner: z.boolean(),

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { verificationStatuses } from "../enums";
-import { KYB_DETAILS_LIMITS, kybDocumentMimes, kybReasonCodes, kybTransactionStatuses } from "../kyb";
+import {
+  KYB_DETAILS_LIMITS,
+  kybDocumentMimes,
+  kybReasonCodes,
+  kybStaffReasonCodes,
+  kybTransactionStatuses,
+} from "../kyb";
 import { format, messages } from "../messages";
 import { cleanText } from "../text";
 import { userText } from "./common";
@@ -174,7 +180,7 @@ export const kybWebhookParamsSchema = z.object({ provider: z.enum(["sandbox", "m
 
 // Staff ------------------------------------------------------------------------------------------
 
-export const kybStaffDecisionRequestSchema = staffDecisionSchema(kybReasonCodes).meta({
+export const kybStaffDecisionRequestSchema = staffDecisionSchema(kybStaffReasonCodes).meta({
   id: "KybStaffDecision",
 });
 export type KybStaffDecisionRequest = z.input<typeof kybStaffDecisionRequestSchema>;

@@ -4,6 +4,7 @@ import {
   AUDIO_EXTENSIONS,
   AUDIO_MAX_BYTES,
   DOCUMENT_MAX_BYTES,
+  IMAGE_ALT_MAX,
   IMAGE_EXTENSIONS,
   IMAGE_EXTENSIONS_WIDE,
   IMAGE_MAX_BYTES,
@@ -17,6 +18,7 @@ import {
 } from "../constants";
 import { fileUploadTypes, imageUploadTypes } from "../enums";
 import { errorCodes } from "../errors";
+import { format, messages } from "../messages";
 import { userText } from "./common";
 
 /**
@@ -33,7 +35,7 @@ export const mediaKinds = ["image", "video", "audio", "document"] as const;
 export type MediaKind = (typeof mediaKinds)[number];
 export const mediaStatuses = ["media-processing", "ready", "failed", "unprocessed"] as const;
 export type MediaStatus = (typeof mediaStatuses)[number];
-export const imageVariantNames = ["extraSmall", "small", "preview", "full"] as const;
+export const imageVariantNames = ["extraSmall", "small", "preview", "medium", "full"] as const;
 export type ImageVariantName = (typeof imageVariantNames)[number];
 
 export const uploadTypes = [...imageUploadTypes, ...fileUploadTypes] as const;
@@ -153,6 +155,11 @@ export const mediaUrlsSchema = z.object({
   extraSmall: url,
   small: url,
   preview: url,
+  /**
+   * The whole picture fit inside 1080 px (issue 18): what phones and the post column load. Absent
+   * or null on pictures uploaded before it existed and on pictures no larger than that (`full`).
+   */
+  medium: url.optional(),
   full: url,
   /** Video or audio: the streamable MP4/M4A (range requests for seeking). */
   stream: url,
@@ -252,6 +259,15 @@ export const uploadSessionResponseSchema = z.object({ data: uploadSessionSchema 
 
 export const cropUpdateRequestSchema = imageCropsSchema;
 
+/**
+ * A picture's description for people who cannot see it (alt text, issue 18). Optional: an empty
+ * one clears it, and the picture is then described neutrally (never by its file name).
+ */
+export const imageAltSchema = userText()
+  .trim()
+  .max(IMAGE_ALT_MAX, format(messages.maxChars, { count: IMAGE_ALT_MAX }))
+  .transform((v) => (v ? v : null));
+
 /** Sets a publication's media; absent fields stay, null clears. Gallery order is the array order. */
 export const contentMediaRequestSchema = z.object({
   mainImageId: userText().min(1).max(100).nullable().optional(),
@@ -260,6 +276,14 @@ export const contentMediaRequestSchema = z.object({
     .max(MEDIA_GALLERY_MAX_IMAGES + MEDIA_GALLERY_MAX_VIDEOS)
     .optional(),
   fileId: userText().min(1).max(100).nullable().optional(),
+  /**
+   * Alt text of the item's pictures by media id (its main image and gallery images, as they stand
+   * after this request); null or "" clears one. Pictures not named keep theirs.
+   */
+  alts: z
+    .record(userText().min(1).max(100), imageAltSchema.nullable())
+    .refine((alts) => Object.keys(alts).length <= MEDIA_GALLERY_MAX_IMAGES + 1, messages.invalidRequest)
+    .optional(),
 });
 export type ContentMediaRequest = z.infer<typeof contentMediaRequestSchema>;
 
@@ -269,6 +293,7 @@ export const imageUrlsSchema = mediaUrlsSchema.pick({
   extraSmall: true,
   small: true,
   preview: true,
+  medium: true,
   full: true,
 });
 
@@ -278,6 +303,8 @@ export const galleryImageSchema = z.object({
   width: z.number().nullable(),
   height: z.number().nullable(),
   urls: imageUrlsSchema,
+  /** Its description for people who cannot see it (issue 18); null when the author gave none. */
+  alt: z.string().nullable().optional(),
 });
 export const galleryVideoSchema = z.object({
   id: z.string(),

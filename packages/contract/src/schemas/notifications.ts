@@ -19,8 +19,45 @@ export const notificationKinds = [
   "mention",
   // Messages still unread a minute after they came (issue 15): one per conversation and burst.
   "message",
+  // Staff decided what the recipient asked for (issue 16): identity verification or its appeal,
+  // the company's business verification, the creator application or its appeal. The recipient is
+  // their own actor: staff stay unnamed.
+  "verification_accepted",
+  "verification_rejected",
+  "kyb_accepted",
+  "kyb_rejected",
+  "creator_approved",
+  "creator_rejected",
+  // Trust and safety (issue 16): a strike against the recipient (details on /settings/moderation),
+  // its appeal decided, and the outcome of a report they sent. Their own actor too: the moderator
+  // stays unnamed.
+  "moderation_strike",
+  "moderation_appeal_granted",
+  "moderation_appeal_denied",
+  "report_actioned",
+  "report_dismissed",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
+/** The kinds that tell a staff decision (issue 16). */
+export type StaffDecisionNotificationKind = Extract<
+  NotificationKind,
+  | "verification_accepted"
+  | "verification_rejected"
+  | "kyb_accepted"
+  | "kyb_rejected"
+  | "creator_approved"
+  | "creator_rejected"
+>;
+
+/** The kinds that tell a moderation decision (issue 16). */
+export type ModerationNotificationKind = Extract<
+  NotificationKind,
+  | "moderation_strike"
+  | "moderation_appeal_granted"
+  | "moderation_appeal_denied"
+  | "report_actioned"
+  | "report_dismissed"
+>;
 
 export const NOTIFICATIONS_PER_PAGE_DEFAULT = 20;
 /** The unread badge counts up to this and shows "99+" style beyond (the web decides the text). */

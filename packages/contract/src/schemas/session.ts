@@ -86,8 +86,15 @@ export const sessionUserSchema = z
     verifiedAt: z.string().nullable(),
     verificationStatus: z.enum(verificationStatuses),
     isManager: z.boolean(),
-    /** The person's staff role (moderator, admin), apart from company roles; null for everyone else. */
+    /**
+     * The person's staff role (moderator, admin), apart from company roles; null for everyone else,
+     * and null until the person has a second factor on (issue 16: no staff rights without it).
+     */
     staffRole: z.enum(staffRoles).nullable(),
+    /** Issue 16: a second factor (TOTP) is on for this person. */
+    twoFactorEnabled: z.boolean(),
+    /** Issue 16: the person holds a staff role that starts once the second factor is on. */
+    staffNeedsTwoFactor: z.boolean(),
     privacy: z.enum(privacyLevels),
     status: z.object({ id: z.enum(userStatuses), title: z.string() }),
     name: z.string(),
@@ -103,6 +110,11 @@ export const sessionUserSchema = z
     dateOfBirth: z.string().nullable(),
     subscription: subscriptionSchema,
     authBy: authBySchema,
+    /**
+     * Issue 18: the guided tour has steps left (GET tooltips/steps), so the onboarding redirect of
+     * §2 applies. Always false while acting as a company (§6) and before the profile is finished.
+     */
+    hasUnfinishedOnboarding: z.boolean(),
   })
   .meta({ id: "SessionUser" });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
@@ -151,7 +163,8 @@ export const authUserSchema = z
   })
   .meta({ id: "AuthUser" });
 
-export const signInResponseSchema = z.object({
+/** A signed-in answer: the session started (cookie; the token to API clients). */
+export const signedInResponseSchema = z.object({
   redirect: z.boolean(),
   /**
    * The session token, for `Authorization: Bearer` (API clients, the socket); absent in the answer
@@ -160,6 +173,47 @@ export const signInResponseSchema = z.object({
   token: z.string().optional(),
   url: z.string().nullable().optional(),
   user: authUserSchema,
+});
+
+/**
+ * Issue 16: the password was right and the account has a second factor on: no session yet. The
+ * second step (POST /api/auth/two-factor/verify-totp or /verify-backup-code) finishes the sign-in
+ * within 10 minutes. A browser holds the challenge in an httpOnly cookie; an API client gets it
+ * as `twoFactorToken` and sends it back with the code.
+ */
+export const twoFactorChallengeSchema = z
+  .object({
+    twoFactorRedirect: z.literal(true),
+    twoFactorMethods: z.array(z.enum(["totp", "otp"])),
+    twoFactorToken: z.string().optional(),
+  })
+  .meta({ id: "TwoFactorChallenge" });
+export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
+
+/** Sign-in answers: signed in, or (second factor on) the challenge of the second step. */
+export const signInResponseSchema = z.union([signedInResponseSchema, twoFactorChallengeSchema]);
+
+/** The second step signed in: the token to API clients only (decision 0015), and the login. */
+export const twoFactorSignedInSchema = z.object({
+  token: z.string().optional(),
+  user: authUserSchema.extend({ twoFactorEnabled: z.boolean().optional() }),
+});
+
+/**
+ * Enabling: the authenticator's setup (the otpauth:// URI and its base32 key, to type in or copy)
+ * and 10 backup codes, shown this once. The second factor is on after the first code (confirm).
+ */
+export const twoFactorEnableResponseSchema = z
+  .object({ totpURI: z.string(), secret: z.string(), backupCodes: z.array(z.string()) })
+  .meta({ id: "TwoFactorSetup" });
+
+/**
+ * Confirmed or turned off. The session was replaced by a new one (the cookie is set; API clients
+ * get its token here, the old one ended).
+ */
+export const twoFactorStatusResponseSchema = z.object({
+  twoFactorEnabled: z.boolean(),
+  token: z.string().optional(),
 });
 
 export const signUpResponseSchema = z.object({

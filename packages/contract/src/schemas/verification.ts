@@ -11,6 +11,7 @@ import {
   idvImageSides,
   idvReasonCodes,
   idvStaffDecisions,
+  idvStaffReasonCodes,
   idvStages,
   idvTransactionStatuses,
   verificationScreens,
@@ -189,7 +190,7 @@ export function staffDecisionSchema(reasonCodes: readonly string[]) {
     });
 }
 
-export const staffDecisionRequestSchema = staffDecisionSchema(idvReasonCodes);
+export const staffDecisionRequestSchema = staffDecisionSchema(idvStaffReasonCodes);
 export type StaffDecisionRequest = z.input<typeof staffDecisionRequestSchema>;
 
 export const appealDecisionRequestSchema = z.object({

@@ -16,7 +16,10 @@ export interface StoredOutput {
 
 /** Everything made from the original, by name (image variants, stream, poster, document PDF). */
 export type MediaOutputs = Partial<
-  Record<"extraSmall" | "small" | "preview" | "full" | "stream" | "poster" | "document", StoredOutput>
+  Record<
+    "extraSmall" | "small" | "preview" | "medium" | "full" | "stream" | "poster" | "document",
+    StoredOutput
+  >
 >;
 
 /**

@@ -25,6 +25,24 @@ export interface AuthCall {
   /** Sent as JSON; omitted for GET. */
   body?: unknown;
   query?: Record<string, string>;
+  /**
+   * Issue 16: the call must not ride the caller's session (the sign-in's second step is for
+   * someone not signed in yet): the Authorization header and the session cookies stay behind.
+   */
+  withoutSession?: boolean;
+  /** Cookies to add to the call (an API client's two-factor challenge, which it sent in the body). */
+  cookies?: Record<string, string>;
+}
+
+/** better-auth's session cookies (session_token, session_data), plain or __Secure-. */
+const sessionCookie = /(^|\.)session_(token|data)$/;
+
+function withoutSessionCookies(header: string): string {
+  return header
+    .split(";")
+    .map((part) => part.trim())
+    .filter((part) => part && !sessionCookie.test(part.slice(0, Math.max(0, part.indexOf("=")))))
+    .join("; ");
 }
 
 export function toFetchRequest(config: Config, request: FastifyRequest, call: AuthCall): Request {
@@ -35,6 +53,23 @@ export function toFetchRequest(config: Config, request: FastifyRequest, call: Au
     if (value === undefined || dropped.has(name)) continue;
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else headers.set(name, String(value));
+  }
+  if (call.withoutSession) {
+    headers.delete("authorization");
+    const cookie = headers.get("cookie");
+    if (cookie !== null) {
+      const kept = withoutSessionCookies(cookie);
+      if (kept) headers.set("cookie", kept);
+      else headers.delete("cookie");
+    }
+  }
+  if (call.cookies) {
+    const added = Object.entries(call.cookies).map(([name, value]) => `${name}=${value}`);
+    const cookie = headers.get("cookie");
+    headers.set("cookie", [...(cookie ? [cookie] : []), ...added].join("; "));
+    // better-auth refuses a call with cookies and no Origin (CSRF). These cookies are no browser's
+    // ambient ones but what an API client sent in its body, so the call speaks as the API itself.
+    if (!headers.has("origin")) headers.set("origin", new URL(config.API_ORIGIN).origin);
   }
   // Fastify already resolved the client address (trustProxy); better-auth stores it on the session.
   headers.set("x-forwarded-for", request.ip);
@@ -69,6 +104,16 @@ const authCodes: Record<string, ErrorCode> = {
   CROSS_SITE_NAVIGATION_LOGIN_BLOCKED: "request_forbidden",
   FAILED_TO_GET_SESSION: "request_invalidSessionToken",
   SESSION_EXPIRED: "request_invalidSessionToken",
+  // The two-factor plugin (issue 16)
+  INVALID_CODE: "code_invalid",
+  INVALID_BACKUP_CODE: "code_invalid",
+  INVALID_TWO_FACTOR_COOKIE: "twoFactor_challengeExpired",
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: "code_tooManyAttempts",
+  ACCOUNT_TEMPORARILY_LOCKED: "request_tooManyForEmail",
+  TOTP_ALREADY_ENABLED: "twoFactor_alreadyEnabled",
+  TOTP_NOT_ENABLED: "twoFactor_notEnabled",
+  TWO_FACTOR_NOT_ENABLED: "twoFactor_notEnabled",
+  BACKUP_CODES_NOT_ENABLED: "twoFactor_notEnabled",
 };
 
 const byStatus: Record<number, ErrorCode> = {

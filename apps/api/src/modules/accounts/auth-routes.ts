@@ -14,6 +14,8 @@ import {
   SIGN_IN_FAILURES_PER_EMAIL,
   SIGN_IN_FAILURES_WINDOW_MS,
   type signUpResponseSchema,
+  TWO_FACTOR_CHECKS_PER_ACCOUNT,
+  TWO_FACTOR_CHECKS_WINDOW_MS,
 } from "@vn/contract";
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
@@ -21,12 +23,15 @@ import type { z } from "zod";
 import { sessions, users } from "../../db/schema/index";
 import { route } from "../../lib/route";
 import { identityLimiter } from "../../plugins/rate-limit";
+import { tokenKey } from "../../policy/token";
 import { trackDelivery } from "./auth";
 import {
   type AuthCall,
   type AuthFailure,
+  copyCookies,
   readAuthFailure,
   sendAuthResponse,
+  sessionTokenShownTo,
   toFetchRequest,
 } from "./auth-bridge";
 import { createPersonalProfile } from "./general-info";
@@ -87,6 +92,14 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       name: "reset-request",
       max: PASSWORD_RESET_REQUESTS_PER_EMAIL,
       windowMs: EMAIL_REQUESTS_WINDOW_MS,
+    }),
+  };
+  /** Issue 16: second-factor codes per account (keyed by its email), from any address. */
+  const perAccount = {
+    twoFactor: identityLimiter(app, {
+      name: "two-factor",
+      max: TWO_FACTOR_CHECKS_PER_ACCOUNT,
+      windowMs: TWO_FACTOR_CHECKS_WINDOW_MS,
     }),
   };
 
@@ -333,7 +346,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     });
     if (response.ok) {
       await perEmail.signIn.clear(body.email);
-      return forward(reply, response);
+      return forwardSignIn(reply, response);
     }
     const failure = await readAuthFailure(response);
     if (failure.code === "EMAIL_NOT_VERIFIED") {
@@ -424,6 +437,200 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
           body: { token: body.token, newPassword: body.newPassword },
         }),
       ),
+    limited,
+  );
+
+  // ——— Second factor (issue 16): the sign-in's second step and enrolment ————————————————————
+  /** better-auth's challenge cookie ("better-auth.two_factor", __Secure- over HTTPS). */
+  const twoFactorCookie = app.deps.auth.$context.then(
+    (context) => context.createAuthCookie("two_factor").name,
+  );
+
+  /**
+   * A sign-in answer. With a second factor on it is the challenge (no session): an API client,
+   * which keeps no cookies, gets the challenge cookie's value as `twoFactorToken` to send back
+   * with the code; a browser keeps it in the httpOnly cookie only.
+   */
+  async function forwardSignIn(reply: FastifyReply, response: Response): Promise<undefined> {
+    const body = (await response
+      .clone()
+      .json()
+      .catch(() => null)) as Record<string, unknown> | null;
+    if (body?.twoFactorRedirect !== true) return forward(reply, response);
+    // better-auth's bearer hook names the session the sign-in made and the second factor ended
+    // at once: no caller gets that token.
+    const headers = new Headers(response.headers);
+    headers.delete("set-auth-token");
+    const challengeResponse = new Response(null, { status: response.status, headers });
+    if (!sessionTokenShownTo(reply.request)) {
+      await sendAuthResponse(reply, challengeResponse, body);
+      return undefined;
+    }
+    const name = await twoFactorCookie;
+    const challenge = response.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0] ?? "")
+      .find((pair) => pair.startsWith(`${name}=`))
+      ?.slice(name.length + 1);
+    await sendAuthResponse(reply, challengeResponse, {
+      ...body,
+      ...(challenge ? { twoFactorToken: challenge } : {}),
+    });
+    return undefined;
+  }
+
+  /**
+   * The account a sign-in challenge belongs to (the cookie's value is "identifier.signature"; the
+   * identifier names a verification row holding the user id), or null when it is unknown, used or
+   * past its 10 minutes.
+   */
+  async function challengeAccount(raw: string): Promise<{ email: string } | null> {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(raw);
+    } catch {
+      return null;
+    }
+    const dot = decoded.lastIndexOf(".");
+    const identifier = dot > 0 ? decoded.slice(0, dot) : "";
+    if (!identifier.startsWith("2fa-") || identifier.length > 200) return null;
+    const context = await app.deps.auth.$context;
+    const found = await context.internalAdapter.findVerificationValue(identifier);
+    if (!found || new Date(found.expiresAt).getTime() <= Date.now()) return null;
+    const [user] = await db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, found.value))
+      .limit(1);
+    return user ?? null;
+  }
+
+  /**
+   * The second step: the challenge (the browser's cookie, or an API client's twoFactorToken)
+   * names the account, whose code checks are counted (5 in 15 minutes, from any address; a right
+   * code clears them), then better-auth checks the code and starts the session.
+   */
+  async function twoFactorStep(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    path: "/two-factor/verify-totp" | "/two-factor/verify-backup-code",
+    body: { code: string; twoFactorToken?: string | undefined },
+  ): Promise<undefined> {
+    const name = await twoFactorCookie;
+    const challenge = body.twoFactorToken ?? request.cookies?.[name];
+    const account = challenge ? await challengeAccount(challenge) : null;
+    if (!challenge || !account) throw new AppError("twoFactor_challengeExpired");
+    await perAccount.twoFactor.hit(account.email, reply);
+    const response = await callAuth(request, {
+      path,
+      body: { code: body.code },
+      withoutSession: true,
+      ...(body.twoFactorToken ? { cookies: { [name]: body.twoFactorToken } } : {}),
+    });
+    if (!response.ok) {
+      // A challenge spent by too many wrong codes is expired by better-auth: the browser forgets it.
+      copyCookies(reply, response);
+      throw await failureOf(request, response);
+    }
+    await perAccount.twoFactor.clear(account.email);
+    return forward(reply, response);
+  }
+
+  route(
+    app,
+    table.twoFactorVerifyTotp,
+    async ({ body, request, reply }) => twoFactorStep(request, reply, "/two-factor/verify-totp", body),
+    limited,
+  );
+
+  route(
+    app,
+    table.twoFactorVerifyBackupCode,
+    async ({ body, request, reply }) => twoFactorStep(request, reply, "/two-factor/verify-backup-code", body),
+    limited,
+  );
+
+  /** Enabling and disabling ask for the password: a wrong one is "the current password is not correct". */
+  async function enrolmentFailure(request: FastifyRequest, response: Response): Promise<AppError> {
+    const failure = await readAuthFailure(response);
+    if (failure.code === "INVALID_PASSWORD" || failure.code === "CREDENTIAL_ACCOUNT_NOT_FOUND")
+      return new AppError("user_wrongPassword");
+    return authError(request, failure);
+  }
+
+  /**
+   * Confirming and disabling replace the session (better-auth rotates it when the second factor
+   * changes): the new cookie goes out, an API client gets the new token, the old session's
+   * sockets close.
+   */
+  async function sessionReplaced(
+    reply: FastifyReply,
+    response: Response,
+    sessionId: string,
+    twoFactorEnabled: boolean,
+  ): Promise<{ twoFactorEnabled: boolean; token?: string }> {
+    copyCookies(reply, response);
+    const replaced = response.headers.get("set-auth-token");
+    if (replaced) app.deps.realtime?.disconnectSession(sessionId);
+    const token = replaced && sessionTokenShownTo(reply.request) ? tokenKey(replaced) : null;
+    return { twoFactorEnabled, ...(token ? { token } : {}) };
+  }
+
+  route(
+    app,
+    table.twoFactorEnable,
+    async ({ body, request }) => {
+      const response = await callAuth(request, {
+        path: "/two-factor/enable",
+        body: { password: body.password, method: "totp" },
+      });
+      if (!response.ok) throw await enrolmentFailure(request, response);
+      const setup = (await response.json()) as { totpURI: string; backupCodes: string[] };
+      const secret = new URL(setup.totpURI).searchParams.get("secret") ?? "";
+      return { totpURI: setup.totpURI, secret, backupCodes: setup.backupCodes };
+    },
+    limited,
+  );
+
+  route(
+    app,
+    table.twoFactorConfirm,
+    async ({ actor, body, request, reply }) => {
+      const [user] = await db
+        .select({ email: users.email })
+        .from(users)
+        .where(eq(users.id, actor.userId))
+        .limit(1);
+      const identity = user?.email ?? actor.userId;
+      await perAccount.twoFactor.hit(identity, reply);
+      const response = await callAuth(request, {
+        path: "/two-factor/verify-totp",
+        body: { code: body.code },
+      });
+      if (!response.ok) throw await failureOf(request, response);
+      await perAccount.twoFactor.clear(identity);
+      return sessionReplaced(reply, response, actor.sessionId, true);
+    },
+    limited,
+  );
+
+  route(
+    app,
+    table.twoFactorDisable,
+    async ({ actor, body, request, reply }) => {
+      const [user] = await db
+        .select({ twoFactorEnabled: users.twoFactorEnabled })
+        .from(users)
+        .where(eq(users.id, actor.userId))
+        .limit(1);
+      if (!user?.twoFactorEnabled) throw new AppError("twoFactor_notEnabled");
+      const response = await callAuth(request, {
+        path: "/two-factor/disable",
+        body: { password: body.password },
+      });
+      if (!response.ok) throw await enrolmentFailure(request, response);
+      return sessionReplaced(reply, response, actor.sessionId, false);
+    },
     limited,
   );
 

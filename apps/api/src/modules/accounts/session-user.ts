@@ -65,6 +65,8 @@ export async function buildSessionUser(db: Db, actor: SessionActor): Promise<Ses
     verificationStatus: acting.verificationStatus as VerificationStatus,
     isManager: isManagerRole(role),
     staffRole: actor.staffRole,
+    twoFactorEnabled: user.twoFactorEnabled,
+    staffNeedsTwoFactor: user.staffRole !== null && !user.twoFactorEnabled,
     privacy: acting.privacy as PrivacyLevel,
     status: { id: status, title: messages[statusTitle[status]] },
     name: acting.name,
@@ -92,6 +94,8 @@ export async function buildSessionUser(db: Db, actor: SessionActor): Promise<Ses
       image: profileImage(own.imageUrl),
       subscription: ownSubscription,
     },
+    // Issue 18: no extra query per page; passing the last step sets onboarding_finished_at too.
+    hasUnfinishedOnboarding: status === "active" && !actingAsCompany && user.onboardingFinishedAt === null,
   };
 }
 

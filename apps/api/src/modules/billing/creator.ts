@@ -2,8 +2,11 @@ import { AppError, type CreatorApplication, type SessionActor } from "@vn/contra
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
-import { creatorApplications, profiles } from "../../db/schema/index";
+import { creatorApplications, profiles, users } from "../../db/schema/index";
+import { creatorOutcomeMail } from "../../providers/mail/templates";
 import { writeAudit } from "../../shared/audit";
+import { emit } from "../../shared/events";
+import type { BillingEnv } from "./ledger";
 
 type Row = typeof creatorApplications.$inferSelect;
 type StaffActor = Pick<SessionActor, "userId" | "profileId" | "staffRole">;
@@ -26,10 +29,15 @@ function present(row: Row): CreatorApplication {
  * The creator application (§4, issue 13 item 8): a verified person applies (what they publish,
  * links); staff decide: congratulation (the creator plan's checkout opens) or rejected, which
  * the applicant may appeal once (a second appeal shows "already submitted"). Decisions write the
- * audit log. Until the back-office lands, staff decide through the staff API.
+ * audit log and reach the applicant as a notification (live, and in the list) and a mail; the
+ * plan cards read the application again when the person comes back (issue 16).
  */
 export class CreatorApplications {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly env: Pick<BillingEnv, "db" | "config" | "realtime" | "log" | "mail">) {}
+
+  private get db(): Db {
+    return this.env.db;
+  }
 
   private async rowOf(profileId: string): Promise<Row | null> {
     const [row] = await this.db
@@ -99,7 +107,11 @@ export class CreatorApplications {
       .innerJoin(profiles, eq(profiles.id, creatorApplications.profileId))
       .where(eq(creatorApplications.status, "pending"))
       .orderBy(asc(creatorApplications.createdAt));
-    return rows.map(({ application, profile }) => ({ ...present(application), profile }));
+    return rows.map(({ application, profile }) => ({
+      ...present(application),
+      profile,
+      appealMessage: application.appealMessage,
+    }));
   }
 
   async decide(
@@ -108,7 +120,7 @@ export class CreatorApplications {
     decision: "congratulation" | "rejected",
     note: string | undefined,
   ): Promise<CreatorApplication> {
-    return this.db.transaction(async (tx) => {
+    const decided = await this.db.transaction(async (tx) => {
       const [row] = await tx
         .select()
         .from(creatorApplications)
@@ -135,7 +147,30 @@ export class CreatorApplications {
         after: { status: decision, note: note ?? null },
         actor: staff,
       });
-      return present(next!);
+      return next!;
     });
+    await this.tell(decided.profileId, decision);
+    return present(decided);
+  }
+
+  /** After the commit: the applicant's notification and mail; a failure is logged, never thrown. */
+  private async tell(profileId: string, decision: "congratulation" | "rejected"): Promise<void> {
+    await emit({ db: this.db, realtime: this.env.realtime(), log: this.env.log }, "staff.decided", {
+      recipientId: profileId,
+      kind: decision === "congratulation" ? "creator_approved" : "creator_rejected",
+    });
+    if (!this.env.mail) return;
+    try {
+      const [person] = await this.db
+        .select({ email: users.email })
+        .from(profiles)
+        .innerJoin(users, eq(users.id, profiles.userId))
+        .where(eq(profiles.id, profileId));
+      if (!person) return;
+      const url = new URL("/settings/billing", this.env.config.WEB_ORIGIN).toString();
+      await this.env.mail.send(creatorOutcomeMail(person.email, decision === "congratulation", url));
+    } catch (error) {
+      this.env.log.error({ err: error, profileId }, "creator decision mail not delivered");
+    }
   }
 }

@@ -74,7 +74,7 @@ export class BillingService {
   private readonly webhooks: BillingWebhooks;
 
   constructor(private readonly env: BillingEnv) {
-    this.creators = new CreatorApplications(env.db);
+    this.creators = new CreatorApplications(env);
     this.ledger = new BillingLedger(env);
     this.webhooks = new BillingWebhooks(env, this.ledger);
   }

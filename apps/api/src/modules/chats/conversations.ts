@@ -1,4 +1,4 @@
-import { AppError, CHAT_NEW_PER_DAY, type Chat, type SessionActor } from "@vn/contract";
+import { AppError, CHAT_NEW_PER_DAY, type Chat, type ChatNote, type SessionActor } from "@vn/contract";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
@@ -76,7 +76,11 @@ export async function countNewConversation(deps: ChatDeps, actor: SessionActor):
 export async function tellUpdated(
   deps: ChatDeps,
   chatId: string,
-  options: { profileIds?: string[]; message?: MessageRow } = {},
+  options: {
+    profileIds?: string[];
+    message?: MessageRow;
+    note?: ChatNote & { companyProfileId: string };
+  } = {},
 ): Promise<void> {
   if (!deps.realtime) return;
   const [chat] = await deps.db.select().from(chats).where(eq(chats.id, chatId)).limit(1);
@@ -91,9 +95,26 @@ export async function tellUpdated(
       const me = members.find((m) => m.profileId === id);
       // A changed message goes only to those who may read it (sent while they were members).
       const withMessage = message && view && me && mayRead(me, message.seq);
+      // An internal note goes to its company's room only (the other side never sees it).
+      const note = options.note && view && options.note.companyProfileId === id ? options.note : null;
       return [
         id,
-        { chatId, chat: view, ...(withMessage ? { message: messageView(context, message, id) } : {}) },
+        {
+          chatId,
+          chat: view,
+          ...(withMessage ? { message: messageView(context, message, id) } : {}),
+          ...(note
+            ? {
+                note: {
+                  id: note.id,
+                  chatId,
+                  author: note.author,
+                  body: note.body,
+                  createdAt: note.createdAt,
+                },
+              }
+            : {}),
+        },
       ] as const;
     }),
   );

@@ -1,10 +1,11 @@
 import type { Chat, ChatFolder, SessionActor } from "@vn/contract";
-import { type SQL, sql } from "drizzle-orm";
+import { desc, eq, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
-import { chats } from "../../db/schema/index";
+import { chatMembers, chats } from "../../db/schema/index";
 import { actingProfileId } from "../../shared/acting-profile";
 import { decodeKeyset, encodeKeyset, rowsOf } from "../../shared/pages";
-import { chatView, loadContext } from "./views";
+import { type ChatRow, chatView, loadContext } from "./views";
 
 /**
  * The inbox (decision 0021): one query over the member's own rows (chat_members_inbox_idx),
@@ -43,10 +44,35 @@ export async function listChats(
   if (query.search && !tsq) return { items: [], nextCursor: null };
   const cursor = tsq ? null : decodeKeyset(query.cursor);
   const q = tsq ? sql`to_tsquery('simple', ${tsq})` : null;
+  if (!q) {
+    // The list itself: the page's conversations come with their keys, then their views.
+    const m = alias(chatMembers, "m");
+    const c = alias(chats, "c");
+    const listed = await db
+      .select({ chat: c, at: sql<string>`${m.activityAt}::text` })
+      .from(m)
+      .innerJoin(c, eq(c.id, m.chatId))
+      .where(
+        sql`${m.profileId} = ${profileId} AND ${folderCondition[query.folder]}
+            ${cursor ? sql`AND (${m.activityAt}, ${m.chatId}) < (${cursor.at}::timestamptz, ${cursor.id})` : sql``}`,
+      )
+      .orderBy(desc(m.activityAt), desc(m.chatId))
+      .limit(query.perPage + 1);
+    const page = listed.slice(0, query.perPage);
+    const last = page.at(-1);
+    return {
+      items: await viewsOfRows(
+        db,
+        page.map((r) => r.chat),
+        profileId,
+      ),
+      nextCursor: listed.length > query.perPage && last ? encodeKeyset(last.at, last.chat.id) : null,
+    };
+  }
+  // A search: ranked, one page (no cursor).
   const rows = await rowsOf<{ id: string; at: string; score: number }>(
     db,
-    q
-      ? sql`SELECT c.id, m.activity_at::text AS at, greatest(
+    sql`SELECT c.id, m.activity_at::text AS at, greatest(
               ts_rank(to_tsvector('simple', vn_unaccent(coalesce(c.title, ''))), ${q}) * 2,
               coalesce((SELECT max(ts_rank(p.search_vector, ${q})) * 2 FROM chat_members o
                          JOIN profiles p ON p.id = o.profile_id
@@ -64,13 +90,7 @@ export async function listChats(
                           WHERE x.chat_id = c.id AND x.search @@ ${q} AND x.deleted_at IS NULL
                             AND x.seq > m.from_seq AND (m.until_seq IS NULL OR x.seq <= m.until_seq)))
           ORDER BY score DESC, m.activity_at DESC, m.chat_id DESC
-          LIMIT ${query.perPage}`
-      : sql`SELECT c.id, m.activity_at::text AS at, 0::float8 AS score
-          FROM chat_members m JOIN chats c ON c.id = m.chat_id
-          WHERE m.profile_id = ${profileId} AND ${folderCondition[query.folder]}
-            ${cursor ? sql`AND (m.activity_at, m.chat_id) < (${cursor.at}::timestamptz, ${cursor.id})` : sql``}
-          ORDER BY m.activity_at DESC, m.chat_id DESC
-          LIMIT ${query.perPage + 1}`,
+          LIMIT ${query.perPage}`,
   );
   const page = rows.slice(0, query.perPage);
   const items = await viewsOf(
@@ -78,11 +98,7 @@ export async function listChats(
     page.map((r) => r.id),
     profileId,
   );
-  const last = page.at(-1);
-  return {
-    items,
-    nextCursor: !tsq && rows.length > query.perPage && last ? encodeKeyset(last.at, last.id) : null,
-  };
+  return { items, nextCursor: null };
 }
 
 /** Views of these conversations for one member, in the order given. */
@@ -97,11 +113,20 @@ export async function viewsOf(db: Db, ids: string[], profileId: string): Promise
         sql`, `,
       )})`,
     );
-  const context = await loadContext(db, chatRows);
   const byId = new Map(chatRows.map((c) => [c.id, c]));
-  return ids.flatMap((id) => {
-    const chat = byId.get(id);
-    const view = chat ? chatView(context, chat, profileId) : null;
+  return viewsOfRows(
+    db,
+    ids.flatMap((id) => byId.get(id) ?? []),
+    profileId,
+  );
+}
+
+/** Views of these conversations (rows in hand) for one member, in the order given. */
+async function viewsOfRows(db: Db, chatRows: ChatRow[], profileId: string): Promise<Chat[]> {
+  if (chatRows.length === 0) return [];
+  const context = await loadContext(db, chatRows);
+  return chatRows.flatMap((chat) => {
+    const view = chatView(context, chat, profileId);
     return view ? [view] : [];
   });
 }

@@ -39,7 +39,7 @@ export const CHAT_UNREAD_QUEUE = "chats.unread-notify";
  */
 async function assertMayWrite(db: Db, chat: ChatRow, me: MemberRow): Promise<ChatContext> {
   if (me.state !== "active") throw new AppError("chat_notMember");
-  const context = await loadContext(db, [chat]);
+  const context = await loadContext(db, [chat], [], { forWrite: true });
   const refusal = cannotWrite(context, chat, me);
   if (refusal) throw new AppError(refusal);
   if (chat.kind === "direct") {
@@ -54,6 +54,31 @@ async function assertMayWrite(db: Db, chat: ChatRow, me: MemberRow): Promise<Cha
 
 async function viewOne(db: Db, chat: ChatRow, row: MessageRow, viewerId: string): Promise<ChatMessage> {
   return messageView(await loadContext(db, [chat], [row]), row, viewerId);
+}
+
+/**
+ * The conversation and the sender's membership (as membership()), and whether this clientId was
+ * stored already by the sender (a retried send): one query for the common case, a first send.
+ */
+async function membershipForSend(
+  db: Db,
+  chatId: string,
+  profileId: string,
+  clientId: string,
+): Promise<{ chat: ChatRow; me: MemberRow; retry: boolean }> {
+  const [row] = await db
+    .select({
+      chat: chats,
+      me: chatMembers,
+      retry: sql<boolean>`EXISTS (SELECT 1 FROM chat_messages x
+                                  WHERE x.sender_profile_id = ${profileId} AND x.client_id = ${clientId})`,
+    })
+    .from(chatMembers)
+    .innerJoin(chats, eq(chats.id, chatMembers.chatId))
+    .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.profileId, profileId)))
+    .limit(1);
+  if (!row || row.me.request === "declined") throw new AppError("chat_notFound");
+  return row;
 }
 
 async function storedByClientId(db: Db, senderId: string, clientId: string) {
@@ -79,7 +104,7 @@ export async function sendMessage(
 ): Promise<{ message: ChatMessage; created: boolean }> {
   const { db } = deps;
   const actorId = assertMessenger(actor);
-  const { chat, me } = await membership(db, chatId, actorId);
+  const { chat, me, retry } = await membershipForSend(db, chatId, actorId, input.clientId);
   const again = async () => {
     const stored = await storedByClientId(db, actorId, input.clientId);
     if (!stored) return null;
@@ -87,8 +112,10 @@ export async function sendMessage(
       throw new AppError("request_conflict", { details: { reason: "clientIdInUse" } });
     return { message: await viewOne(db, chat, stored, actorId), created: false };
   };
-  const retried = await again();
-  if (retried) return retried;
+  if (retry) {
+    const retried = await again();
+    if (retried) return retried;
+  }
   const checked = await assertMayWrite(db, chat, me);
   if (deps.counters) {
     const hit = await deps.counters.hit(`chats:send:${chatId}:${actor.userId}`, 60_000);
@@ -108,40 +135,41 @@ export async function sendMessage(
       await tx.select({ id: chats.id }).from(chats).where(eq(chats.id, chatId)).for("update");
       files = await claimAttachments(tx, actorId, input.attachmentIds);
       const seq = await nextSeq(tx);
-      const [inserted] = await tx
-        .insert(chatMessages)
-        .values({
-          seq,
-          id: crypto.randomUUID(),
-          chatId,
-          senderProfileId: actorId,
-          senderUserId: actor.userId,
-          clientId: input.clientId,
-          body: input.body,
-          attachments: input.attachmentIds,
-          changeSeq: seq,
-          createdAt: now,
-        })
-        .returning();
-      await tx.update(chats).set({ lastMessageSeq: seq, lastMessageAt: now }).where(eq(chats.id, chatId));
-      await tx
-        .update(chatMembers)
-        .set({
-          activityAt: now,
-          changeSeq: seq,
-          unreadCount: sql`CASE WHEN ${chatMembers.profileId} = ${actorId} THEN 0 ELSE ${chatMembers.unreadCount} + 1 END`,
-          lastReadSeq: sql`CASE WHEN ${chatMembers.profileId} = ${actorId} THEN ${seq} ELSE ${chatMembers.lastReadSeq} END`,
-          // Answering a request accepts it.
-          request: sql`CASE WHEN ${chatMembers.profileId} = ${actorId} AND ${chatMembers.request} = 'pending' THEN 'accepted' ELSE ${chatMembers.request} END`,
-        })
-        .where(
-          and(
-            eq(chatMembers.chatId, chatId),
-            eq(chatMembers.state, "active"),
-            ne(chatMembers.request, "declined"),
-          ),
-        );
-      return inserted!;
+      const inserted: MessageRow = {
+        seq,
+        id: crypto.randomUUID(),
+        chatId,
+        senderProfileId: actorId,
+        senderUserId: actor.userId,
+        clientId: input.clientId,
+        body: input.body,
+        attachments: input.attachmentIds,
+        changeSeq: seq,
+        createdAt: now,
+        editedAt: null,
+        deletedAt: null,
+      };
+      const at = now.toISOString();
+      // The message, the conversation's last seq and every member's unread count and activity,
+      // in one statement (one round trip on the hot path).
+      await tx.execute(sql`
+        WITH last AS (
+          UPDATE chats SET last_message_seq = ${seq}, last_message_at = ${at}::timestamptz WHERE id = ${chatId}
+        ), counted AS (
+          UPDATE chat_members SET
+            activity_at = ${at}::timestamptz,
+            change_seq = ${seq},
+            unread_count = CASE WHEN profile_id = ${actorId} THEN 0 ELSE unread_count + 1 END,
+            last_read_seq = CASE WHEN profile_id = ${actorId} THEN ${seq}::bigint ELSE last_read_seq END,
+            -- Answering a request accepts it.
+            request = CASE WHEN profile_id = ${actorId} AND request = 'pending' THEN 'accepted' ELSE request END
+          WHERE chat_id = ${chatId} AND state = 'active' AND request <> 'declined'
+        )
+        INSERT INTO chat_messages
+          (seq, id, chat_id, sender_profile_id, sender_user_id, client_id, body, attachments, change_seq, created_at)
+        VALUES (${seq}, ${inserted.id}, ${chatId}, ${actorId}, ${actor.userId}, ${input.clientId}, ${input.body},
+                ${JSON.stringify(input.attachmentIds)}::jsonb, ${seq}, ${at}::timestamptz)`);
+      return inserted;
     });
   } catch (error) {
     // The same send, retried while the first was still being stored: the first one wins.
@@ -164,6 +192,7 @@ export async function sendMessage(
     new Map(
       recipients.map((m) => [m.profileId, { chatId, message: messageView(context, row, m.profileId) }]),
     ),
+    context.profiles,
   );
   if (me.request === "pending") await tellUpdated(deps, chatId, { profileIds: [actorId] });
   await scheduleUnreadNotice(

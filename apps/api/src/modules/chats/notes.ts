@@ -42,7 +42,13 @@ export async function listNotes(db: Db, actor: SessionActor, chatId: string): Pr
   }));
 }
 
-export async function addNote(db: Db, actor: SessionActor, chatId: string, body: string): Promise<ChatNote> {
+export async function addNote(
+  deps: ChatDeps,
+  actor: SessionActor,
+  chatId: string,
+  body: string,
+): Promise<ChatNote> {
+  const { db } = deps;
   const { companyId } = await companyMembership(db, actor, chatId);
   const [note] = await db
     .insert(chatNotes)
@@ -59,13 +65,19 @@ export async function addNote(db: Db, actor: SessionActor, chatId: string, body:
     .from(users)
     .where(eq(users.id, actor.userId))
     .limit(1);
-  return {
+  const view: ChatNote = {
     id: note!.id,
     chatId,
     author: { id: actor.userId, name: author?.name ?? "" },
     body: note!.body,
     createdAt: note!.createdAt.toISOString(),
   };
+  // The company's other members with `chats` see it live; the other side never hears of it.
+  await tellUpdated(deps, chatId, {
+    profileIds: [companyId],
+    note: { ...view, companyProfileId: companyId },
+  });
+  return view;
 }
 
 /** Assigns the conversation to a member of the company who holds `chats` (null: to nobody). */

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { chatMessages, chatReports } from "../../db/schema/index";
 import { actingProfileId } from "../../shared/acting-profile";
+import { fileReport } from "../../shared/moderation-intake";
 import { membership } from "./conversations";
 import { mayRead } from "./views";
 
@@ -29,17 +30,31 @@ export async function reportMessage(
     throw new AppError("chat_messageNotFound");
   }
   try {
-    await db.insert(chatReports).values({
-      id: crypto.randomUUID(),
-      reporterUserId: actor.userId,
-      reporterProfileId: profileId,
-      messageId,
-      chatId,
-      senderProfileId: message.senderProfileId,
-      body: message.body,
-      attachments: message.attachments,
-      reason: input.reason,
-      description: input.description ?? null,
+    // The report and its filing on the review queue's subject commit together (issue 16).
+    await db.transaction(async (tx) => {
+      const id = crypto.randomUUID();
+      await tx.insert(chatReports).values({
+        id,
+        reporterUserId: actor.userId,
+        reporterProfileId: profileId,
+        messageId,
+        chatId,
+        senderProfileId: message.senderProfileId,
+        body: message.body,
+        attachments: message.attachments,
+        reason: input.reason,
+        description: input.description ?? null,
+      });
+      await fileReport(tx, {
+        table: "chat_reports",
+        reportId: id,
+        subjectType: "message",
+        targetId: messageId,
+        profileId: message.senderProfileId,
+        reason: input.reason,
+        description: input.description ?? null,
+        reporterUserId: actor.userId,
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error))

@@ -96,6 +96,6 @@ export const chatRoutes: FastifyPluginAsync = async (app) => {
   }));
   route(app, table.notes, async ({ actor, params }) => ({ data: await listNotes(db(), actor, params.id) }));
   route(app, table.addNote, async ({ actor, params, body, reply }) =>
-    reply.status(201).send({ data: await addNote(db(), actor, params.id, body.body) }),
+    reply.status(201).send({ data: await addNote(deps(), actor, params.id, body.body) }),
   );
 };

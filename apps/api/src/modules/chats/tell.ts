@@ -20,19 +20,23 @@ export async function tellProfiles<E extends ServerEventName>(
   deps: ChatDeps,
   event: E,
   payloads: Map<string, ServerEventPayload<E>>,
+  /** The receivers' profiles when the caller has them already (their type is all it needs). */
+  known?: ReadonlyMap<string, { type: string }>,
 ): Promise<void> {
   const realtime = deps.realtime;
   if (!realtime || payloads.size === 0) return;
   try {
     const ids = [...payloads.keys()];
-    const companies = new Set(
-      (
-        await deps.db
-          .select({ id: profiles.id })
-          .from(profiles)
-          .where(and(inArray(profiles.id, ids), eq(profiles.type, "company")))
-      ).map((r) => r.id),
-    );
+    const companies = ids.every((id) => known?.has(id))
+      ? new Set(ids.filter((id) => known?.get(id)?.type === "company"))
+      : new Set(
+          (
+            await deps.db
+              .select({ id: profiles.id })
+              .from(profiles)
+              .where(and(inArray(profiles.id, ids), eq(profiles.type, "company")))
+          ).map((r) => r.id),
+        );
     for (const [profileId, payload] of payloads) {
       if (!companies.has(profileId)) {
         realtime.emitToProfile(profileId, event, payload);

@@ -1,9 +1,8 @@
 import type { Chat, ChatAttachment, ChatMessage, ChatProfile, ErrorCode, MediaStatus } from "@vn/contract";
-import { inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { chatMembers, chatMessages, type chats, mediaFiles, profiles, users } from "../../db/schema/index";
 import { type MediaRow, mediaUrls } from "../../shared/media-view";
-import { rowsOf } from "../../shared/pages";
 import { profileFace } from "../../shared/profile-view";
 
 /**
@@ -38,36 +37,66 @@ export interface ChatContext {
   messages: Map<number, MessageRow>;
   media: Map<string, MediaRow>;
   people: Map<string, { id: string; name: string }>;
-  /** "a|b" for every pair of profiles in a block (either way), among the direct conversations. */
+  /** "a|b" for every pair of members of one direct conversation in a block (either way). */
   blocked: Set<string>;
 }
 
-const inList = (ids: Iterable<string>) =>
-  sql.join(
-    [...ids].map((id) => sql`${id}`),
-    sql`, `,
-  );
+/**
+ * Per member row: the profiles it blocks among the other members of its conversation (blocks
+ * matter to who may write only in a direct conversation: cannotWrite).
+ */
+const blockedByMember = sql<string[] | null>`(
+  SELECT array_agg(b.blocked_id) FROM blocks b
+    JOIN chat_members o ON o.chat_id = ${chatMembers.chatId} AND o.profile_id = b.blocked_id
+   WHERE b.blocker_id = ${chatMembers.profileId})`;
 
-/** Loads the context of these conversations, and of these extra messages (events, pages). */
+/**
+ * Loads the context of these conversations, and of these extra messages (events, pages): the
+ * members with their profiles and blocks in one query, then the last messages, their files and
+ * the names the views show. `forWrite` (a send or an edit checking who may write) loads only the
+ * members, their profiles and blocks: its views are of the message written, not of the list.
+ */
 export async function loadContext(
   db: Db,
   chatRows: ChatRow[],
   extra: MessageRow[] = [],
+  options: { forWrite?: boolean } = {},
 ): Promise<ChatContext> {
   const chatIds = chatRows.map((c) => c.id);
-  const memberRows = chatIds.length
-    ? await db.select().from(chatMembers).where(inArray(chatMembers.chatId, chatIds))
+  const joined = chatIds.length
+    ? await db
+        .select({
+          member: chatMembers,
+          profile: profiles,
+          // Only a batch with a direct conversation asks (groups never check blocks).
+          blocks: chatRows.some((c) => c.kind === "direct") ? blockedByMember : sql<null>`NULL`,
+        })
+        .from(chatMembers)
+        .leftJoin(profiles, eq(profiles.id, chatMembers.profileId))
+        .where(inArray(chatMembers.chatId, chatIds))
     : [];
+  const memberRows = joined.map((r) => r.member);
   const members = new Map<string, MemberRow[]>();
   for (const row of memberRows) members.set(row.chatId, [...(members.get(row.chatId) ?? []), row]);
+  const profileById = new Map<string, ProfileRow>();
+  const blocked = new Set<string>();
+  for (const { member, profile, blocks } of joined) {
+    if (profile) profileById.set(profile.id, profile);
+    for (const other of blocks ?? []) {
+      blocked.add(`${member.profileId}|${other}`);
+      blocked.add(`${other}|${member.profileId}`);
+    }
+  }
 
   // The last message each member may read (a left member's is where they left).
   const byId = new Map(chatRows.map((c) => [c.id, c]));
   const seqs = new Set<number>();
-  for (const row of memberRows) {
-    const chat = byId.get(row.chatId);
-    const last = chat ? visibleLast(row, chat) : null;
-    if (last) seqs.add(last);
+  if (!options.forWrite) {
+    for (const row of memberRows) {
+      const chat = byId.get(row.chatId);
+      const last = chat ? visibleLast(row, chat) : null;
+      if (last) seqs.add(last);
+    }
   }
   const known = new Set(extra.map((m) => m.seq));
   const wanted = [...seqs].filter((s) => !known.has(s));
@@ -76,16 +105,14 @@ export async function loadContext(
     : [];
   const messages = new Map<number, MessageRow>([...extra, ...lastRows].map((m) => [m.seq, m]));
 
-  const profileIds = new Set([
-    ...memberRows.map((m) => m.profileId),
-    ...[...messages.values()].map((m) => m.senderProfileId),
-  ]);
-  const profileRows = profileIds.size
-    ? await db
-        .select()
-        .from(profiles)
-        .where(inArray(profiles.id, [...profileIds]))
-    : [];
+  // Senders are members; one whose member row is gone still has a face.
+  const missing = [
+    ...new Set([...messages.values()].map((m) => m.senderProfileId).filter((id) => !profileById.has(id))),
+  ];
+  if (missing.length) {
+    for (const row of await db.select().from(profiles).where(inArray(profiles.id, missing)))
+      profileById.set(row.id, row);
+  }
   const mediaIds = new Set([...messages.values()].flatMap((m) => (m.deletedAt ? [] : m.attachments)));
   const mediaRows = mediaIds.size
     ? await db
@@ -94,7 +121,7 @@ export async function loadContext(
         .where(inArray(mediaFiles.id, [...mediaIds]))
     : [];
   const userIds = new Set([
-    ...memberRows.flatMap((m) => (m.assignedUserId ? [m.assignedUserId] : [])),
+    ...(options.forWrite ? [] : memberRows.flatMap((m) => (m.assignedUserId ? [m.assignedUserId] : []))),
     ...[...messages.values()].flatMap((m) => (m.senderUserId ? [m.senderUserId] : [])),
   ]);
   const userRows = userIds.size
@@ -104,28 +131,9 @@ export async function loadContext(
         .where(inArray(users.id, [...userIds]))
     : [];
 
-  const directIds = [
-    ...new Set(
-      chatRows
-        .filter((c) => c.kind === "direct")
-        .flatMap((c) => (members.get(c.id) ?? []).map((m) => m.profileId)),
-    ),
-  ];
-  const blocked = new Set<string>();
-  if (directIds.length > 1) {
-    const rows = await rowsOf<{ a: string; b: string }>(
-      db,
-      sql`SELECT blocker_id AS a, blocked_id AS b FROM blocks
-           WHERE blocker_id IN (${inList(directIds)}) AND blocked_id IN (${inList(directIds)})`,
-    );
-    for (const r of rows) {
-      blocked.add(`${r.a}|${r.b}`);
-      blocked.add(`${r.b}|${r.a}`);
-    }
-  }
   return {
     members,
-    profiles: new Map(profileRows.map((p) => [p.id, p])),
+    profiles: profileById,
     messages,
     media: new Map(mediaRows.map((m) => [m.id, m])),
     people: new Map(userRows.map((u) => [u.id, u])),

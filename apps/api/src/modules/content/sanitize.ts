@@ -39,6 +39,8 @@ const options: sanitizeHtml.IOptions = {
     // Links leave our site without handing it the reader's page (reverse tabnabbing).
     a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer nofollow", target: "_blank" }),
     h1: "h2",
+    // Browsers' editors make a line a <div>: dropping the tag ran the lines together.
+    div: "p",
   },
   // A link or image whose address was unsafe (and so removed) is dropped whole.
   exclusiveFilter: (frame) =>
@@ -51,8 +53,24 @@ export function sanitizeRichText(html: string): string {
 
 /** Plain text of some HTML (for posts, short content, search and meta descriptions). */
 export function plainText(html: string): string {
-  return decodeEntities(sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }))
+  // A block's end is a line's end: without it "Getting started</h2><p>This…" read "Getting startedThis…".
+  const lined = html.replace(BLOCK_END, "$&\n");
+  return decodeEntities(sanitizeHtml(lined, { allowedTags: [], allowedAttributes: {} }))
     .replace(/[ \t]+/g, " ")
+    .replace(/ ?\n ?/g, "\n")
     .replace(/\n{3,}/g, "\n\n")
     .trim();
+}
+
+const BLOCK_END = /<\/(?:p|div|h[1-6]|li|blockquote|pre|figure|figcaption|ul|ol)\s*>|<br\s*\/?>|<hr\s*\/?>/gi;
+
+/** A card's excerpt: one line per block, spaces collapsed within lines. */
+export function excerptText(text: string, max: number): string | null {
+  return (
+    text
+      .replace(/[^\S\n]+/g, " ")
+      .replace(/\s*\n\s*/g, "\n")
+      .trim()
+      .slice(0, max) || null
+  );
 }

@@ -38,7 +38,7 @@ import {
 import { isBlockedBetween } from "../../shared/social-graph";
 import { pageStart } from "./page-anchors";
 import { actingProfileId, assertMayAct, assertPlanAllows } from "./rules";
-import { plainText, sanitizeRichText } from "./sanitize";
+import { excerptText, plainText, sanitizeRichText } from "./sanitize";
 
 type ContentRow = typeof contentItems.$inferSelect;
 type ProfileRow = typeof profiles.$inferSelect;
@@ -68,7 +68,7 @@ function prepareBody(kind: string, content: string | undefined) {
   const text = isRich(kind) ? plainText(safe) : safe;
   return {
     content: safe || null,
-    shortContent: text.replace(/\s+/g, " ").slice(0, SHORT_CONTENT_MAX) || null,
+    shortContent: excerptText(text, SHORT_CONTENT_MAX),
     plainLength: text.length,
   };
 }
@@ -161,6 +161,8 @@ export async function createContent(
         endsAt: input.endsAt ? new Date(input.endsAt) : null,
         place: input.place ?? null,
         onlineUrl: input.onlineUrl ?? null,
+        // An event's own zone (issue 18): only events have times to show in it.
+        timeZone: input.kind === "event" ? (input.timeZone ?? null) : null,
         ...input.settings,
       },
       input.title ?? body.shortContent ?? input.kind,
@@ -237,6 +239,7 @@ export async function updateContent(
         ...(input.endsAt !== undefined ? { endsAt: new Date(input.endsAt) } : {}),
         ...(input.place !== undefined ? { place: input.place } : {}),
         ...(input.onlineUrl !== undefined ? { onlineUrl: input.onlineUrl } : {}),
+        ...(input.timeZone !== undefined && row.kind === "event" ? { timeZone: input.timeZone } : {}),
         ...input.settings,
         ...schedule,
         updatedAt: now,

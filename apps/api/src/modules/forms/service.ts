@@ -6,6 +6,7 @@ import type { Db } from "../../db/client";
 import { comments, feedback, profiles, reports } from "../../db/schema/index";
 import { actingProfileId } from "../../shared/acting-profile";
 import { loadInteractiveItem } from "../../shared/items";
+import { fileReport } from "../../shared/moderation-intake";
 
 type ReportInput = z.output<typeof reportRequestSchema>;
 type FeedbackInput = z.output<typeof feedbackRequestSchema>;
@@ -67,20 +68,34 @@ export async function submitReport(db: Db, actor: SessionActor, input: ReportInp
     )
     .limit(1);
   if (open) return { id: open.id, createdAt: open.createdAt.toISOString() };
-  const [row] = await db
-    .insert(reports)
-    .values({
-      id: crypto.randomUUID(),
-      reporterUserId: actor.userId,
-      reporterProfileId: reporterId,
-      targetType: input.targetType,
+  // The report and its filing on the review queue's subject commit together (issue 16).
+  const row = await db.transaction(async (tx) => {
+    const [stored] = await tx
+      .insert(reports)
+      .values({
+        id: crypto.randomUUID(),
+        reporterUserId: actor.userId,
+        reporterProfileId: reporterId,
+        targetType: input.targetType,
+        targetId: input.targetId,
+        targetProfileId: responsible,
+        reason: input.reason,
+        description: input.description || null,
+      })
+      .returning({ id: reports.id, createdAt: reports.createdAt });
+    await fileReport(tx, {
+      table: "reports",
+      reportId: stored!.id,
+      subjectType: input.targetType,
       targetId: input.targetId,
-      targetProfileId: responsible,
+      profileId: responsible,
       reason: input.reason,
       description: input.description || null,
-    })
-    .returning({ id: reports.id, createdAt: reports.createdAt });
-  return { id: row!.id, createdAt: row!.createdAt.toISOString() };
+      reporterUserId: actor.userId,
+    });
+    return stored!;
+  });
+  return { id: row.id, createdAt: row.createdAt.toISOString() };
 }
 
 export async function submitFeedback(

@@ -8,6 +8,7 @@ import {
   IMAGE_MAX_PX,
   IMAGE_VARIANT_EXTRA_SMALL_PX,
   IMAGE_VARIANT_FULL_PX,
+  IMAGE_VARIANT_MEDIUM_PX,
   type ImageCrops,
   type ImageVariantName,
   messages,
@@ -18,6 +19,8 @@ import { parseHeif } from "./heif";
 /**
  * Image variants with sharp (§3 content item image urls, §9 limits and crops):
  *  - full: the whole picture, upright, fit inside 2560 px;
+ *  - medium: the same whole picture fit inside 1080 px, for phones and the post column (issue 18),
+ *    made only when the picture is larger than that (full is then no larger than medium would be);
  *  - small: the desktop crop at 350×350; extraSmall: the same crop at 96×96;
  *  - preview: the preview crop at 350×448.
  * Every variant is WebP without metadata: EXIF (GPS, camera) is dropped after the picture is
@@ -145,7 +148,7 @@ export function resolveCrops(width: number, height: number, given: ImageCrops | 
   };
 }
 
-/** Renders all four variants. `which` limits it to the crop-based ones (a re-crop). */
+/** Renders every variant (medium only for pictures larger than it). `which` limits it to the crop-based ones (a re-crop). */
 export async function renderVariants(
   input: ImageInput,
   size: { width: number; height: number },
@@ -190,7 +193,20 @@ export async function renderVariants(
           : fromWorking().extract(scaled);
       return source.resize({ width: target.width, height: target.height, fit: "cover" });
     };
-    if (which === "all") await push("full", fromWorking());
+    if (which === "all") {
+      await push("full", fromWorking());
+      if (Math.max(raw.width, raw.height) > IMAGE_VARIANT_MEDIUM_PX) {
+        await push(
+          "medium",
+          fromWorking().resize({
+            width: IMAGE_VARIANT_MEDIUM_PX,
+            height: IMAGE_VARIANT_MEDIUM_PX,
+            fit: "inside",
+            withoutEnlargement: true,
+          }),
+        );
+      }
+    }
     const small = await cut(crops.desktop, CROP_DESKTOP).raw().toBuffer({ resolveWithObject: true });
     const smallRaw = { width: small.info.width, height: small.info.height, channels: small.info.channels };
     await push("small", sharp(small.data, { raw: smallRaw }));

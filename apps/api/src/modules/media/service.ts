@@ -1014,8 +1014,9 @@ export class MediaService {
   // Attaching media to a publication ------------------------------------------------------------
 
   /**
-   * Sets an item's main image, gallery and file (the caller checked the item is theirs). Given a
-   * transaction (a publication being saved), it reads and writes inside it.
+   * Sets an item's main image, gallery and file (the caller checked the item is theirs), and the
+   * alt text of its pictures. Given a transaction (a publication being saved), it reads and
+   * writes inside it.
    */
   async attach(
     item: { id: string; ownerId: string; kind: string },
@@ -1088,6 +1089,24 @@ export class MediaService {
       if (request.fileId !== undefined) {
         await detach("file");
         if (request.fileId) await place(request.fileId, "file", 0);
+      }
+      // Alt text (issue 18), kept in the picture's description (content images have no other use
+      // for it), of the item's pictures as they stand now: anything else is not found.
+      for (const [id, alt] of Object.entries(request.alts ?? {})) {
+        const described = await tx
+          .update(mediaFiles)
+          .set({ description: alt ?? null, updatedAt: now })
+          .where(
+            and(
+              eq(mediaFiles.id, id),
+              eq(mediaFiles.contentItemId, item.id),
+              eq(mediaFiles.ownerId, item.ownerId),
+              eq(mediaFiles.kind, "image"),
+              inArray(mediaFiles.role, ["main", "gallery"]),
+            ),
+          )
+          .returning({ id: mediaFiles.id });
+        if (described.length === 0) throw new AppError("file_notFound", { details: { mediaId: id } });
       }
     });
   }

@@ -28,6 +28,8 @@ export interface NotificationInput {
   reaction?: ReactionKind | null;
   /** Kind "message": the conversation with unread messages. */
   chatId?: string | null;
+  /** A notice about the recipient's own account (a staff decision): told although actor = recipient. */
+  aboutSelf?: boolean;
 }
 
 /** A follow notification is not repeated for the same follower within this window (follow/unfollow games). */
@@ -67,7 +69,7 @@ async function store(db: Db, inputs: NotificationInput[]): Promise<NotificationR
   const wanted: NotificationInput[] = [];
   const seen = new Set<string>();
   for (const input of inputs) {
-    if (input.recipientId === input.actorId) continue;
+    if (input.recipientId === input.actorId && !input.aboutSelf) continue;
     const key = `${input.recipientId}|${input.kind}|${input.contentId ?? ""}|${input.commentId ?? ""}|${input.chatId ?? ""}`;
     if (seen.has(key)) continue;
     seen.add(key);

@@ -75,10 +75,10 @@ export const verificationRoutes: FastifyPluginAsync = async (app) => {
 
   // Staff -----------------------------------------------------------------------------------------
 
-  route(app, table.staffQueue, async () => ({ data: await service().queue() }));
+  route(app, table.staffQueue, async ({ actor }) => ({ data: await service().queue(actor) }));
 
-  route(app, table.staffDocument, async ({ params, reply }) => {
-    const { row, bytes } = await service().readDocument(params.documentId);
+  route(app, table.staffDocument, async ({ actor, params, reply }) => {
+    const { row, bytes } = await service().readDocument(actor, params.documentId);
     return sendPrivateFile(reply, { mime: row.mime }, bytes);
   });
 

@@ -31,6 +31,7 @@ import { verificationOutcomeMail } from "../../providers/mail/templates";
 import type { MailProvider } from "../../providers/mail/types";
 import type { StorageProvider } from "../../providers/storage/types";
 import { writeAudit } from "../../shared/audit";
+import { emit } from "../../shared/events";
 import type { Realtime } from "../../shared/realtime";
 import { SealedStorage, sealingKey } from "../../shared/sealed-storage";
 import type { DocumentImage } from "./images";
@@ -374,9 +375,20 @@ export class VerificationService {
     return { front: sides.has("front"), back: sides.has("back"), selfie: sides.has("selfie") };
   }
 
-  async readDocument(documentId: string): Promise<{ row: DocumentRow; bytes: Buffer }> {
+  /**
+   * One document image for staff. Admins read any; a moderator only those of a transaction whose
+   * appeal waits for a decision (the appeals they decide), and hears "not found" otherwise.
+   */
+  async readDocument(staff: StaffActor, documentId: string): Promise<{ row: DocumentRow; bytes: Buffer }> {
     const [row] = await this.db.select().from(idvDocuments).where(eq(idvDocuments.id, documentId));
     if (!row) throw new AppError("verification_notFound");
+    if (staff.staffRole !== "admin") {
+      const [appeal] = await this.db
+        .select({ id: idvAppeals.id })
+        .from(idvAppeals)
+        .where(and(eq(idvAppeals.transactionId, row.transactionId), eq(idvAppeals.status, "pending")));
+      if (!appeal) throw new AppError("verification_notFound");
+    }
     return { row, bytes: await this.vault.read(row.storageKey) };
   }
 
@@ -550,12 +562,21 @@ export class VerificationService {
 
   // Staff -----------------------------------------------------------------------------------------
 
-  async queue() {
+  /**
+   * What waits for staff, oldest first: transactions in manual review (admins only: a moderator
+   * may not decide them, so does not see them) and appeals of final rejections.
+   */
+  async queue(staff: StaffActor) {
     const waiting = await this.db
       .select({ transaction: idvTransactions, user: { id: users.id, name: users.name, email: users.email } })
       .from(idvTransactions)
       .innerJoin(users, eq(users.id, idvTransactions.userId))
-      .where(eq(idvTransactions.status, "pending_admin_action"))
+      .where(
+        and(
+          eq(idvTransactions.status, "pending_admin_action"),
+          staff.staffRole === "admin" ? undefined : sql`false`,
+        ),
+      )
       .orderBy(asc(idvTransactions.submittedAt));
     const appeals = await this.db
       .select({
@@ -647,6 +668,7 @@ export class VerificationService {
       });
     });
     this.tell(outcome);
+    await this.toldByStaff(outcome);
     return this.state(outcome.userId);
   }
 
@@ -686,7 +708,17 @@ export class VerificationService {
       };
     });
     this.tell(outcome);
+    await this.toldByStaff(outcome);
     return this.state(outcome.userId);
+  }
+
+  /** A staff decision is also a notification (the socket's `notification` and the list). */
+  private async toldByStaff(outcome: Outcome): Promise<void> {
+    const person = await this.personOf(outcome.userId);
+    await emit({ db: this.db, realtime: this.env.realtime(), log: this.env.log }, "staff.decided", {
+      recipientId: person.profileId,
+      kind: outcome.status === "accepted" ? "verification_accepted" : "verification_rejected",
+    });
   }
 
   // Upkeep (jobs/verification-upkeep.ts) ---------------------------------------------------------

@@ -22,10 +22,13 @@ interface Parts {
   /** A second, quieter link under the action (e.g. "this is a mistake"). */
   secondary?: { label: string; url: string };
   ignoreNote?: boolean;
+  /** Label and value lines under the intro (a form as it was sent). */
+  details?: Array<[string, string]>;
 }
 
 function compose(parts: Parts): MailMessage {
   const lines = [parts.intro, ""];
+  if (parts.details) lines.push(...parts.details.map(([label, value]) => `${label}: ${value}`), "");
   if (parts.code) lines.push(parts.code, "");
   if (parts.action) lines.push(`${parts.action.label}: ${parts.action.url}`, "");
   if (parts.secondary) lines.push(`${parts.secondary.label}: ${parts.secondary.url}`, "");
@@ -38,6 +41,14 @@ function compose(parts: Parts): MailMessage {
     '<div style="max-width:520px;margin:0 auto;background:#fff;border-radius:8px;padding:32px">',
     `<p style="margin:0 0 24px;font-weight:600;font-size:18px">${escapeHtml(PRODUCT_NAME)}</p>`,
     `<p style="margin:0 0 24px;line-height:1.5">${escapeHtml(parts.intro)}</p>`,
+    parts.details
+      ? `<table style="margin:0 0 24px;border-collapse:collapse;font-size:14px">${parts.details
+          .map(
+            ([label, value]) =>
+              `<tr><th style="text-align:left;vertical-align:top;padding:4px 12px 4px 0;color:#56687a;font-weight:600">${escapeHtml(label)}</th><td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+          )
+          .join("")}</table>`
+      : "",
     parts.code
       ? `<p style="margin:0 0 24px;font-size:32px;letter-spacing:8px;font-weight:700;font-family:Menlo,Consolas,monospace">${escapeHtml(parts.code)}</p>`
       : "",
@@ -236,11 +247,75 @@ export function kybOutcomeMail(to: string, company: string, verified: boolean, u
   });
 }
 
+/** Staff decided a creator application or its appeal (issue 16). */
+export function creatorOutcomeMail(to: string, approved: boolean, url: string): MailMessage {
+  return compose({
+    to,
+    subject: approved ? messages.mailCreatorApprovedSubject : messages.mailCreatorRejectedSubject,
+    intro: approved ? messages.mailCreatorApprovedIntro : messages.mailCreatorRejectedIntro,
+    action: { label: messages.mailCreatorAction, url },
+    ignoreNote: false,
+  });
+}
+
 export function teamInviteMail(to: string, inviterName: string, company: string, url: string): MailMessage {
   return compose({
     to,
     subject: format(messages.mailTeamInviteSubject, { company }),
     intro: format(messages.mailTeamInviteIntro, { name: inviterName, company }),
     action: { label: messages.mailTeamInviteAction, url },
+  });
+}
+
+/**
+ * Issue 16: an enterprise enquiry or ad consultation, to the sales mailbox (SALES_EMAIL), with
+ * every field as sent. A mail to our own team, so never held back by the per-recipient caps (the
+ * forms have their own limits per account and address): kind "notice".
+ */
+export function leadMail(
+  to: string,
+  lead: { kind: string; name: string; email: string; company: string; details: Array<[string, string]> },
+  url: string,
+): MailMessage {
+  const mail = compose({
+    to,
+    subject: format(messages.mailLeadSubject, { kind: lead.kind, company: lead.company }),
+    intro: format(messages.mailLeadIntro, { kind: lead.kind, name: lead.name, email: lead.email }),
+    details: lead.details,
+    action: { label: messages.mailLeadOpen, url },
+    ignoreNote: false,
+  });
+  return { ...mail, kind: "notice" };
+}
+
+/**
+ * Trust and safety (issue 16): what staff decided about the person and why. A suspended person
+ * cannot sign in, so their link is the signed appeal link instead of the strikes page.
+ */
+export function moderationStrikeMail(
+  to: string,
+  strike: { action: string; reason: string; message: string; url: string; suspended: boolean; days: number },
+): MailMessage {
+  const values = { action: strike.action, reason: strike.reason, message: strike.message, days: strike.days };
+  return compose({
+    to,
+    subject: messages.mailStrikeSubject,
+    intro: format(strike.suspended ? messages.mailSuspendedIntro : messages.mailStrikeIntro, values),
+    action: {
+      label: strike.suspended ? messages.mailSuspendedAction : messages.mailStrikeAction,
+      url: strike.url,
+    },
+    ignoreNote: false,
+  });
+}
+
+/** Trust and safety (issue 16): the person's appeal was decided. */
+export function moderationAppealMail(to: string, granted: boolean, action: string, url: string): MailMessage {
+  return compose({
+    to,
+    subject: messages.mailAppealDecidedSubject,
+    intro: format(granted ? messages.mailAppealGrantedIntro : messages.mailAppealDeniedIntro, { action }),
+    action: { label: messages.mailStrikeAction, url },
+    ignoreNote: false,
   });
 }

@@ -16,11 +16,14 @@ export function HeaderSearch() {
           <label htmlFor="header-search" className="sr-only">
             {messages.searchLabel}
           </label>
-          <Icon
-            name="search"
-            size={18}
-            className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-ink-muted"
-          />
+          {/* The form's submit button (a search form needs one to be operable without Enter, WCAG 3.2.2). */}
+          <button
+            type="submit"
+            className="absolute top-1/2 left-1 inline-flex size-8 -translate-y-1/2 cursor-pointer items-center justify-center rounded text-ink-muted hover:text-ink"
+          >
+            <Icon name="search" size={18} />
+            <span className="sr-only">{messages.searchLabel}</span>
+          </button>
           <input
             id="header-search"
             name="search"
@@ -29,7 +32,7 @@ export function HeaderSearch() {
             placeholder={messages.searchPlaceholder}
             autoComplete="off"
             enterKeyHint="search"
-            className="h-10 w-full rounded-md bg-[#edf3f8] pr-3 pl-9 text-sm text-ink placeholder:text-ink-muted focus:bg-surface focus:outline-2 focus:outline-brand"
+            className="h-10 w-full rounded-md bg-[#edf3f8] pr-3 pl-10 text-sm text-ink placeholder:text-ink-muted focus:bg-surface focus:outline-2 focus:outline-brand"
           />
         </form>
       </search>

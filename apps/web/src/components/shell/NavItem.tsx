@@ -10,16 +10,19 @@ export interface NavItemProps {
   href: string;
   label: string;
   icon: IconName;
+  /** The onboarding tour's target (data-tour, issue 18). */
+  tour?: string;
 }
 
 /** A header navigation entry: icon over label on desktop, icon only (label for screen readers) on mobile. */
-export function NavItem({ href, label, icon }: NavItemProps) {
+export function NavItem({ href, label, icon, tour }: NavItemProps) {
   const pathname = usePathname();
   const active = href !== "/" && isUnder(pathname, href.split("?")[0] ?? href);
   return (
     <Link
       href={href}
       aria-current={active ? "page" : undefined}
+      data-tour={tour}
       className={cn(
         "relative inline-flex min-h-10 min-w-10 flex-col items-center justify-center gap-0.5 rounded-md px-2 text-ink-muted hover:text-ink md:min-w-16",
         active && "text-ink after:absolute after:inset-x-1 after:-bottom-[9px] after:h-0.5 after:bg-ink",

@@ -4,7 +4,9 @@ import { SWR_DEDUPE_MS, SWR_ERROR_RETRY_MS, SWR_FOCUS_THROTTLE_MS } from "@vn/co
 import { Tooltip } from "radix-ui";
 import { type ReactNode, Suspense } from "react";
 import { SWRConfig } from "swr";
+import { SignInDialogProvider } from "@/features/accounts/SignInDialog";
 import { AudioPlayerProvider } from "@/features/media/AudioPlayer";
+import { OnboardingTour } from "@/features/onboarding/OnboardingTour";
 import { VerificationGateProvider } from "@/features/verification/VerificationGate";
 import { ApiError } from "@/lib/api-error";
 import { AccessGuard } from "./AccessGuard";
@@ -45,12 +47,17 @@ export function Providers({ children }: { children: ReactNode }) {
             <AccessGuard />
             <QueryIntentHandler />
             <RouteHistoryTracker />
+            {/* The guided onboarding tour (issue 18): started by ?media-onboarding=true or the home. */}
+            <OnboardingTour />
           </Suspense>
           <VersionWatcher />
           {/* The global audio player (§2) lives here so it keeps playing across navigation. */}
           <AudioPlayerProvider>
-            {/* The verification popups (§2 global overlays) for every gated action. */}
-            <VerificationGateProvider>{children}</VerificationGateProvider>
+            {/* The verification popups (§2 global overlays) for every gated action, and the sign-in
+                dialog for a visitor's (issue 18). */}
+            <VerificationGateProvider>
+              <SignInDialogProvider>{children}</SignInDialogProvider>
+            </VerificationGateProvider>
           </AudioPlayerProvider>
         </Tooltip.Provider>
       </SnackbarProvider>

@@ -5,6 +5,7 @@ import { Logo } from "./Logo";
 
 const links = [
   { href: routes.companies, label: "Companies" },
+  { href: routes.advertise, label: "Advertise" },
   { href: routes.blog, label: "Blog" },
   { href: routes.faq, label: "Help & FAQ" },
   { href: routes.trustCenter, label: "Trust Center" },

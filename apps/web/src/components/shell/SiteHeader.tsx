@@ -45,7 +45,7 @@ function VisitorActions() {
 function MemberActions({ user }: { user: NonNullable<ReturnType<typeof useSession>["user"]> }) {
   return (
     <nav aria-label={messages.primaryNavigation} className="flex items-center gap-0.5 md:gap-1">
-      <NavItem href={routes.userHome(user.slug)} label="Home" icon="home" />
+      <NavItem href={routes.userHome(user.slug)} label="Home" icon="home" tour="home" />
       <NavItem href={routes.companies} label="Companies" icon="building" />
       <MessagingNavItem />
       <NotificationsMenu />

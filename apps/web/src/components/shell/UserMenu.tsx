@@ -1,13 +1,17 @@
 "use client";
 
 import { messages } from "@vn/contract";
+import { useState } from "react";
 import { Avatar } from "@/components/ui/Avatar";
 import { Icon } from "@/components/ui/Icon";
 import { Menu, type MenuItem } from "@/components/ui/Menu";
 import { useAccountSwitch } from "@/features/accounts/use-account-switch";
+import { BILLING_PATH, mayOpenBilling } from "@/features/billing/billing-rules";
 import { roleLabels, useCompanies } from "@/features/companies/use-companies";
 import { openFeedback } from "@/features/forms/FeedbackDialog";
+import { useAccountMenuHeld } from "@/features/onboarding/tour-menu";
 import { useVerificationGate } from "@/features/verification/VerificationGate";
+import { actorOf } from "@/lib/actor";
 import { routes } from "@/lib/paths";
 import { isActingAsCompany, personOf, type SessionUser } from "@/lib/session";
 
@@ -24,6 +28,9 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const companies = useCompanies(hasCompanies).data?.data;
   const { switchTo, switching } = useAccountSwitch();
   const gate = useVerificationGate();
+  // The onboarding tour opens the menu to show its items and closes it when it finishes (issue 18).
+  const held = useAccountMenuHeld();
+  const [open, setOpen] = useState(false);
 
   const accountItems: MenuItem[] = hasCompanies
     ? [
@@ -61,6 +68,10 @@ export function UserMenu({ user }: { user: SessionUser }) {
 
   return (
     <Menu
+      open={held || open}
+      onOpenChange={(next) => {
+        if (!held) setOpen(next);
+      }}
       trigger={
         // Named by its content, so the visible "Me" is part of the name (WCAG 2.5.3).
         <button
@@ -114,10 +125,19 @@ export function UserMenu({ user }: { user: SessionUser }) {
               label: messages.createCompanyPage,
               onSelect: () => gate.allows("company.create"),
               icon: "building",
+              tour: "add-business",
             }
-          : { label: messages.createCompanyPage, href: routes.createCompany, icon: "building" },
-        { label: messages.settings, href: routes.settings, icon: "settings" },
-        { label: messages.feedbackAction, onSelect: openFeedback, icon: "chat" },
+          : {
+              label: messages.createCompanyPage,
+              href: routes.createCompany,
+              icon: "building",
+              tour: "add-business",
+            },
+        { label: messages.settings, href: routes.settings, icon: "settings", tour: "setting" },
+        ...(mayOpenBilling(actorOf(user))
+          ? [{ label: messages.billingLink, href: BILLING_PATH, icon: "star" as const, tour: "billing" }]
+          : []),
+        { label: messages.feedbackAction, onSelect: openFeedback, icon: "chat", tour: "feedback" },
         { label: messages.signOut, href: routes.logout, icon: "logout" },
       ]}
     />

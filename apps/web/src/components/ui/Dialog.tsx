@@ -18,6 +18,8 @@ export interface DialogProps {
   /** Buttons at the bottom, right-aligned on desktop and stacked on mobile. */
   footer?: ReactNode;
   size?: "sm" | "md" | "lg";
+  /** Under 640 px the dialog takes the whole width and rests at the bottom (the sign-in dialog). */
+  fullOnMobile?: boolean;
 }
 
 const widths = { sm: "max-w-sm", md: "max-w-lg", lg: "max-w-2xl" } as const;
@@ -31,6 +33,7 @@ export function Dialog({
   children,
   footer,
   size = "md",
+  fullOnMobile = false,
 }: DialogProps) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
@@ -40,10 +43,14 @@ export function Dialog({
         <DialogPrimitive.Content
           className={cn(
             "fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] flex-col",
-            "rounded-card bg-surface shadow-pop animate-pop-in focus:outline-none",
+            "rounded-card bg-surface shadow-pop focus:outline-none",
+            // pop-in animates the centring transform; a full-width dialog places itself with translate.
+            fullOnMobile ? "animate-fade-in" : "animate-pop-in",
             widths[size],
+            fullOnMobile &&
+              "-translate-x-1/2 -translate-y-1/2 max-sm:top-auto max-sm:bottom-0 max-sm:w-screen max-sm:max-w-none max-sm:translate-y-0 max-sm:rounded-b-none",
           )}
-          style={{ transform: "translate(-50%, -50%)" }}
+          style={{ transform: fullOnMobile ? undefined : "translate(-50%, -50%)" }}
           // Without a description, tell Radix there is none instead of pointing at nothing.
           {...(description ? {} : { "aria-describedby": undefined })}
         >

@@ -23,6 +23,8 @@ export type MenuItem =
       /** Marks the current choice (a check mark, and aria-current). */
       current?: boolean;
       disabled?: boolean;
+      /** The onboarding tour's target this item is (data-tour, issue 18). */
+      tour?: string;
     }
   | { kind: "separator" }
   /** A heading over a group of items. */
@@ -37,14 +39,17 @@ export interface MenuProps {
   /** A button-styled first item under the header (e.g. "View profile"). */
   headerAction?: { label: string; href: string };
   align?: "start" | "center" | "end";
+  /** Controlled open state (the onboarding tour opens a menu to show what is inside). */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
 }
 
 const itemClass =
   "flex min-h-10 cursor-pointer items-center gap-3 rounded-md px-3 text-[0.95rem] text-ink outline-none select-none data-[highlighted]:bg-black/[0.06]";
 
-export function Menu({ trigger, items, header, headerAction, align = "end" }: MenuProps) {
+export function Menu({ trigger, items, header, headerAction, align = "end", open, onOpenChange }: MenuProps) {
   return (
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} open={open} onOpenChange={onOpenChange}>
       <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
@@ -100,6 +105,7 @@ export function Menu({ trigger, items, header, headerAction, align = "end" }: Me
                 asChild
                 disabled={item.disabled}
                 className={cn(itemClass, item.danger && "text-danger")}
+                data-tour={item.tour}
               >
                 <Link href={item.href}>{content}</Link>
               </DropdownMenu.Item>
@@ -110,6 +116,7 @@ export function Menu({ trigger, items, header, headerAction, align = "end" }: Me
                 disabled={item.disabled}
                 aria-current={item.current ? "true" : undefined}
                 className={cn(itemClass, item.danger && "text-danger", "data-[disabled]:opacity-55")}
+                data-tour={item.tour}
               >
                 {content}
               </DropdownMenu.Item>

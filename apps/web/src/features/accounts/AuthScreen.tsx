@@ -19,6 +19,7 @@ import { ForgotPasswordForm } from "./ForgotPasswordForm";
 import { InviteBanner } from "./InviteBanner";
 import { SignInForm } from "./SignInForm";
 import { type CodeSentInfo, SignUpForm } from "./SignUpForm";
+import { TwoFactorStep } from "./TwoFactorStep";
 
 type Mode = "signin" | "signup" | "forgot";
 
@@ -74,6 +75,11 @@ export function AuthScreen() {
   const [email, setEmail] = useState("");
   const [codeStep, setCodeStep] = useState<CodeStep | null>(null);
   const [deleted, setDeleted] = useState<{ email: string; restoreToken: string } | null>(null);
+  /**
+   * Issue 16: the password was right; the second factor's code comes next. `?step=two-factor`
+   * opens here (a sign-in elsewhere, e.g. the sign-in dialog, already holds the challenge cookie).
+   */
+  const [twoFactor, setTwoFactor] = useState(() => params.get("step") === "two-factor");
   const leaving = useRef(false);
 
   const setMode = useCallback(
@@ -131,7 +137,14 @@ export function AuthScreen() {
   const notAvailable = (address: string) => router.push(routes.notAvailableFor(address));
 
   let body: ReactNode;
-  if (codeStep) {
+  if (twoFactor) {
+    body = (
+      <div className="flex flex-col gap-6 pt-4">
+        <Heading title={messages.twoFactorTitle} />
+        <TwoFactorStep onSignedIn={() => leave()} onRestart={() => setTwoFactor(false)} />
+      </div>
+    );
+  } else if (codeStep) {
     body = (
       <div className="flex flex-col gap-6 pt-4">
         <Heading title={messages.codeTitle} />
@@ -177,6 +190,10 @@ export function AuthScreen() {
                   onSignedIn={() => leave()}
                   onOutcome={onOutcome}
                   onForgotPassword={(value) => setMode("forgot", value)}
+                  onTwoFactor={(value) => {
+                    setEmail(value);
+                    setTwoFactor(true);
+                  }}
                 />
               </div>
             ),
@@ -189,6 +206,8 @@ export function AuthScreen() {
                 <Heading title={messages.joinTitle} subtitle={messages.joinSubtitle} />
                 {inviteCode ? <InviteBanner code={inviteCode} /> : null}
                 <SignUpForm
+                  key={`signup-${email}`}
+                  defaultEmail={email}
                   inviteCode={inviteCode}
                   onCodeSent={(info) => setCodeStep({ ...info, notice: null })}
                   onOutcome={onOutcome}
@@ -220,7 +239,8 @@ export function AuthScreen() {
             setDeleted(null);
             snackbar.show(messages.accountRemoved, { tone: "success" });
             if (intent === "create-profile") router.replace(routes.createProfile);
-            else setMode("signup", "");
+            // Starting over is joining again with the same address: it is filled in.
+            else setMode("signup", deleted.email);
           }}
         />
       ) : null}

@@ -22,10 +22,18 @@ export interface SignInFormProps {
   /** Anything but a plain message: deleted, not available, registration not finished. */
   onOutcome: (outcome: Exclude<AuthOutcome, { kind: "message" }>) => void;
   onForgotPassword: (email: string) => void;
+  /** Issue 16: the password was right and the account has a second factor on: its code comes next. */
+  onTwoFactor: (email: string) => void;
   defaultEmail?: string;
 }
 
-export function SignInForm({ onSignedIn, onOutcome, onForgotPassword, defaultEmail = "" }: SignInFormProps) {
+export function SignInForm({
+  onSignedIn,
+  onOutcome,
+  onForgotPassword,
+  onTwoFactor,
+  defaultEmail = "",
+}: SignInFormProps) {
   const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
@@ -39,13 +47,18 @@ export function SignInForm({ onSignedIn, onOutcome, onForgotPassword, defaultEma
 
   const onSubmit = cleanSubmit(async (values: SignIn) => {
     setServerError(null);
+    let answer: Awaited<ReturnType<typeof api.accounts.signInEmail>>;
     try {
-      await api.accounts.signInEmail({ body: { email: values.email, password: values.password } });
+      answer = await api.accounts.signInEmail({ body: { email: values.email, password: values.password } });
     } catch (error) {
       const outcome = signInOutcome(error, values.email);
       if (outcome.kind === "message") setServerError(outcome.text);
       else onOutcome(outcome);
       throw error; // keeps react-hook-form's isSubmitSuccessful false
+    }
+    if ("twoFactorRedirect" in answer && answer.twoFactorRedirect) {
+      onTwoFactor(values.email);
+      return;
     }
     await onSignedIn();
   });

@@ -16,6 +16,7 @@ import { type AuthOutcome, accountCreationOutcome } from "./auth-outcomes";
 import { blocksSubmit, emailFeedback } from "./email-check";
 import { FieldFeedback } from "./FieldFeedback";
 import { PasswordInput } from "./PasswordInput";
+import { passwordMismatch } from "./password-match";
 import { useEmailCheck } from "./use-email-check";
 
 /** What the form holds; checkboxes start unticked, which the schema's `true` literal refuses. */
@@ -43,6 +44,8 @@ export interface SignUpFormProps {
   onSignInInstead: (email: string) => void;
   /** An invitation code from the link (type=invite&code=…), sent along so it is honoured. */
   inviteCode?: string | null;
+  /** The address to start from (the one whose deleted account was just removed). */
+  defaultEmail?: string;
 }
 
 /** The catalogue's consent sentence with the document's name as a link (opens in a new tab, so the form stays). */
@@ -64,9 +67,16 @@ function withLink(sentence: string, phrase: string, href: string): ReactNode {
   );
 }
 
-export function SignUpForm({ onCodeSent, onOutcome, onSignInInstead, inviteCode }: SignUpFormProps) {
+export function SignUpForm({
+  onCodeSent,
+  onOutcome,
+  onSignInInstead,
+  inviteCode,
+  defaultEmail = "",
+}: SignUpFormProps) {
   const [serverError, setServerError] = useState<string | null>(null);
   const [emailTouched, setEmailTouched] = useState(false);
+  const [confirmationLeft, setConfirmationLeft] = useState(false);
   const {
     register,
     handleSubmit,
@@ -78,7 +88,7 @@ export function SignUpForm({ onCodeSent, onOutcome, onSignInInstead, inviteCode 
     resolver: zodResolver(signUpFormSchema) as unknown as Resolver<SignUpValues, unknown, SignUpOutput>,
     defaultValues: {
       name: "",
-      email: "",
+      email: defaultEmail,
       password: "",
       passwordConfirmation: "",
       acceptTerms: false,
@@ -90,6 +100,12 @@ export function SignUpForm({ onCodeSent, onOutcome, onSignInInstead, inviteCode 
   const emailState = useEmailCheck(email);
   const feedback = emailFeedback(emailState, emailTouched || submitCount > 0);
   const emailRegistration = register("email");
+  const confirmationRegistration = register("passwordConfirmation");
+  const [password, confirmation] = useWatch({ control, name: ["password", "passwordConfirmation"] });
+  const confirmationError =
+    errors.passwordConfirmation?.message ??
+    passwordMismatch(password, confirmation, confirmationLeft) ??
+    undefined;
 
   const onSubmit = cleanSubmit(async (values: SignUpOutput) => {
     setServerError(null);
@@ -182,8 +198,12 @@ export function SignUpForm({ onCodeSent, onOutcome, onSignInInstead, inviteCode 
       <PasswordInput
         label={messages.passwordConfirmLabel}
         autoComplete="new-password"
-        error={errors.passwordConfirmation?.message}
-        {...register("passwordConfirmation")}
+        error={confirmationError}
+        {...confirmationRegistration}
+        onBlur={(event) => {
+          setConfirmationLeft(true);
+          void confirmationRegistration.onBlur(event);
+        }}
       />
       <div className="flex flex-col gap-3">
         <Checkbox

@@ -96,3 +96,17 @@ export function codeFailure(error: unknown): { text: string; needsNewCode: boole
   if (error.code === "code_tooManyAttempts") return { text: messages.tooManyRequests, needsNewCode: true };
   return { text: error.message, needsNewCode: false };
 }
+
+/**
+ * The sign-in's second step (issue 16): a wrong or expired code is the field's ("Invalid code.
+ * Try again."); a challenge that is gone (10 minutes, spent, 5 wrong codes) needs a new sign-in;
+ * anything else (too many codes for the account) is the server's sentence.
+ */
+export function twoFactorFailure(error: unknown): { kind: "field" | "restart" | "message"; text: string } {
+  if (!(error instanceof ApiError)) return { kind: "message", text: messages.somethingWentWrong };
+  if (error.code === "code_invalid") return { kind: "field", text: messages.invalidCode };
+  if (error.code === "twoFactor_challengeExpired")
+    return { kind: "restart", text: messages.twoFactorChallengeExpired };
+  if (error.code === "code_tooManyAttempts") return { kind: "restart", text: messages.tooManyRequests };
+  return { kind: "message", text: serverMessageOr(error, messages.somethingWentWrong) };
+}

@@ -1,10 +1,8 @@
 /**
  * Where a person goes once signed in (or joined, or restored): an unfinished profile goes to the
  * wizard (spec §2 access rules), the create-profile intent opens it, a safe ?redirect= target of
- * our own origin comes next (§5), else the person's profile page.
- *
- * @NOTE the spec's home route (/{slug}/network/suggested) arrives with the social layer; until
- * then the profile page is the signed-in landing.
+ * our own origin comes next (§5), else the person's home (spec §2 home route,
+ * /{slug}/network/suggested; issue 18), where an unfinished onboarding tour starts.
  */
 import { safeRedirectTarget } from "@vn/contract";
 import { isUnder, routes } from "../../lib/paths";
@@ -28,5 +26,5 @@ export function destinationAfterSignIn(
     const path = safe.split(/[?#]/)[0] ?? safe;
     if (!isUnder(path, routes.login) && !isUnder(path, routes.logout)) return safe;
   }
-  return routes.profile(user.slug);
+  return routes.userHome(user.slug);
 }

@@ -2,7 +2,7 @@
  * The live handle check (spec §5 handle: taken, invalid format, a handle without two digits needs
  * Premium): the local format verdict first, then the server's answer for that exact handle.
  */
-import { handleSchema, messages } from "@vn/contract";
+import { HANDLE_MAX, handlePattern, handleSchema, messages } from "@vn/contract";
 import type { FeedbackTone } from "./email-check";
 
 export const HANDLE_CHECK_DEBOUNCE_MS = 400;
@@ -20,6 +20,17 @@ export function handleFormatError(value: string): string | null {
   return result.success ? null : (result.error.issues[0]?.message ?? messages.handleInvalidFormat);
 }
 
+/**
+ * True when typing on cannot make the handle valid (a character handles never take, a dot or dash
+ * first, too long): said at once, while a handle that is only unfinished ("jo", "jane.") waits for
+ * the person to leave the field.
+ */
+export function handleCannotBecomeValid(value: string): boolean {
+  const trimmed = value.trim();
+  if (trimmed === "") return false;
+  return trimmed.length > HANDLE_MAX || !handlePattern.test(`${trimmed}a`);
+}
+
 export interface HandleFeedback {
   tone: FeedbackTone;
   text: string;
@@ -35,7 +46,8 @@ export function handleFeedback(
 ): HandleFeedback | null {
   if (options.unchanged) return null;
   const formatError = handleFormatError(value);
-  if (formatError) return options.touched ? { tone: "error", text: formatError } : null;
+  if (formatError)
+    return options.touched || handleCannotBecomeValid(value) ? { tone: "error", text: formatError } : null;
   const answer = options.answer && options.answer.slug === value.trim() ? options.answer : null;
   if (options.pending || !answer)
     return options.pending ? { tone: "pending", text: messages.handleChecking } : null;

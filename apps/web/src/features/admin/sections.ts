@@ -2,8 +2,9 @@ import type { StaffRole } from "@vn/contract";
 
 /**
  * The back-office's sections (issue 16), in navigation order: /admin and its pages. `admin` marks
- * the sections only admins see (verification, KYB and creator decisions: product decisions
- * "Staff"); moderators see the rest.
+ * the sections only admins see (KYB and creator decisions, the audit log: product decisions
+ * "Staff"); moderators see the rest. Identity verification is both's: moderators decide the
+ * appeals of final rejections there, admins also the manual reviews.
  */
 export interface AdminSection {
   href: string;
@@ -15,7 +16,7 @@ export const adminSections: readonly AdminSection[] = [
   { href: "/admin", label: "Dashboard" },
   { href: "/admin/reports", label: "Review queue" },
   { href: "/admin/appeals", label: "Strikes and appeals" },
-  { href: "/admin/verifications", label: "Identity verification", admin: true },
+  { href: "/admin/verifications", label: "Identity verification" },
   { href: "/admin/kyb", label: "Business verification", admin: true },
   { href: "/admin/creators", label: "Creator applications", admin: true },
   { href: "/admin/leads", label: "Leads" },

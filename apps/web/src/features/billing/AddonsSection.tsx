@@ -4,6 +4,7 @@ import {
   type AddonType,
   type BillingState,
   format,
+  formatCount,
   messages,
   type OwnerType,
   type PlanCardContext,
@@ -109,7 +110,12 @@ function AddonRow({
       <div className="flex min-w-0 flex-col gap-1">
         <div className="flex flex-wrap items-center gap-2">
           <h4 className="text-[0.95rem] font-semibold text-ink">
-            {seats && offer.held > 0 ? format(messages.billingAddonSeats, { count: offer.held }) : name}
+            {seats && offer.held > 0
+              ? formatCount(offer.held, {
+                  one: messages.billingAddonSeatsOne,
+                  other: messages.billingAddonSeats,
+                })
+              : name}
           </h4>
           <Status offer={offer} periodEnd={state.billing.currentPeriodEnd} />
         </div>

@@ -8,11 +8,11 @@ import {
   type PlanActionLabel,
   type PlanCardContext,
   planActionLabel,
-  SUPPORT_EMAIL,
 } from "@vn/contract";
 import { Badge } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
+import { EnterpriseEnquiryButton } from "@/features/leads/EnterpriseEnquiryButton";
 import { cn } from "@/lib/cn";
 import { actionOfLabel } from "./billing-rules";
 import { formatPrice, labelText, tierNames } from "./billing-text";
@@ -70,11 +70,9 @@ function CardButton({
   const name = `${text}: ${tierNames[plan.tier]}`;
   if (action.kind === "contact") {
     return (
-      <Button asChild variant="secondary" block>
-        <a href={`mailto:${SUPPORT_EMAIL}?subject=Enterprise%20enquiry`} aria-label={name}>
-          {text}
-        </a>
-      </Button>
+      <EnterpriseEnquiryButton variant="secondary" block aria-label={name}>
+        {text}
+      </EnterpriseEnquiryButton>
     );
   }
   if (action.kind === "none") {

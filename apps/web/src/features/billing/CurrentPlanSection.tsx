@@ -3,6 +3,7 @@
 import {
   type BillingState,
   format,
+  formatCount,
   messages,
   RENEWAL_RETRIES,
   TRIAL_REMINDER_DAYS_BEFORE,
@@ -104,8 +105,9 @@ export function CurrentPlanSection({
             <p>{messages.paymentFailed}</p>
             {billing.failedRenewals > 0 && billing.failedRenewals < RENEWAL_RETRIES + 1 ? (
               <p className="font-normal">
-                {format(messages.billingRetries, {
-                  count: Math.max(RENEWAL_RETRIES - billing.failedRenewals + 1, 1),
+                {formatCount(Math.max(RENEWAL_RETRIES - billing.failedRenewals + 1, 1), {
+                  one: messages.billingRetriesOne,
+                  other: messages.billingRetries,
                 })}
               </p>
             ) : null}

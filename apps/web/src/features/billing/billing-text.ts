@@ -2,6 +2,7 @@ import {
   type BillingPeriod,
   CURRENCY,
   format,
+  formatCount,
   messages,
   type PaymentOutcome,
   type PlanActionLabel,
@@ -132,7 +133,7 @@ export function declineMessage(code: string | null | undefined): string {
 }
 
 export function trialDaysLeftText(days: number): string {
-  return days === 1 ? messages.billingTrialDayLeft : format(messages.billingTrialDaysLeft, { count: days });
+  return formatCount(days, { one: messages.billingTrialDayLeft, other: messages.billingTrialDaysLeft });
 }
 
 /** The card form's expiry "MM/YY" (or "MM / YYYY") as numbers, or null when it is not a date. */

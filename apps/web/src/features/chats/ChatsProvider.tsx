@@ -115,9 +115,10 @@ export function ChatsProvider({ children }: { children: ReactNode }) {
       dispatch({ type: "message", message });
       refreshUnread();
     },
-    updated: ({ chatId, chat, message }) => {
+    updated: ({ chatId, chat, message, note }) => {
       dispatch({ type: "chat", chatId, chat });
       if (message) dispatch({ type: "message", message });
+      if (note) dispatch({ type: "note", note });
       refreshUnread();
     },
     read: ({ chatId, profileId, seq }) => dispatch({ type: "read", chatId, profileId, seq }),

@@ -1,6 +1,6 @@
 "use client";
 
-import { type Chat, type ChatNote, messages, type TeamMember } from "@vn/contract";
+import { type Chat, messages, type TeamMember } from "@vn/contract";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Select } from "@/components/ui/Select";
@@ -16,8 +16,9 @@ import { RefusalText } from "./RefusalText";
  */
 export function CompanyInboxPanel({ chat }: { chat: Chat }) {
   const { user } = useSession();
-  const { dispatch } = useChats();
-  const [notes, setNotes] = useState<ChatNote[] | null>(null);
+  const { state, dispatch } = useChats();
+  // Held in the store: a note another member writes arrives live (chats.updated with `note`).
+  const notes = state.notes[chat.id];
   const [people, setPeople] = useState<TeamMember[]>([]);
   const [draft, setDraft] = useState("");
   const [error, setError] = useState<unknown>(null);
@@ -27,9 +28,9 @@ export function CompanyInboxPanel({ chat }: { chat: Chat }) {
     if (!open) return;
     void api.chats
       .notes({ params: { id: chat.id } })
-      .then(({ data }) => setNotes(data))
+      .then(({ data }) => dispatch({ type: "notes", chatId: chat.id, notes: data }))
       .catch(setError);
-  }, [open, chat.id]);
+  }, [open, chat.id, dispatch]);
   // The company's members with `chats`; without the employees scope the list stays closed
   // to the viewer, and the choice is oneself or nobody.
   const companySlug = user?.slug;
@@ -55,7 +56,7 @@ export function CompanyInboxPanel({ chat }: { chat: Chat }) {
     setError(null);
     try {
       const { data } = await api.chats.addNote({ params: { id: chat.id }, body: { body: draft } });
-      setNotes((held) => [...(held ?? []), data]);
+      dispatch({ type: "notes", chatId: chat.id, notes: [data] });
       setDraft("");
     } catch (caught) {
       setError(caught);
@@ -70,9 +71,9 @@ export function CompanyInboxPanel({ chat }: { chat: Chat }) {
       className="border-b border-dashed border-warning bg-warning-soft/60 px-4 py-2 text-sm"
       onToggle={(event) => setOpen(event.currentTarget.open)}
     >
-      <summary className="flex min-h-9 cursor-pointer items-center gap-2 text-ink">
-        <span className="font-semibold">{messages.chatsAssignee}:</span>
-        <span>{assigned?.name ?? messages.chatsAssignNobody}</span>
+      <summary className="flex min-h-9 cursor-pointer flex-wrap items-center gap-x-2 text-ink">
+        <span className="font-semibold whitespace-nowrap">{messages.chatsAssignee}:</span>
+        <span className="whitespace-nowrap">{assigned?.name ?? messages.chatsAssignNobody}</span>
         <span className="ml-auto text-xs text-warning">{messages.chatsNotesHint}</span>
       </summary>
       <div className="flex flex-col gap-3 py-2">

@@ -4,7 +4,7 @@
  * live events (§7 chats.*) and catch-up pages (GET /chats/missed) all go through it, so they
  * merge by the same rules (chat-rules.ts) whichever arrives first.
  */
-import type { Chat, ChatMessage } from "@vn/contract";
+import type { Chat, ChatMessage, ChatNote } from "@vn/contract";
 import { highestChangeSeq, mergeMessages, newerChat, withMessage, withRead } from "./chat-rules";
 
 export interface History {
@@ -18,6 +18,8 @@ export interface ChatsState {
   history: Record<string, History>;
   /** chatId → profileId → until (ms) of the typing signals heard. */
   typing: Record<string, Record<string, number>>;
+  /** A company inbox's internal notes per conversation, once its panel loaded them. */
+  notes: Record<string, ChatNote[]>;
   /** The highest changeSeq held: GET /chats/missed?after= asks from here. */
   cursor: number;
   /** The first list pages came. */
@@ -31,9 +33,26 @@ export type ChatsAction =
   | { type: "message"; message: ChatMessage }
   | { type: "read"; chatId: string; profileId: string; seq: number }
   | { type: "typing"; chatId: string; profileId: string; until: number }
-  | { type: "missed"; messages: ChatMessage[]; chats: Chat[]; cursor: number };
+  | { type: "missed"; messages: ChatMessage[]; chats: Chat[]; cursor: number }
+  | { type: "notes"; chatId: string; notes: ChatNote[] }
+  | { type: "note"; note: ChatNote };
 
-export const initialChatsState: ChatsState = { chats: {}, history: {}, typing: {}, cursor: 0, loaded: false };
+export const initialChatsState: ChatsState = {
+  chats: {},
+  history: {},
+  typing: {},
+  notes: {},
+  cursor: 0,
+  loaded: false,
+};
+
+/** Notes by id, oldest first (a note heard live and again in the loaded list counts once). */
+function mergeNotes(held: readonly ChatNote[], incoming: readonly ChatNote[]): ChatNote[] {
+  const byId = new Map([...held, ...incoming].map((note) => [note.id, note]));
+  return [...byId.values()].sort(
+    (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
+  );
+}
 
 function upsertChats(held: Record<string, Chat>, incoming: readonly Chat[]): Record<string, Chat> {
   if (incoming.length === 0) return held;
@@ -111,6 +130,20 @@ export function chatsReducer(state: ChatsState, action: ChatsAction): ChatsState
       const withChats = { ...state, chats: upsertChats(state.chats, action.chats) };
       const next = applyMessages(withChats, action.messages);
       return { ...next, cursor: Math.max(next.cursor, action.cursor) };
+    }
+    case "notes":
+      return {
+        ...state,
+        notes: {
+          ...state.notes,
+          [action.chatId]: mergeNotes(state.notes[action.chatId] ?? [], action.notes),
+        },
+      };
+    case "note": {
+      const held = state.notes[action.note.chatId];
+      // Notes not loaded yet load whole when the panel opens; one note into nothing would fake it.
+      if (!held) return state;
+      return { ...state, notes: { ...state.notes, [action.note.chatId]: mergeNotes(held, [action.note]) } };
     }
   }
 }

@@ -5,13 +5,20 @@ import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
 import { Icon } from "@/components/ui/Icon";
+import { useIntentReplay } from "@/features/accounts/SignInDialog";
 import { CommentsSection, commentsCountLabel } from "./CommentsSection";
 import { useCommentsCount } from "./use-comments-count";
 
 /** A card's comment counter; opens the comments dialog (§3) over the list. */
 export function CommentsButton({ item, live = false }: { item: ContentItem; live?: boolean }) {
   const [open, setOpen] = useState(false);
+  const [focus, setFocus] = useState(false);
   const count = useCommentsCount(item.id, item.comment);
+  // A visitor pressed comment in this card's dialog and signed in: open it with the box focused.
+  useIntentReplay("comment", item.id, !live && !open, () => {
+    setFocus(true);
+    setOpen(true);
+  });
   if (item.contentInteractionConfig.commentsMode === "off" && count === 0) return null;
   return (
     <>
@@ -29,7 +36,7 @@ export function CommentsButton({ item, live = false }: { item: ContentItem; live
         title={format(messages.postBy, { name: item.owner.name })}
         size="lg"
       >
-        {open ? <CommentsSection item={item} live={live} /> : null}
+        {open ? <CommentsSection item={item} live={live} focusComposer={focus} /> : null}
       </Dialog>
     </>
   );

@@ -1,11 +1,12 @@
 "use client";
 
-import { type ContentItem, format, messages } from "@vn/contract";
+import { type ContentItem, format, formatCount, messages } from "@vn/contract";
 import Link from "next/link";
 import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
 import { Skeleton } from "@/components/ui/Skeleton";
+import { useIntentReplay, useSignInPrompt } from "@/features/accounts/SignInDialog";
 import { NextPageFailed } from "@/features/content/NextPageFailed";
 import { useVerificationGate } from "@/features/verification/VerificationGate";
 import { actorOf } from "@/lib/actor";
@@ -16,7 +17,7 @@ import { type CommentActions, CommentItem } from "./CommentItem";
 import { useComments } from "./use-comments";
 
 export function commentsCountLabel(count: number): string {
-  return count === 1 ? messages.commentsCountOne : format(messages.commentsCount, { count });
+  return formatCount(count, { one: messages.commentsCountOne, other: messages.commentsCount });
 }
 
 const blockedText = {
@@ -30,8 +31,18 @@ const blockedText = {
  * The comments of one publication (§3 comments dialog, §4, §6, §7): the composer or why one may
  * not comment, the threads with reply mode, edit, delete, pin, and live changes from its room.
  */
-export function CommentsSection({ item, live = false }: { item: ContentItem; live?: boolean }) {
+export function CommentsSection({
+  item,
+  live = false,
+  focusComposer = false,
+}: {
+  item: ContentItem;
+  live?: boolean;
+  /** Open with the comment box focused (a visitor pressed comment, then signed in: issue 18). */
+  focusComposer?: boolean;
+}) {
   const { user } = useSession();
+  const signIn = useSignInPrompt();
   const comments = useComments(
     { ownerSlug: item.owner.slug, commentableType: item.type.id as never, commentableSlug: item.slug },
     live,
@@ -52,6 +63,12 @@ export function CommentsSection({ item, live = false }: { item: ContentItem; liv
     onLimitReached: () => setLimitOpen(true),
   };
   const reason = dialog?.cannotCommentReason ?? null;
+  // Signed in from the dialog after pressing comment here: the comment box, focused (once).
+  const [focused, setFocused] = useState(focusComposer);
+  useIntentReplay("comment", item.id, Boolean(dialog) && !live, () => {
+    if (gated) gate.allows("comments.write");
+    else setFocused(true);
+  });
   return (
     <section
       aria-labelledby={`comments-${item.id}`}
@@ -76,6 +93,8 @@ export function CommentsSection({ item, live = false }: { item: ContentItem; liv
         </button>
       ) : !dialog ? null : canWrite ? (
         <CommentComposer
+          key={focused ? "focused" : "idle"}
+          autoFocus={focused}
           label={messages.commentFieldLabel}
           placeholder={messages.commentPlaceholder}
           submitLabel={messages.commentSubmit}
@@ -87,7 +106,17 @@ export function CommentsSection({ item, live = false }: { item: ContentItem; liv
           }
           onLimitReached={() => setLimitOpen(true)}
         />
-      ) : !user || reason === "signInRequired" ? (
+      ) : !user ? (
+        // A visitor's comment box opens the sign-in dialog; once signed in it is theirs (issue 18).
+        <button
+          type="button"
+          onClick={() => signIn.prompt({ action: "comment", target: item.id })}
+          aria-haspopup="dialog"
+          className="min-h-12 w-full cursor-pointer rounded-lg border border-line-strong bg-surface px-3 py-2 text-left text-[0.95rem] text-ink-muted hover:border-brand"
+        >
+          {messages.commentPlaceholder}
+        </button>
+      ) : reason === "signInRequired" ? (
         <p className="text-sm text-ink-muted">
           <Link href={routes.login} className="font-semibold text-brand hover:underline">
             {messages.signIn}

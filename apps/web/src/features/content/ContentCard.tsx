@@ -10,7 +10,7 @@ import { CardSocial } from "@/features/social/CardSocial";
 import { bylineText } from "./byline";
 import { ContentBody } from "./ContentBody";
 import { headlineOf } from "./content-routes";
-import { formatDate, formatDateTime, kindLabels } from "./kinds";
+import { formatDate, formatDateTime, kindLabelOf } from "./kinds";
 import { OwnerActions } from "./OwnerActions";
 import { RepostButton } from "./RepostButton";
 
@@ -42,7 +42,7 @@ export function OwnerLine({ item, compact = false }: { item: ContentItem; compac
         </p>
         {byline ? <p className="truncate text-xs text-ink">{byline}</p> : null}
         <p className="text-xs text-ink-muted">
-          {kindLabels[item.type.id] ?? item.type.title} ·{" "}
+          {kindLabelOf(item)} ·{" "}
           <time dateTime={item.publicationDate}>{formatDate(item.publicationDate)}</time>
         </p>
       </div>
@@ -62,12 +62,15 @@ function StatusBadge({ item }: { item: ContentItem }) {
   return null;
 }
 
-/** The original publication inside a repost or quote. */
-export function QuotedOriginal({ original }: { original: ContentItem["repostOf"] }) {
+/** The original publication inside a repost or quote (`quoted`: the repost carries a note). */
+export function QuotedOriginal({ original, quoted }: { original: ContentItem["repostOf"]; quoted: boolean }) {
   if (!original) return null;
   const item = { ...original, repostOf: null } as ContentItem;
   return (
-    <section aria-label={messages.quotedPublication} className="rounded-lg border border-line p-4">
+    <section
+      aria-label={quoted ? messages.quotedPublication : messages.repostedPublication}
+      className="rounded-lg border border-line p-4"
+    >
       <OwnerLine item={item} compact />
       <div className="mt-3">
         {item.title ? (
@@ -134,7 +137,7 @@ export function ContentCard({ item, live = false, onOpen, onDeleted }: ContentCa
         {isRepost ? (
           <>
             {item.quote ? <p className="whitespace-pre-line text-ink">{item.quote}</p> : null}
-            <QuotedOriginal original={item.repostOf} />
+            <QuotedOriginal original={item.repostOf} quoted={Boolean(item.quote)} />
           </>
         ) : (
           <ContentBody item={item} full={false} />

@@ -4,16 +4,19 @@ import { type ContentItem, type endpoints, format, messages, type ResponseOf } f
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { Badge } from "@/components/ui/Badge";
+import { Button } from "@/components/ui/Button";
+import { Icon } from "@/components/ui/Icon";
+import { RemovedNotice } from "@/features/moderation/RemovedNotice";
 import { DetailSocial } from "@/features/social/DetailSocial";
 import { cn } from "@/lib/cn";
-import { useSession } from "@/lib/session";
 import { ContentBody } from "./ContentBody";
 import { OwnerLine, QuotedOriginal } from "./ContentCard";
 import { headlineOf } from "./content-routes";
-import { formatDateTime, kindLabels } from "./kinds";
+import { formatDateTime, kindLabelOf } from "./kinds";
 import { OwnerActions } from "./OwnerActions";
 import { RepostButton } from "./RepostButton";
 import { useContentStatus } from "./use-content-status";
+import { useOverlayView } from "./use-overlay-view";
 
 /** The related sections of a publication, as `api.content.related` answers them. */
 export type RelatedContent = ResponseOf<typeof endpoints.content.related>["data"];
@@ -33,7 +36,7 @@ function RelatedList({ title, items }: { title: string; items: ContentItem[] }) 
             <li key={item.id} className="py-2.5">
               <Link href={item.path} className="group block">
                 <span className="text-xs font-semibold text-ink-muted">
-                  {kindLabels[item.type.id] ?? item.type.title} · {item.owner.name}
+                  {kindLabelOf(item)} · {item.owner.name}
                 </span>
                 <span className="mt-0.5 line-clamp-2 block text-[0.95rem] font-semibold text-ink group-hover:underline">
                   {headlineOf(item)}
@@ -58,14 +61,21 @@ export function ContentDetail({
   aside?: React.ReactNode;
 }) {
   const router = useRouter();
+  // A post overlay's URL reloaded (issue 18): the same picture open, text-only mode, no refresh.
+  const { view, update } = useOverlayView();
   // The owner watches a planned or blocked item change status live.
   useContentStatus(item.isOwner && item.status !== "active", (event) => {
-    if (event.contentId === item.id) router.refresh();
+    if (event.contentId === item.id && !view?.disableRefresh) router.refresh();
   });
+  const textOnly = view?.textOnly ?? false;
+  const hasMedia =
+    item.gallery.images.length > 0 ||
+    item.gallery.videos.length > 0 ||
+    item.file !== null ||
+    item.mainImage !== null;
   const isRepost = item.type.id === "repost";
-  const { user } = useSession();
-  const showActions =
-    item.isOwner || (user !== null && item.contentInteractionConfig.repostsEnabled && !isRepost);
+  // Visitors see repost too: it opens the sign-in dialog (issue 18).
+  const showActions = item.isOwner || (item.contentInteractionConfig.repostsEnabled && !isRepost);
   return (
     <div className="mx-auto grid w-full max-w-[1128px] gap-4 px-4 py-6 sm:py-8 lg:grid-cols-[minmax(0,1fr)_320px]">
       <article
@@ -82,6 +92,8 @@ export function ContentDetail({
             <Badge tone="warning">{messages.statusDraft}</Badge>
           ) : null}
         </div>
+        {/* Removed by our moderators (issue 16): its owner reads why, with the way to appeal. */}
+        {item.isOwner && item.status === "blocked" ? <RemovedNotice contentId={item.id} /> : null}
         <h1
           id="content-title"
           className={cn(
@@ -97,10 +109,30 @@ export function ContentDetail({
               {item.quote ? (
                 <p className="text-[1.05rem] leading-relaxed whitespace-pre-line text-ink">{item.quote}</p>
               ) : null}
-              <QuotedOriginal original={item.repostOf} />
+              <QuotedOriginal original={item.repostOf} quoted={Boolean(item.quote)} />
             </div>
           ) : (
-            <ContentBody item={item} full />
+            <>
+              {hasMedia || textOnly ? (
+                <div className="mb-3 flex justify-end">
+                  <Button
+                    variant="tertiary"
+                    aria-pressed={textOnly}
+                    onClick={() => update({ textOnly: !textOnly })}
+                  >
+                    <Icon name={textOnly ? "eye" : "document"} size={18} />
+                    {textOnly ? messages.textOnlyOff : messages.textOnlyOn}
+                  </Button>
+                </div>
+              ) : null}
+              <ContentBody
+                item={item}
+                full
+                textOnly={textOnly}
+                galleryImage={view?.gallery ?? null}
+                onGalleryImage={(position) => update({ gallery: position })}
+              />
+            </>
           )}
         </div>
         {showActions ? (

@@ -14,7 +14,7 @@ import {
 } from "@vn/contract";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
@@ -22,14 +22,18 @@ import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Checkbox } from "@/components/ui/Checkbox";
 import { Input } from "@/components/ui/Input";
+import { Select } from "@/components/ui/Select";
 import { Textarea } from "@/components/ui/Textarea";
 import { ContentMediaFields, mediaChanges } from "@/features/media/ContentMediaFields";
 import { useVerificationGate } from "@/features/verification/VerificationGate";
 import { api } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
+import { cn } from "@/lib/cn";
 import { fieldErrorsOf, submitErrorMessage } from "@/lib/forms";
 import { type SessionUser, useSession } from "@/lib/session";
+import { browserZone, isoToWallTime, wallTimeToIso, zoneOptions } from "./event-zone";
 import { formatDateTime } from "./kinds";
+import { LinkPreviewCard } from "./LinkPreviewCard";
 import { RichTextEditor } from "./RichTextEditor";
 
 const richKinds = new Set(["article", "release", "statement", "insight", "response"]);
@@ -49,6 +53,15 @@ function toLocal(iso: string | null | undefined): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
+/** The zones of the composer's select, made once in the browser (the server renders none). */
+let zoneList: { value: string; label: string }[] | null = null;
+const noChange = () => () => undefined;
+const zonesInBrowser = () => {
+  zoneList ??= zoneOptions(browserZone());
+  return zoneList;
+};
+const noZones = () => null;
+
 const formSchema = z
   .object({
     kind: z.string(),
@@ -61,6 +74,7 @@ const formSchema = z
     endsAt: z.string(),
     place: z.string(),
     onlineUrl: z.string(),
+    timeZone: z.string(),
     draft: z.boolean(),
     commentsMode: z.enum(commentsModes),
     reactionsEnabled: z.boolean(),
@@ -76,8 +90,10 @@ const formSchema = z
         content: v.content || undefined,
         publicationDate: v.schedule ? toIso(v.publicationDate) : undefined,
         draft: v.draft,
-        startsAt: toIso(v.startsAt),
-        endsAt: toIso(v.endsAt),
+        // An event's times are read on its own zone's clock (issue 18), the browser's by default.
+        startsAt: v.timeZone ? wallTimeToIso(v.startsAt, v.timeZone) : toIso(v.startsAt),
+        endsAt: v.timeZone ? wallTimeToIso(v.endsAt, v.timeZone) : toIso(v.endsAt),
+        timeZone: v.kind === "event" && v.timeZone ? v.timeZone : undefined,
         place: v.place || undefined,
         onlineUrl: v.onlineUrl.trim() || undefined,
         settings: {
@@ -108,10 +124,16 @@ export interface ContentEditorProps {
   kind: string;
   title?: string;
   item?: ContentItem;
+  /**
+   * The composer opened in place (the home's "start a post", issue 18): no page frame, the
+   * dialog's title is the heading, and a saved publication is handed back instead of opened.
+   */
+  embedded?: boolean;
+  onSaved?: (item: ContentItem) => void;
 }
 
 /** Create and edit pages of every kind (§2 /create/*, …/edit/): one form over the contract schema. */
-export function ContentEditor({ mode, kind, title, item }: ContentEditorProps) {
+export function ContentEditor({ mode, kind, title, item, embedded = false, onSaved }: ContentEditorProps) {
   const { user } = useSession();
   const router = useRouter();
   const snackbar = useSnackbar();
@@ -121,6 +143,8 @@ export function ContentEditor({ mode, kind, title, item }: ContentEditorProps) {
   const canSchedule = Boolean(entitlement(plan.owner, plan.tier, "content.schedule"));
   const [formError, setFormError] = useState<string | null>(null);
   const [overPlan, setOverPlan] = useState(false);
+  // A link's card while it is written (issue 18), once its address field is left.
+  const [linkPreview, setLinkPreview] = useState<string | null>(item?.link?.url ?? null);
   const settings = item?.contentInteractionConfig;
   const media = useRef<ContentMediaRequest>({});
   const form = useForm<FormInput, unknown, FormOutput>({
@@ -132,10 +156,16 @@ export function ContentEditor({ mode, kind, title, item }: ContentEditorProps) {
       content: item?.content ?? "",
       schedule: item?.status === "planned",
       publicationDate: item?.status === "planned" ? toLocal(item.publicationDate) : "",
-      startsAt: toLocal(item?.event?.startsAt),
-      endsAt: toLocal(item?.event?.endsAt),
+      // As the event's clock reads them (the browser's zone for events made before zones were asked).
+      startsAt: item?.event?.timeZone
+        ? isoToWallTime(item.event.startsAt, item.event.timeZone)
+        : toLocal(item?.event?.startsAt),
+      endsAt: item?.event?.timeZone
+        ? isoToWallTime(item.event.endsAt, item.event.timeZone)
+        : toLocal(item?.event?.endsAt),
+      timeZone: item?.event?.timeZone ?? "",
       place: item?.event?.place ?? "",
-      onlineUrl: item?.event?.onlineUrl ?? "",
+      onlineUrl: item?.event?.onlineUrl ?? item?.link?.url ?? "",
       draft: false,
       commentsMode: settings?.commentsMode ?? "open",
       reactionsEnabled: settings?.reactionsEnabled ?? true,
@@ -149,6 +179,11 @@ export function ContentEditor({ mode, kind, title, item }: ContentEditorProps) {
   const schedule = watch("schedule");
   const isPost = kind === "post";
   const over = isPost && content.length > limit;
+  // An event's zone: the author's own unless they choose another (known only in the browser).
+  const zones = useSyncExternalStore(noChange, zonesInBrowser, noZones);
+  useEffect(() => {
+    if (kind === "event" && !form.getValues("timeZone")) setValue("timeZone", browserZone());
+  }, [kind, form, setValue]);
 
   const submit = handleSubmit(async (request) => {
     setFormError(null);
@@ -177,7 +212,8 @@ export function ContentEditor({ mode, kind, title, item }: ContentEditorProps) {
           { tone: "success" },
         );
       }
-      router.push(saved.path);
+      if (onSaved) onSaved(saved);
+      else router.push(saved.path);
     } catch (error) {
       // Not verified (or no longer): the popup says so and leads to verification.
       if (gate.refusedBy(error)) return;
@@ -210,27 +246,57 @@ export function ContentEditor({ mode, kind, title, item }: ContentEditorProps) {
 
   const heading = title ?? messages.editPublicationTitle;
   return (
-    <div className="mx-auto w-full max-w-[760px] px-4 py-6 sm:py-8">
+    <div className={embedded ? "w-full" : "mx-auto w-full max-w-[760px] px-4 py-6 sm:py-8"}>
       <form
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
           send(false)();
         }}
-        className="flex flex-col gap-5 rounded-card bg-surface p-5 shadow-card sm:p-8"
+        className={cn("flex flex-col gap-5", !embedded && "rounded-card bg-surface p-5 shadow-card sm:p-8")}
         aria-labelledby="editor-title"
       >
-        <h1 id="editor-title" className="text-2xl font-semibold text-ink">
-          {heading}
-        </h1>
+        {embedded ? (
+          <h3 id="editor-title" className="sr-only">
+            {heading}
+          </h3>
+        ) : (
+          <h1 id="editor-title" className="text-2xl font-semibold text-ink">
+            {heading}
+          </h1>
+        )}
         {formError ? <Alert>{formError}</Alert> : null}
 
+        {kind === "link" ? (
+          <div className="flex flex-col gap-3">
+            <Input
+              type="url"
+              label={messages.linkUrlLabel}
+              hint={messages.linkUrlHint}
+              inputMode="url"
+              autoCapitalize="none"
+              spellCheck={false}
+              {...register("onlineUrl", { onBlur: (event) => setLinkPreview(event.target.value.trim()) })}
+              error={errors.onlineUrl?.message}
+            />
+            {linkPreview ? <LinkPreviewCard key={linkPreview} url={linkPreview} /> : null}
+          </div>
+        ) : null}
         {!isPost ? (
           <Input
-            label={messages.fieldTitle}
+            label={kind === "question" ? messages.questionLabel : messages.fieldTitle}
+            optional={kind === "link"}
             {...register("title")}
             error={errors.title?.message}
             maxLength={200}
+          />
+        ) : null}
+        {kind === "question" || kind === "link" ? (
+          <Textarea
+            label={kind === "question" ? messages.questionDetailsLabel : messages.linkNoteLabel}
+            rows={4}
+            {...register("content")}
+            error={errors.content?.message}
           />
         ) : null}
         {isPost ? (
@@ -323,6 +389,28 @@ export function ContentEditor({ mode, kind, title, item }: ContentEditorProps) {
               {...register("onlineUrl")}
               error={errors.onlineUrl?.message}
               optional
+            />
+            <Controller
+              control={control}
+              name="timeZone"
+              render={({ field, fieldState }) => (
+                <Select
+                  label={messages.fieldTimeZone}
+                  hint={messages.fieldTimeZoneHint}
+                  options={
+                    zones ??
+                    (field.value ? [{ value: field.value, label: field.value.replaceAll("_", " ") }] : [])
+                  }
+                  name={field.name}
+                  value={field.value}
+                  onChange={(event) => field.onChange(event.target.value)}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={fieldState.error?.message}
+                  className="sm:col-span-2"
+                  data-testid="event-time-zone"
+                />
+              )}
             />
           </div>
         ) : null}

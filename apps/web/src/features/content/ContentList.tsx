@@ -1,10 +1,11 @@
 "use client";
 
 import { format, mediaSubSections, messages } from "@vn/contract";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ContentFeed } from "@/features/social/ContentFeed";
 import { cn } from "@/lib/cn";
 import type { MediaSection } from "./content-routes";
+import { FolderList } from "./FolderList";
 import { sectionLabels } from "./kinds";
 import { type ContentListPage, type ContentListQuery, useContentList } from "./use-content-list";
 import { useContentStatus } from "./use-content-status";
@@ -71,22 +72,40 @@ export function ContentList({
   const initial = section === initialSection && status === null ? firstPage : null;
   const { error, items, loadingFirst, loadingMore, mutate, retry, sentinel } = useContentList(query, initial);
 
+  // The chosen section's chip is in sight, not scrolled off the end of the row (/{slug}/links).
+  const chips = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const row = chips.current;
+    const chosen = row?.querySelector<HTMLElement>('[aria-pressed="true"]');
+    if (!row || !chosen) return;
+    const left = chosen.offsetLeft - row.offsetLeft;
+    if (left < row.scrollLeft || left + chosen.offsetWidth > row.scrollLeft + row.clientWidth)
+      row.scrollLeft = left - (row.clientWidth - chosen.offsetWidth) / 2;
+  }, [section]);
+
   // A planned publication going live (socket contentItem.status) refreshes the owner's list.
   useContentStatus(owner, () => void mutate());
 
   const emptyText =
     tab === "feed"
       ? messages.emptyFeed
-      : owner && !live
-        ? messages.emptyPublicationsOwner
-        : messages.emptyPublications;
+      : section === "folders"
+        ? messages.emptyFolders
+        : section === "questions"
+          ? messages.emptyQuestions
+          : section === "links"
+            ? messages.emptyLinks
+            : owner && !live
+              ? messages.emptyPublicationsOwner
+              : messages.emptyPublications;
+  const isEmpty = !loadingFirst && items.length === 0 && !error;
 
   return (
     <div className="flex flex-col gap-4">
       {tab === "media" ? (
         <fieldset className="min-w-0">
           <legend className="sr-only">{messages.sectionFilterLabel}</legend>
-          <div className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
+          <div ref={chips} className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
             <Chip pressed={section === null} onClick={() => setSection(null)}>
               {messages.sectionAll}
               {sectionCounts.all !== undefined ? (
@@ -122,22 +141,34 @@ export function ContentList({
         </fieldset>
       ) : null}
 
-      <ContentFeed
-        items={items}
-        loadingFirst={loadingFirst}
-        skeletons={2}
-        loadingMore={loadingMore}
-        empty={
-          !loadingFirst && items.length === 0 && !error
-            ? { icon: "document", text: format(emptyText, { name: ownerName }) }
-            : null
-        }
-        failed={Boolean(error)}
-        onRetry={retry}
-        sentinel={sentinel}
-        onDeleted={() => void mutate()}
-        live={live}
-      />
+      {tab === "media" && section === "folders" ? (
+        <FolderList
+          items={items}
+          loadingFirst={loadingFirst}
+          loadingMore={loadingMore}
+          failed={Boolean(error)}
+          onRetry={retry}
+          sentinel={sentinel}
+          emptyText={isEmpty ? emptyText : null}
+        />
+      ) : (
+        <ContentFeed
+          items={items}
+          loadingFirst={loadingFirst}
+          skeletons={2}
+          loadingMore={loadingMore}
+          empty={
+            !loadingFirst && items.length === 0 && !error
+              ? { icon: "document", text: format(emptyText, { name: ownerName }) }
+              : null
+          }
+          failed={Boolean(error)}
+          onRetry={retry}
+          sentinel={sentinel}
+          onDeleted={() => void mutate()}
+          live={live}
+        />
+      )}
     </div>
   );
 }

@@ -2,7 +2,7 @@
 
 import { type ContentItem, format, messages } from "@vn/contract";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
 import { Icon } from "@/components/ui/Icon";
@@ -30,6 +30,21 @@ export function PostOverlay({ posts, current, onNavigate, onClose, live }: PostO
   const router = useRouter();
   const initiator = useRef<string | null>(null);
   const pushed = useRef(false);
+  // The view the URL carries (issue 18): the picture open in the viewer and text-only mode, read
+  // back by the detail page when this URL is reloaded.
+  const [gallery, setGallery] = useState<number | null>(null);
+  const [textOnly, setTextOnly] = useState(false);
+  const [shownId, setShownId] = useState(current.id);
+  if (shownId !== current.id) {
+    // Another post: its own pictures; text-only mode stays.
+    setShownId(current.id);
+    setGallery(null);
+  }
+  const hasMedia =
+    current.gallery.images.length > 0 ||
+    current.gallery.videos.length > 0 ||
+    current.file !== null ||
+    current.mainImage !== null;
 
   useEffect(() => {
     if (initiator.current === null)
@@ -40,15 +55,16 @@ export function PostOverlay({ posts, current, onNavigate, onClose, live }: PostO
       initiator: initiator.current,
       navigate: posts.length > 1,
       owner: current.isOwner,
-      // §2: the 1-based index of an image of the gallery (videos have none).
-      gallery: current.gallery.images.length > 0 ? 1 : undefined,
+      // §2: the 1-based index of the gallery's picture open in the viewer (videos have none).
+      gallery: gallery ?? undefined,
+      textOnly,
     });
     if (pushed.current) window.history.replaceState(window.history.state, "", url);
     else {
       window.history.pushState(window.history.state, "", url);
       pushed.current = true;
     }
-  }, [current, posts.length]);
+  }, [current, posts.length, gallery, textOnly]);
 
   useEffect(() => {
     // The browser's back button closes the overlay too.
@@ -93,6 +109,12 @@ export function PostOverlay({ posts, current, onNavigate, onClose, live }: PostO
               <Icon name="chevronRight" size={18} />
             </Button>
           </div>
+          {hasMedia || textOnly ? (
+            <Button variant="tertiary" aria-pressed={textOnly} onClick={() => setTextOnly(!textOnly)}>
+              <Icon name={textOnly ? "eye" : "document"} size={18} />
+              {textOnly ? messages.textOnlyOff : messages.textOnlyOn}
+            </Button>
+          ) : null}
           {live ? null : (
             <div className="flex items-center gap-1">
               <RepostButton item={current} />
@@ -104,7 +126,14 @@ export function PostOverlay({ posts, current, onNavigate, onClose, live }: PostO
     >
       <div className="flex flex-col gap-4">
         <OwnerLine item={current} />
-        <ContentBody item={current} full />
+        <ContentBody
+          key={current.id}
+          item={current}
+          full
+          textOnly={textOnly}
+          galleryImage={gallery}
+          onGalleryImage={setGallery}
+        />
         <DetailSocial key={current.id} item={current} live={live} />
       </div>
     </Dialog>

@@ -7,6 +7,7 @@ import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
 import { Textarea } from "@/components/ui/Textarea";
+import { useIntentReplay, useSignInPrompt } from "@/features/accounts/SignInDialog";
 import { useVerificationGate } from "@/features/verification/VerificationGate";
 import { api } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
@@ -27,7 +28,14 @@ export function RepostButton({ item }: { item: ContentItem }) {
   const [note, setNote] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  if (!item.contentInteractionConfig.repostsEnabled || item.isOwner || item.type.id === "repost") return null;
+  const signIn = useSignInPrompt();
+  const repostable =
+    item.contentInteractionConfig.repostsEnabled && !item.isOwner && item.type.id !== "repost";
+  // A visitor pressed repost and signed in: the repost form opens (the popup if not verified).
+  useIntentReplay("repost", item.id, repostable, () => {
+    if (gate.allows("content.write", { kind: "repost" })) setOpen(true);
+  });
+  if (!repostable) return null;
 
   const submit = async (withQuote: boolean) => {
     const parsed = repostRequestSchema.safeParse({ withQuote, quote: withQuote ? note : undefined });
@@ -55,7 +63,19 @@ export function RepostButton({ item }: { item: ContentItem }) {
     }
   };
 
-  if (!user) return null;
+  // A visitor sees the button too: it opens the sign-in dialog (issue 18).
+  if (!user) {
+    return (
+      <Button
+        variant="tertiary"
+        className="px-3"
+        aria-haspopup="dialog"
+        onClick={() => signIn.prompt({ action: "repost", target: item.id })}
+      >
+        {messages.repostAction}
+      </Button>
+    );
+  }
   return (
     <Dialog
       open={open}

@@ -3,6 +3,7 @@
 import { messages } from "@vn/contract";
 import { useEffect, useId, useRef } from "react";
 import { cn } from "@/lib/cn";
+import { leaveQuoteOnEnter, linkHtml, unwrapQuote } from "./rich-text-blocks";
 
 interface ToolbarAction {
   label: string;
@@ -43,6 +44,8 @@ export function RichTextEditor({
   const initial = useRef(value);
   useEffect(() => {
     if (region.current) region.current.innerHTML = initial.current;
+    // Enter makes a paragraph, not a <div> (which the API would not keep as a block).
+    exec("defaultParagraphSeparator", "p");
   }, []);
   const act = (fn: () => void) => () => {
     region.current?.focus();
@@ -56,13 +59,31 @@ export function RichTextEditor({
     { label: messages.editorItalic, text: "I", run: () => exec("italic") },
     { label: messages.editorBulletList, text: "•", run: () => exec("insertUnorderedList") },
     { label: messages.editorNumberedList, text: "1.", run: () => exec("insertOrderedList") },
-    { label: messages.editorQuote, text: "❝", run: () => exec("formatBlock", "blockquote") },
+    {
+      label: messages.editorQuote,
+      text: "❝",
+      // Pressed inside a quote it takes the quote off; elsewhere it makes the line one.
+      run: () => {
+        if (!region.current || !unwrapQuote(region.current)) exec("formatBlock", "blockquote");
+      },
+    },
     {
       label: messages.editorLink,
       text: "🔗",
       run: () => {
+        const selection = window.getSelection();
+        // The prompt takes the focus (and in some browsers the selection): keep where it was.
+        const range = selection && selection.rangeCount > 0 ? selection.getRangeAt(0).cloneRange() : null;
         const url = askUrl(messages.editorLinkPrompt);
-        if (url) exec("createLink", url);
+        if (!url) return;
+        region.current?.focus();
+        if (range && selection) {
+          selection.removeAllRanges();
+          selection.addRange(range);
+        }
+        // Nothing selected: the address itself becomes the link's text.
+        if (!range || range.collapsed) exec("insertHTML", linkHtml(url));
+        else exec("createLink", url);
       },
     },
     {
@@ -121,6 +142,13 @@ export function RichTextEditor({
           contentEditable
           suppressContentEditableWarning
           onInput={(event) => onChange(event.currentTarget.innerHTML)}
+          onKeyDown={(event) => {
+            if (event.key !== "Enter" || event.shiftKey || !region.current) return;
+            if (leaveQuoteOnEnter(region.current)) {
+              event.preventDefault();
+              onChange(region.current.innerHTML);
+            }
+          }}
           className="rich-text min-h-64 bg-surface px-4 py-3 text-[1.02rem] leading-relaxed text-ink outline-none focus-visible:outline-2 focus-visible:outline-brand"
         />
       </div>

@@ -13,6 +13,8 @@ export const createRouteKinds = {
   event: "event",
   podcast: "podcast",
   video: "video",
+  question: "question",
+  link: "link",
 } as const satisfies Record<string, CreatableKind>;
 export type CreateRoute = keyof typeof createRouteKinds;
 
@@ -27,6 +29,8 @@ export const createTitles: Record<CreateRoute, string> = {
   event: messages.createEventTitle,
   podcast: messages.createPodcastTitle,
   video: messages.createVideoTitle,
+  question: messages.createQuestionTitle,
+  link: messages.createLinkTitle,
 };
 
 export const kindLabels: Record<string, string> = {
@@ -43,7 +47,18 @@ export const kindLabels: Record<string, string> = {
   podcast: messages.kindPodcast,
   audio: messages.kindPodcast,
   video: messages.kindVideo,
+  question: messages.kindQuestion,
+  link: messages.kindLink,
 };
+
+/**
+ * What a publication is called on its card and page: a repost with a note is a quote, a plain
+ * repost only a repost (it has no words of its own to call a quote).
+ */
+export function kindLabelOf(item: { type: { id: string; title: string }; quote: string | null }): string {
+  if (item.type.id === "repost") return item.quote?.trim() ? messages.repostWithQuote : messages.kindRepost;
+  return kindLabels[item.type.id] ?? item.type.title;
+}
 
 export const sectionLabels: Record<MediaSection, string> = {
   releases: messages.sectionReleases,
@@ -55,6 +70,9 @@ export const sectionLabels: Record<MediaSection, string> = {
   podcasts: messages.sectionPodcasts,
   files: messages.sectionFiles,
   events: messages.sectionEvents,
+  folders: messages.sectionFolders,
+  questions: messages.sectionQuestions,
+  links: messages.sectionLinks,
 };
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
@@ -70,4 +88,39 @@ export function formatDate(iso: string | null | undefined): string {
 }
 export function formatDateTime(iso: string | null | undefined): string {
   return iso ? `${dateTimeFormat.format(new Date(iso))} UTC` : "";
+}
+
+/** A date and time in one zone, named ("Mar 3, 2026, 2:00 PM GMT+1"); UTC when the zone is unknown. */
+export function formatDateTimeIn(iso: string | null | undefined, timeZone: string): string {
+  if (!iso) return "";
+  try {
+    const local = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone });
+    return `${local.format(new Date(iso))} ${zoneName(iso, timeZone)}`;
+  } catch {
+    return formatDateTime(iso);
+  }
+}
+
+function zoneName(iso: string, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" }).formatToParts(
+    new Date(iso),
+  );
+  return parts.find((part) => part.type === "timeZoneName")?.value ?? timeZone;
+}
+
+/**
+ * The words of a publication's body: its text, except the short text the API made from the
+ * description when there is no body (for excerpts and search), which the description above says.
+ */
+export function bodyTextOf(
+  item: {
+    type: { id: string };
+    description: string | null;
+    content: string | null;
+    shortContent: string | null;
+  },
+  full: boolean,
+): string | null {
+  if (!item.content && item.description && item.type.id !== "post") return null;
+  return (full ? item.content : (item.shortContent ?? item.content)) || null;
 }

@@ -1,11 +1,11 @@
-import { format, messages, type ProfileViewer } from "@vn/contract";
+import { format, formatCount, messages, type ProfileViewer } from "@vn/contract";
 
 /**
  * The words of one viewer row (who viewed you): how many views, and what was looked at. Pure, so
  * the unit test reads exactly what the page shows.
  */
 export function viewCountText(views: number): string {
-  return views === 1 ? messages.viewersViewCountOne : format(messages.viewersViewCount, { count: views });
+  return formatCount(views, { one: messages.viewersViewCountOne, other: messages.viewersViewCount });
 }
 
 /** "Viewed your profile", and the publications by title (their handle when untitled). */

@@ -3,7 +3,7 @@
  * in words, on its page and on its search results: where it is registered, how many verified
  * directors vouch for it and when the registry last confirmed it.
  */
-import { type BusinessBadge, format, type KybTransaction, messages } from "@vn/contract";
+import { type BusinessBadge, format, formatCount, type KybTransaction, messages } from "@vn/contract";
 import { countryName } from "../../lib/countries";
 import { dayLabel } from "./kyb-rules";
 
@@ -20,10 +20,10 @@ export function businessBadgeFacts(badge: NonNullable<BusinessBadge>): BusinessB
       number: badge.registrationNumber,
       country: countryName(badge.country) ?? badge.country,
     }),
-    directors:
-      badge.verifiedDirectors === 1
-        ? messages.businessBadgeDirector
-        : format(messages.businessBadgeDirectors, { count: badge.verifiedDirectors }),
+    directors: formatCount(badge.verifiedDirectors, {
+      one: messages.businessBadgeDirector,
+      other: messages.businessBadgeDirectors,
+    }),
     checked: checked ? format(messages.businessBadgeChecked, { date: checked }) : null,
   };
 }

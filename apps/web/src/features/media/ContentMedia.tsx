@@ -13,7 +13,7 @@ import {
   messages,
 } from "@vn/contract";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
@@ -21,7 +21,7 @@ import { api } from "@/lib/api-client";
 import { playIcon, useAudioPlayer } from "./AudioPlayer";
 import { downloadFile } from "./download";
 import { FileViewer, type ViewerFile } from "./FileViewer";
-import { viaWeb } from "./media-rules";
+import { pictureAlt, squareCrop, wholePicture } from "./picture-sources";
 import { useFileConversion, useFilesConversion } from "./use-media-events";
 import { type PlayableVideo, VideoPlayerModal } from "./VideoPlayerModal";
 import { VideoPreview } from "./VideoPreview";
@@ -65,7 +65,17 @@ function finishedVideo(video: GalleryVideo, media: Media): GalleryVideo {
  * the file viewer, documents in the file viewer with a download, audio in the global player,
  * videos in the video player modal (the topmost visible one previews in a list).
  */
-export function ContentMedia({ item }: { item: ContentItem }) {
+export function ContentMedia({
+  item,
+  openImage = null,
+  onImageChange,
+}: {
+  item: ContentItem;
+  /** The post overlay's `gallery` (1-based): that picture opens in the viewer (issue 18). */
+  openImage?: number | null;
+  /** The picture now in the viewer (1-based), or null once it is closed. */
+  onImageChange?: (position: number | null) => void;
+}) {
   const snackbar = useSnackbar();
   const player = useAudioPlayer();
   const [viewer, setViewer] = useState<ViewerFile | null>(null);
@@ -119,6 +129,33 @@ export function ContentMedia({ item }: { item: ContentItem }) {
     () => router.refresh(),
   );
 
+  const pictureId = useId();
+  const altOf = (index: number) =>
+    pictureAlt(images[index]?.alt, item.owner.name, { position: index + 1, count: images.length });
+  const showImage = (index: number) => {
+    const image = images[index];
+    if (!image) return;
+    setViewer({
+      kind: "image",
+      alt: altOf(index),
+      // "Launch day 2", or for a post without a title "Image 2 of 3".
+      name: name
+        ? `${name} ${index + 1}`
+        : format(messages.galleryPosition, { position: index + 1, count: images.length }),
+      src: image.urls.full ?? image.urls.preview ?? "",
+    });
+    onImageChange?.(index + 1);
+  };
+  // The overlay's URL named a picture (a reload, a shared link): show that one again, once.
+  const opened = useRef(false);
+  const wanted = openImage !== null && openImage >= 1 && openImage <= images.length ? openImage : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the position the URL named
+  useEffect(() => {
+    if (opened.current || wanted === null) return;
+    opened.current = true;
+    showImage(wanted - 1);
+  }, [wanted]);
+
   if (images.length === 0 && videos.length === 0 && !file) return null;
 
   const download = async () => {
@@ -130,30 +167,40 @@ export function ContentMedia({ item }: { item: ContentItem }) {
     <div className="flex flex-col gap-3">
       {images.length > 0 ? (
         <ul className={images.length > 1 ? "grid grid-cols-2 gap-2" : "grid gap-2"}>
-          {images.map((image, i) => (
-            <li key={image.id}>
-              <button
-                type="button"
-                className="block w-full overflow-hidden rounded-lg bg-black/5"
-                onClick={() =>
-                  setViewer({
-                    kind: "image",
-                    name: `${name} ${i + 1}`.trim(),
-                    src: image.urls.full ?? image.urls.preview ?? "",
-                  })
-                }
-                aria-label={`${messages.viewImage} ${i + 1}`}
-              >
-                {/* biome-ignore lint/performance/noImgElement: media URLs come from the API's storage */}
-                <img
-                  src={viaWeb(image.urls.preview) ?? ""}
-                  alt=""
-                  loading="lazy"
-                  className="aspect-[350/448] w-full object-cover"
-                />
-              </button>
-            </li>
-          ))}
+          {images.map((image, i) => {
+            // One picture shows whole, in its own shape; several, the author's square crops side by side.
+            const source = images.length > 1 ? squareCrop(image) : wholePicture(image);
+            return (
+              <li key={image.id}>
+                <button
+                  type="button"
+                  className="block w-full overflow-hidden rounded-lg bg-black/5"
+                  onClick={() => showImage(i)}
+                  aria-label={`${messages.viewImage} ${i + 1}`}
+                  // The button says what it does; the picture's alt says what it shows.
+                  aria-describedby={`${pictureId}-${i}`}
+                >
+                  {/* biome-ignore lint/performance/noImgElement: media URLs come from the API's storage */}
+                  <img
+                    src={source?.src ?? ""}
+                    srcSet={source?.srcSet}
+                    sizes={source?.sizes}
+                    width={source?.width}
+                    height={source?.height}
+                    id={`${pictureId}-${i}`}
+                    alt={altOf(i)}
+                    loading="lazy"
+                    data-testid="gallery-picture"
+                    className={
+                      images.length > 1
+                        ? "aspect-square w-full object-cover"
+                        : "mx-auto h-auto max-h-[80vh] w-auto max-w-full object-contain"
+                    }
+                  />
+                </button>
+              </li>
+            );
+          })}
         </ul>
       ) : null}
       {videos.map((v, i) => {
@@ -255,7 +302,13 @@ export function ContentMedia({ item }: { item: ContentItem }) {
           ) : null}
         </div>
       ) : null}
-      <FileViewer file={viewer} onClose={() => setViewer(null)} />
+      <FileViewer
+        file={viewer}
+        onClose={() => {
+          if (viewer?.kind === "image") onImageChange?.(null);
+          setViewer(null);
+        }}
+      />
       <VideoPlayerModal video={video} onClose={() => setVideo(null)} />
     </div>
   );

@@ -5,10 +5,12 @@ import {
   type ContentMediaRequest,
   contentFileSchema,
   contentGallerySchema,
+  IMAGE_ALT_MAX,
   messages,
   type UploadType,
 } from "@vn/contract";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { Input } from "@/components/ui/Input";
 import { FileField, type FileFieldProps } from "./FileField";
 import { GalleryField } from "./GalleryField";
 import { ImageField } from "./ImageField";
@@ -68,6 +70,18 @@ export function ContentMediaFields({ kind, item, getMeta, onChange }: ContentMed
   changed.current = onChange;
   useEffect(() => changed.current(request), [request]);
   const setGallery = useCallback((galleryIds: string[]) => setRequest((r) => ({ ...r, galleryIds })), []);
+  const setGalleryAlts = useCallback(
+    (alts: Record<string, string>) => setRequest((r) => ({ ...r, alts })),
+    [],
+  );
+  // The main image and what it shows to people who cannot see it (issue 18).
+  const [main, setMain] = useState<{ id: string; alt: string } | null>(() =>
+    item?.mainImage ? { id: item.mainImage.id, alt: item.mainImage.alt ?? "" } : null,
+  );
+  const describeMain = (id: string, alt: string) => {
+    setMain({ id, alt });
+    setRequest((r) => ({ ...r, alts: { [id]: alt.trim() } }));
+  };
 
   if (!imageType && !fileType) return null;
 
@@ -85,7 +99,12 @@ export function ContentMediaFields({ kind, item, getMeta, onChange }: ContentMed
         <p className="text-sm text-ink-muted">{existingFile.data.name}</p>
       ) : null}
       {isPost && imageType ? (
-        <GalleryField imageType={imageType} initial={initialGallery} onChange={setGallery} />
+        <GalleryField
+          imageType={imageType}
+          initial={initialGallery}
+          onChange={setGallery}
+          onAltsChange={setGalleryAlts}
+        />
       ) : imageType ? (
         <ImageField
           uploadType={imageType}
@@ -93,8 +112,26 @@ export function ContentMediaFields({ kind, item, getMeta, onChange }: ContentMed
           shape="wide"
           current={viaWeb(item?.mainImage?.urls.preview)}
           currentMediaId={item?.mainImage?.id}
-          onUploaded={(media) => setRequest((r) => ({ ...r, mainImageId: media.id }))}
-          onRemoved={() => setRequest((r) => ({ ...r, mainImageId: null }))}
+          onUploaded={(media) => {
+            // A new picture starts undescribed; a new crop of the same one keeps what was typed.
+            if (media.id !== main?.id) setMain({ id: media.id, alt: media.description ?? "" });
+            setRequest(({ alts: _alts, ...r }) => ({ ...r, mainImageId: media.id }));
+          }}
+          onRemoved={() => {
+            setMain(null);
+            setRequest(({ alts: _alts, ...r }) => ({ ...r, mainImageId: null }));
+          }}
+        />
+      ) : null}
+      {!isPost && imageType && main ? (
+        <Input
+          label={messages.imageAltLabel}
+          hint={messages.imageAltHint}
+          optional
+          value={main.alt}
+          maxLength={IMAGE_ALT_MAX}
+          onChange={(event) => describeMain(main.id, event.target.value)}
+          data-testid="main-image-alt"
         />
       ) : null}
     </div>
@@ -104,6 +141,9 @@ export function ContentMediaFields({ kind, item, getMeta, onChange }: ContentMed
 /** The media part of a create/update request: undefined when nothing was picked or removed. */
 export function mediaChanges(request: ContentMediaRequest): ContentMediaRequest | undefined {
   const changed =
-    request.mainImageId !== undefined || request.galleryIds !== undefined || request.fileId !== undefined;
+    request.mainImageId !== undefined ||
+    request.galleryIds !== undefined ||
+    request.fileId !== undefined ||
+    request.alts !== undefined;
   return changed ? request : undefined;
 }

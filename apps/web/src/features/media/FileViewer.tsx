@@ -13,7 +13,12 @@ import { useDocument } from "./use-document";
 
 export type ViewerFile =
   | { kind: "document"; name: string; documentUrl: string; downloadUrl: string | null }
-  | { kind: "image"; name: string; src: string };
+  | {
+      kind: "image";
+      name: string;
+      src: string /** What the picture shows (its alt text, issue 18). */;
+      alt?: string;
+    };
 
 /**
  * The global file viewer (§2): an overlay over the page with the document's PDF in the browser's
@@ -74,7 +79,7 @@ export function FileViewer({ file, onClose }: { file: ViewerFile | null; onClose
               // biome-ignore lint/performance/noImgElement: media URLs come from the API's storage
               <img
                 src={viaWeb(file.src) ?? ""}
-                alt={file.name}
+                alt={file.alt ?? file.name}
                 className="max-h-full max-w-full object-contain"
               />
             ) : pdf.loading ? (

@@ -17,11 +17,13 @@ import {
   addGalleryEntry,
   canMoveGalleryEntry,
   type GalleryEntry,
+  galleryAlts,
   galleryCounts,
   galleryEntryOf,
   galleryPosition,
   moveGalleryEntry,
   replaceGalleryEntry,
+  setGalleryAlt,
 } from "./media-rules";
 import { useRecrop } from "./use-recrop";
 
@@ -30,19 +32,25 @@ export interface GalleryFieldProps {
   initial: GalleryEntry[];
   /** The gallery's ids in order, whenever it changes (PUT …/media's galleryIds). */
   onChange: (galleryIds: string[]) => void;
+  /** The pictures' alt texts by id, whenever one is typed (PUT …/media's alts, issue 18). */
+  onAltsChange?: (alts: Record<string, string>) => void;
 }
 
 /**
  * A post's gallery (§3): pictures (cropped, §9) and videos (resumable upload, transcoded by a
  * job) up to the contract's limits, each re-croppable (images), movable and removable.
  */
-export function GalleryField({ imageType, initial, onChange }: GalleryFieldProps) {
+export function GalleryField({ imageType, initial, onChange, onAltsChange }: GalleryFieldProps) {
   const id = useId();
   const [entries, setEntries] = useState<GalleryEntry[]>(initial);
   const [announcement, setAnnouncement] = useState("");
   const [addKey, setAddKey] = useState(0);
   const changed = useRef(onChange);
   changed.current = onChange;
+  const altsChanged = useRef(onAltsChange);
+  altsChanged.current = onAltsChange;
+  // Once an alt is typed, every change of the gallery sends the alts of the pictures it holds.
+  const altsTouched = useRef(false);
   const list = useRef<HTMLUListElement>(null);
 
   // Uploads finish whenever they do (an image and a video may be on their way at once): changes
@@ -52,7 +60,15 @@ export function GalleryField({ imageType, initial, onChange }: GalleryFieldProps
     latest.current = next;
     setEntries(next);
     if (idsChanged) changed.current(next.map((e) => e.id));
+    if (altsTouched.current) altsChanged.current?.(galleryAlts(next));
   }, []);
+  const describe = useCallback(
+    (id: string, alt: string) => {
+      altsTouched.current = true;
+      commit(setGalleryAlt(latest.current, id, alt), false);
+    },
+    [commit],
+  );
   // A finished video or a new crop changes the entry, not the gallery's ids.
   const refreshEntry = useCallback(
     (entry: GalleryEntry) => commit(replaceGalleryEntry(latest.current, entry), false),
@@ -121,6 +137,7 @@ export function GalleryField({ imageType, initial, onChange }: GalleryFieldProps
                 onRemove={() => remove(entry)}
                 onEditCrop={() => recrop.open(entry.id)}
                 onUpdate={refreshEntry}
+                onAltChange={(alt) => describe(entry.id, alt)}
               />
             );
           })}

@@ -1,9 +1,10 @@
 "use client";
 
-import { format, formatMediaDuration, messages } from "@vn/contract";
+import { format, formatMediaDuration, IMAGE_ALT_MAX, messages } from "@vn/contract";
 import { type ReactNode, useCallback, useEffect } from "react";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
+import { Input } from "@/components/ui/Input";
 import { api } from "@/lib/api-client";
 import { playIcon } from "./AudioPlayer";
 import { type GalleryEntry, galleryEntryOf, viaWeb } from "./media-rules";
@@ -30,11 +31,14 @@ export interface GalleryTileProps {
   onEditCrop: () => void;
   /** The entry as the API now has it (a video whose job finished). */
   onUpdate: (entry: GalleryEntry) => void;
+  /** A picture's description for people who cannot see it was typed (issue 18). */
+  onAltChange: (alt: string) => void;
 }
 
 /**
  * One picture or video in the post editor's gallery: its thumbnail (a video's poster once its job
- * is done, the processing state until then), edit crop, move earlier/later and remove.
+ * is done, the processing state until then), edit crop, move earlier/later and remove, and for a
+ * picture what it shows to people who cannot see it (its alt text, issue 18).
  */
 export function GalleryTile({
   entry,
@@ -46,6 +50,7 @@ export function GalleryTile({
   onRemove,
   onEditCrop,
   onUpdate,
+  onAltChange,
 }: GalleryTileProps) {
   const processing = entry.status === "media-processing" ? entry.id : null;
   const refresh = useCallback(
@@ -70,77 +75,91 @@ export function GalleryTile({
   const thumb = viaWeb(entry.thumb);
   return (
     <li
-      // Narrow screens: the picture and its name, the buttons under them; one row from sm up.
-      className="flex flex-col gap-2 rounded-lg border border-line p-2 sm:flex-row sm:items-center sm:gap-3"
+      className="flex flex-col gap-2 rounded-lg border border-line p-2"
       data-testid="gallery-entry"
       data-kind={entry.kind}
       data-status={entry.status}
       data-id={entry.id}
     >
-      <div className="flex min-w-0 flex-1 items-center gap-3">
-        <div className="relative size-16 shrink-0 overflow-hidden rounded-md bg-black/5">
-          {thumb ? (
-            // biome-ignore lint/performance/noImgElement: media URLs come from the API's storage
-            <img src={thumb} alt="" data-testid="gallery-variant" className="size-full object-cover" />
-          ) : (
-            <span className="size-full" />
-          )}
-          {entry.kind === "video" ? (
-            // Marks a video among the pictures; the entry's name says it in words.
-            <span className="absolute inset-0 flex items-center justify-center" aria-hidden="true">
-              <span className="inline-flex size-8 items-center justify-center rounded-full bg-black/60 text-white">
-                {playIcon}
-              </span>
-            </span>
-          ) : null}
-        </div>
-        <div className="min-w-0 flex-1">
-          <p className="text-sm font-semibold text-ink">
-            {name}
-            {entry.durationInMs !== null ? (
-              <span className="ml-2 font-normal text-ink-muted tabular-nums">
-                {formatMediaDuration(entry.durationInMs)}
+      {/* Narrow screens: the picture and its name, the buttons under them; one row from sm up. */}
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">
+        <div className="flex min-w-0 flex-1 items-center gap-3">
+          <div className="relative size-16 shrink-0 overflow-hidden rounded-md bg-black/5">
+            {thumb ? (
+              // biome-ignore lint/performance/noImgElement: media URLs come from the API's storage
+              <img src={thumb} alt="" data-testid="gallery-variant" className="size-full object-cover" />
+            ) : (
+              <span className="size-full" />
+            )}
+            {entry.kind === "video" ? (
+              // Marks a video among the pictures; the entry's name says it in words.
+              <span className="absolute inset-0 flex items-center justify-center" aria-hidden="true">
+                <span className="inline-flex size-8 items-center justify-center rounded-full bg-black/60 text-white">
+                  {playIcon}
+                </span>
               </span>
             ) : null}
-          </p>
-          {status ? (
-            <p className="text-sm text-ink-muted" role="status">
-              {status}
+          </div>
+          <div className="min-w-0 flex-1">
+            <p className="text-sm font-semibold text-ink">
+              {name}
+              {entry.durationInMs !== null ? (
+                <span className="ml-2 font-normal text-ink-muted tabular-nums">
+                  {formatMediaDuration(entry.durationInMs)}
+                </span>
+              ) : null}
             </p>
+            {status ? (
+              <p className="text-sm text-ink-muted" role="status">
+                {status}
+              </p>
+            ) : null}
+          </div>
+        </div>
+        <div className="flex items-center justify-end gap-1">
+          {entry.kind === "image" ? (
+            <Button
+              variant="tertiary"
+              onClick={onEditCrop}
+              disabled={cropBusy}
+              aria-label={format(messages.editCropOf, { name })}
+            >
+              {messages.editCrop}
+            </Button>
           ) : null}
+          <IconButton
+            label={format(messages.moveEarlier, { name })}
+            disabled={!canMoveEarlier}
+            move={-1}
+            onClick={() => onMove(-1)}
+          >
+            <Icon name="chevronDown" size={20} className="rotate-180" />
+          </IconButton>
+          <IconButton
+            label={format(messages.moveLater, { name })}
+            disabled={!canMoveLater}
+            move={1}
+            onClick={() => onMove(1)}
+          >
+            <Icon name="chevronDown" size={20} />
+          </IconButton>
+          <IconButton label={format(messages.removeEntry, { name })} onClick={onRemove}>
+            <Icon name="close" size={20} />
+          </IconButton>
         </div>
       </div>
-      <div className="flex items-center justify-end gap-1">
-        {entry.kind === "image" ? (
-          <Button
-            variant="tertiary"
-            onClick={onEditCrop}
-            disabled={cropBusy}
-            aria-label={format(messages.editCropOf, { name })}
-          >
-            {messages.editCrop}
-          </Button>
-        ) : null}
-        <IconButton
-          label={format(messages.moveEarlier, { name })}
-          disabled={!canMoveEarlier}
-          move={-1}
-          onClick={() => onMove(-1)}
-        >
-          <Icon name="chevronDown" size={20} className="rotate-180" />
-        </IconButton>
-        <IconButton
-          label={format(messages.moveLater, { name })}
-          disabled={!canMoveLater}
-          move={1}
-          onClick={() => onMove(1)}
-        >
-          <Icon name="chevronDown" size={20} />
-        </IconButton>
-        <IconButton label={format(messages.removeEntry, { name })} onClick={onRemove}>
-          <Icon name="close" size={20} />
-        </IconButton>
-      </div>
+      {entry.kind === "image" ? (
+        <Input
+          label={format(messages.imageAltLabelOf, { name })}
+          hint={messages.imageAltHint}
+          optional
+          value={entry.alt}
+          maxLength={IMAGE_ALT_MAX}
+          onChange={(event) => onAltChange(event.target.value)}
+          data-testid="gallery-alt"
+          className="px-1 pb-1"
+        />
+      ) : null}
     </li>
   );
 }

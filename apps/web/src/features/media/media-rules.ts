@@ -166,6 +166,8 @@ export interface GalleryEntry {
   /** The image's square variant, or the video's poster. */
   thumb: string | null;
   durationInMs: number | null;
+  /** A picture's description for people who cannot see it, as the author typed it (issue 18). */
+  alt: string;
 }
 
 /** ContentItem.gallery keeps images and videos apart (§3): the editor lists images, then videos. */
@@ -179,6 +181,7 @@ export function galleryEntriesOf(gallery: ContentGallery | null | undefined): Ga
         status: i.status,
         thumb: i.urls.small ?? i.urls.preview,
         durationInMs: null,
+        alt: i.alt ?? "",
       }),
     ),
     ...gallery.videos.map(
@@ -188,6 +191,7 @@ export function galleryEntriesOf(gallery: ContentGallery | null | undefined): Ga
         status: v.status,
         thumb: v.poster,
         durationInMs: v.durationInMs,
+        alt: "",
       }),
     ),
   ];
@@ -201,6 +205,8 @@ export function galleryEntryOf(media: Media): GalleryEntry {
     status: media.status,
     thumb: media.kind === "video" ? media.urls.poster : (media.urls.small ?? media.urls.preview),
     durationInMs: media.durationInMs,
+    // A content picture's description is its alt text (issue 18).
+    alt: media.kind === "image" ? (media.description ?? "") : "",
   };
 }
 
@@ -212,9 +218,22 @@ export function addGalleryEntry(entries: GalleryEntry[], entry: GalleryEntry): G
   return [...entries.slice(0, firstVideo), entry, ...entries.slice(firstVideo)];
 }
 
-/** Replaces the entry with the same id (a finished video, a re-cropped image). */
+/**
+ * Replaces the entry with the same id (a finished video, a re-cropped image): the alt text being
+ * typed stays (the API's copy is saved with the publication).
+ */
 export function replaceGalleryEntry(entries: GalleryEntry[], entry: GalleryEntry): GalleryEntry[] {
-  return entries.map((e) => (e.id === entry.id ? entry : e));
+  return entries.map((e) => (e.id === entry.id ? { ...entry, alt: e.alt } : e));
+}
+
+/** Sets what one picture of the gallery says to people who cannot see it. */
+export function setGalleryAlt(entries: GalleryEntry[], id: string, alt: string): GalleryEntry[] {
+  return entries.map((e) => (e.id === id ? { ...e, alt } : e));
+}
+
+/** The alt texts of the gallery's pictures, by media id (the `alts` of PUT …/media). */
+export function galleryAlts(entries: GalleryEntry[]): Record<string, string> {
+  return Object.fromEntries(entries.filter((e) => e.kind === "image").map((e) => [e.id, e.alt.trim()]));
 }
 
 /**

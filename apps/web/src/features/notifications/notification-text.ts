@@ -1,4 +1,4 @@
-import { format, messages, type Notification, type NotificationKind } from "@vn/contract";
+import { format, messages, type Notification, type NotificationKind, STRIKES_PATH } from "@vn/contract";
 
 const templates: Record<NotificationKind, string> = {
   follow: messages.notificationFollow,
@@ -9,6 +9,34 @@ const templates: Record<NotificationKind, string> = {
   quote: messages.notificationQuote,
   mention: messages.notificationMention,
   message: messages.notificationMessage,
+  verification_accepted: messages.notificationVerificationAccepted,
+  verification_rejected: messages.notificationVerificationRejected,
+  kyb_accepted: messages.notificationKybAccepted,
+  kyb_rejected: messages.notificationKybRejected,
+  creator_approved: messages.notificationCreatorApproved,
+  creator_rejected: messages.notificationCreatorRejected,
+  moderation_strike: messages.notificationStrike,
+  moderation_appeal_granted: messages.notificationAppealGranted,
+  moderation_appeal_denied: messages.notificationAppealDenied,
+  report_actioned: messages.notificationReportActioned,
+  report_dismissed: messages.notificationReportDismissed,
+};
+
+/** Staff decisions (issue 16) lead to the page that says more. */
+const decisionPaths: Partial<Record<NotificationKind, string>> = {
+  verification_accepted: "/verification",
+  verification_rejected: "/verification",
+  kyb_accepted: "/verification/company",
+  kyb_rejected: "/verification/company",
+  creator_approved: "/settings/billing",
+  creator_rejected: "/settings/billing",
+  // Moderation (issue 16): the person's strikes page says what and why; a report's outcome is all
+  // there is to say.
+  moderation_strike: STRIKES_PATH,
+  moderation_appeal_granted: STRIKES_PATH,
+  moderation_appeal_denied: STRIKES_PATH,
+  report_actioned: "/notifications",
+  report_dismissed: "/notifications",
 };
 
 export function notificationText(notification: Notification): string {
@@ -23,6 +51,8 @@ export function notificationText(notification: Notification): string {
 /** Where a notification leads: the conversation, the publication, else the actor's profile. */
 export function notificationHref(notification: Notification): string {
   if (notification.chat) return `/chats?chat=${encodeURIComponent(notification.chat.id)}`;
+  const decision = decisionPaths[notification.kind];
+  if (decision) return decision;
   return notification.content?.path ?? `/${encodeURIComponent(notification.actor.slug)}`;
 }
 

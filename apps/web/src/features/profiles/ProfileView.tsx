@@ -1,6 +1,13 @@
 "use client";
 
-import { format, messages, type ProfileBadge, type ProfilePage, socialLinkKeys } from "@vn/contract";
+import {
+  format,
+  formatCount,
+  messages,
+  type ProfileBadge,
+  type ProfilePage,
+  socialLinkKeys,
+} from "@vn/contract";
 import Link from "next/link";
 import { Avatar } from "@/components/ui/Avatar";
 import { Badge } from "@/components/ui/Badge";
@@ -8,6 +15,7 @@ import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
 import { Menu } from "@/components/ui/Menu";
 import { Skeleton } from "@/components/ui/Skeleton";
+import { useSignInPrompt } from "@/features/accounts/SignInDialog";
 import { useAccountSwitch } from "@/features/accounts/use-account-switch";
 import { ConnectAction } from "@/features/chats/ConnectAction";
 import { roleLabels, useCompanies } from "@/features/companies/use-companies";
@@ -122,13 +130,19 @@ function ProfileCard({
       )}
       <div className="px-5 pb-6 sm:px-6">
         <div className="flex items-end justify-between gap-4">
-          <Avatar
-            name={profile.name}
-            src={profile.image}
-            size="xl"
-            shape={company ? "square" : "circle"}
-            className="-mt-16 size-28 ring-4 ring-surface sm:-mt-20 sm:size-36"
-          />
+          {/* The onboarding tour's profile-photo target (issue 18) on one's own page. */}
+          <span
+            className={cn("-mt-16 inline-flex sm:-mt-20", company ? "rounded-md" : "rounded-full")}
+            data-tour={own ? "profile-photo" : undefined}
+          >
+            <Avatar
+              name={profile.name}
+              src={profile.image}
+              size="xl"
+              shape={company ? "square" : "circle"}
+              className="size-28 ring-4 ring-surface sm:size-36"
+            />
+          </span>
           {own && editable ? <EditPageButton page={page} /> : null}
         </div>
         <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1.5">
@@ -145,21 +159,23 @@ function ProfileCard({
         </div>
         <p className="mt-0.5 text-sm text-ink-muted">
           @{profile.slug} ·{" "}
-          <Link
-            href={`/${encodeURIComponent(profile.slug)}/network/followers`}
-            className="underline underline-offset-2 hover:text-ink"
-          >
-            {followersLabel(profile.followers)}
-          </Link>{" "}
-          ·{" "}
-          <Link
-            href={`/${encodeURIComponent(profile.slug)}/network/following`}
-            className="underline underline-offset-2 hover:text-ink"
-          >
-            {format(messages.followingCount, {
-              count: new Intl.NumberFormat("en-US").format(profile.following),
-            })}
-          </Link>
+          <span data-tour={own ? "connections" : undefined}>
+            <Link
+              href={`/${encodeURIComponent(profile.slug)}/network/followers`}
+              className="underline underline-offset-2 hover:text-ink"
+            >
+              {followersLabel(profile.followers)}
+            </Link>{" "}
+            ·{" "}
+            <Link
+              href={`/${encodeURIComponent(profile.slug)}/network/following`}
+              className="underline underline-offset-2 hover:text-ink"
+            >
+              {format(messages.followingCount, {
+                count: new Intl.NumberFormat("en-US").format(profile.following),
+              })}
+            </Link>
+          </span>
         </p>
         {/* A verified company's KYB facts, beside its name (issue 14: the transparent badge). */}
         <BusinessBadge business={page.user.business ?? null} className="mt-3 w-fit max-w-full" />
@@ -250,9 +266,7 @@ function AboutCard({ about, own }: { about: string | null; own: boolean }) {
 
 /** "1 follower", "1,204 followers". */
 function followersLabel(count: number): string {
-  return count === 1
-    ? messages.followersOne
-    : format(messages.followersMany, { count: new Intl.NumberFormat("en-US").format(count) });
+  return formatCount(count, { one: messages.followersOne, other: messages.followersMany });
 }
 
 export { ProfileSkeleton, ProfileUnavailable };
@@ -347,6 +361,9 @@ export interface ProfileViewProps {
   sectionCounts: Partial<Record<MediaSection | "all", number>>;
 }
 
+/** The onboarding tour's targets among the tabs (issue 18; "connect" is the contact tab). */
+const tourTargets: Partial<Record<ProfileTab, string>> = { media: "media", feed: "feed", contact: "connect" };
+
 const tabLabels: Record<ProfileTab, string> = {
   media: messages.profileTabMedia,
   feed: messages.profileTabFeed,
@@ -367,7 +384,8 @@ export function ProfileView({
   liveRequested,
   sectionCounts,
 }: ProfileViewProps) {
-  const { user } = useSession();
+  const { user, isLoading: sessionLoading } = useSession();
+  const signIn = useSignInPrompt();
   const gate = useVerificationGate();
   const kind = page.user.type.id;
   const wanted = page.user.slug.toLowerCase();
@@ -414,7 +432,7 @@ export function ProfileView({
         </div>
       ) : null}
       <ProfileCard profile={profile} own={own} page={page} editable={mayEditPage(actorOf(user), page)} />
-      {user && !ownerOfPage && !actingAsThis ? (
+      {(user || !sessionLoading) && !ownerOfPage && !actingAsThis ? (
         <ProfileSocialActions
           profileId={page.user.id}
           slug={page.user.slug}
@@ -467,6 +485,7 @@ export function ProfileView({
                 <Link
                   href={`${profileTabPath(page.user.slug, name)}${live ? "?viewas=live" : ""}`}
                   aria-current={name === activeTab ? "page" : undefined}
+                  data-tour={own ? tourTargets[name] : undefined}
                   className={cn(
                     "relative inline-flex min-h-12 items-center border-b-2 border-transparent px-4 text-[0.95rem] font-semibold text-ink-muted hover:text-ink",
                     name === activeTab && "border-success text-success",
@@ -498,6 +517,18 @@ export function ProfileView({
             <Icon name="chat" size={28} className="mx-auto text-brand" />
             <p className="mt-3 text-ink">{format(messages.connectBody, { name: profile.name })}</p>
             {user && !own && !live && !actingAsThis ? <ConnectAction slug={page.user.slug} /> : null}
+            {!user && !sessionLoading ? (
+              // A visitor signs in in the dialog first, then lands in the conversation (issue 18).
+              <Button
+                className="mt-4"
+                aria-haspopup="dialog"
+                onClick={() =>
+                  signIn.prompt({ action: "message", target: page.user.slug, name: profile.name })
+                }
+              >
+                {messages.chatsMessageAction}
+              </Button>
+            ) : null}
           </div>
         ) : (
           <TeamTab slug={page.user.slug} company={profile.name} />

@@ -15,13 +15,14 @@ import { Avatar } from "@/components/ui/Avatar";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
 import { Skeleton } from "@/components/ui/Skeleton";
-import { kindLabels } from "@/features/content/kinds";
+import { kindLabelOf } from "@/features/content/kinds";
 import { BusinessBadge } from "@/features/kyb/BusinessBadge";
 import { api } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
 import { useSession } from "@/lib/session";
 import { useResource } from "@/lib/use-resource";
 import { FollowButton } from "../social/FollowButton";
+import { showsFollowButton } from "../social/follow-target";
 import { Highlight } from "./Highlight";
 
 const kindLabelsSearch: Record<SearchKind, string> = {
@@ -38,7 +39,7 @@ function searchHref(term: string, kind: SearchKind, page = 1): string {
   return `/search?${query.toString()}`;
 }
 
-function ProfileResult({ hit, signedIn }: { hit: ProfileHit; signedIn: boolean }) {
+function ProfileResult({ hit, viewer }: { hit: ProfileHit; viewer: { id: string; slug: string } | null }) {
   const { profile, highlight } = hit;
   const place = [profile.city, profile.country].filter(Boolean).join(", ");
   return (
@@ -73,7 +74,7 @@ function ProfileResult({ hit, signedIn }: { hit: ProfileHit; signedIn: boolean }
         {place ? <p className="text-sm text-ink-muted">{place}</p> : null}
         <BusinessBadge business={hit.business ?? null} compact className="mt-1" />
       </div>
-      {signedIn ? (
+      {showsFollowButton(viewer, profile) ? (
         <FollowButton
           slug={profile.slug}
           name={profile.name}
@@ -91,7 +92,7 @@ function PublicationResult({ hit }: { hit: PublicationHit }) {
   return (
     <li className="py-3">
       <p className="text-xs font-semibold text-ink-muted">
-        {kindLabels[item.type.id] ?? item.type.title} · {item.owner.name}
+        {kindLabelOf(item)} · {item.owner.name}
       </p>
       <Link href={item.path} className="group mt-0.5 block">
         <span className="block font-semibold text-ink group-hover:underline">
@@ -255,7 +256,7 @@ export function SearchView() {
             showAll={kind === "all" && Boolean(section?.hasMore)}
           >
             {section?.hits.map((hit) => (
-              <ProfileResult key={hit.profile.id} hit={hit} signedIn={Boolean(user)} />
+              <ProfileResult key={hit.profile.id} hit={hit} viewer={user} />
             ))}
           </Section>
         ))}

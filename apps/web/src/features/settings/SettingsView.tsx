@@ -1,6 +1,6 @@
 "use client";
 
-import { format, messages } from "@vn/contract";
+import { format, messages, STRIKES_PATH } from "@vn/contract";
 import Link from "next/link";
 import { useSWRConfig } from "swr";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
@@ -16,12 +16,14 @@ import { AccessChangeForm } from "./AccessChangeForm";
 import { DeleteAccountSection } from "./DeleteAccountSection";
 import { PasswordChangeForm } from "./PasswordChangeForm";
 import { SettingsSection } from "./SettingsSection";
+import { TwoFactorSettings } from "./TwoFactorSettings";
 import { VerificationSettings } from "./VerificationSettings";
 
 const sections = [
   { id: "profile", label: messages.settingsProfile },
   { id: "verification", label: messages.verificationSummaryTitle },
   { id: "password", label: messages.settingsPassword },
+  { id: "two-factor", label: messages.twoFactorSection },
   { id: "email", label: messages.settingsEmail },
   { id: "phone", label: messages.settingsPhone },
   { id: "account", label: messages.settingsAccount },
@@ -107,6 +109,14 @@ export function SettingsView() {
                 {messages.viewersTitle}
               </Link>
             </li>
+            <li className="shrink-0">
+              <Link
+                href={STRIKES_PATH}
+                className="inline-flex min-h-10 w-full items-center rounded-full px-3 text-[0.95rem] font-semibold text-ink-muted hover:bg-black/5 hover:text-ink max-md:bg-surface max-md:shadow-card md:rounded-md"
+              >
+                {messages.strikesTitle}
+              </Link>
+            </li>
           </ul>
         </nav>
       </div>
@@ -131,6 +141,9 @@ export function SettingsView() {
               description={messages.passwordChangeNote}
             >
               <PasswordChangeForm />
+            </SettingsSection>
+            <SettingsSection id="two-factor" title={messages.twoFactorSection}>
+              <TwoFactorSettings />
             </SettingsSection>
             <SettingsSection
               id="email"

@@ -1,6 +1,6 @@
 "use client";
 
-import { type ContentItem, format, messages } from "@vn/contract";
+import { type ContentItem, format, formatCount, messages } from "@vn/contract";
 import { CommentsSection } from "@/features/comments/CommentsSection";
 import { ReportButton } from "@/features/forms/ReportButton";
 import { useSession } from "@/lib/session";
@@ -27,9 +27,7 @@ export function DetailSocial({ item, live = false }: { item: ContentItem; live?:
         </div>
         {settings.viewsEnabled ? (
           <p className="text-sm text-ink-muted tabular-nums">
-            {views === 1
-              ? messages.viewsCountOne
-              : format(messages.viewsCount, { count: new Intl.NumberFormat("en-US").format(views) })}
+            {formatCount(views, { one: messages.viewsCountOne, other: messages.viewsCount })}
           </p>
         ) : null}
       </div>

@@ -5,10 +5,12 @@ import { useState } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
+import { useIntentReplay, useSignInPrompt } from "@/features/accounts/SignInDialog";
 import { useVerificationGate } from "@/features/verification/VerificationGate";
 import { api } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
 import { cn } from "@/lib/cn";
+import { useSession } from "@/lib/session";
 
 export interface FollowState {
   followed: boolean;
@@ -26,7 +28,7 @@ export interface FollowButtonProps {
   slug: string;
   name: string;
   initial: FollowState;
-  /** Live mode and visitors: shown but inert. */
+  /** Live mode: shown but inert. (A visitor's press opens the sign-in dialog.) */
   disabled?: boolean;
   onChange?: (state: FollowState) => void;
   size?: "md" | "sm";
@@ -47,8 +49,15 @@ export function FollowButton({
   const gate = useVerificationGate();
   const [state, setState] = useState(initial);
   const [busy, setBusy] = useState(false);
+  const { user } = useSession();
+  const signIn = useSignInPrompt();
   const toggle = async () => {
     if (busy || disabled) return;
+    // A visitor signs in first, in the dialog; the follow is made once they have (issue 18).
+    if (!user) {
+      signIn.prompt({ action: "follow", target: slug, name });
+      return;
+    }
     // Read-only people (a final rejection, an appeal) get the popup with the appeal instead (§6).
     if (!gate.allows("follows.write")) return;
     const following = !state.followed;
@@ -71,6 +80,10 @@ export function FollowButton({
       setBusy(false);
     }
   };
+  // Signed in from the dialog after pressing Follow here: follow now (once).
+  useIntentReplay("follow", slug, !disabled, () => {
+    if (!state.followed) void toggle();
+  });
   return (
     <Button
       type="button"

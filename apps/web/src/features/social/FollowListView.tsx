@@ -10,6 +10,7 @@ import { api } from "@/lib/api-client";
 import { useSession } from "@/lib/session";
 import { useCursorList } from "@/lib/use-cursor-list";
 import { FollowButton } from "./FollowButton";
+import { showsFollowButton } from "./follow-target";
 
 type Direction = "followers" | "following";
 
@@ -60,7 +61,7 @@ export function FollowListView({ slug, direction }: { slug: string; direction: D
           {items.map((profile) => (
             <li key={profile.id} className="flex items-center gap-3 py-3">
               <ProfileListIdentity profile={profile} />
-              {user && user.slug.toLowerCase() !== profile.slug.toLowerCase() ? (
+              {showsFollowButton(user, profile) ? (
                 <FollowButton
                   slug={profile.slug}
                   name={profile.name}

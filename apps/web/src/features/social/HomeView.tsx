@@ -1,15 +1,21 @@
 "use client";
 
-import { messages, type ReactionKind } from "@vn/contract";
+import { format, messages, type ReactionKind } from "@vn/contract";
+import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
-import { useEffect, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
+import { mutate as mutateKey } from "swr";
 import { Button } from "@/components/ui/Button";
+import { Icon } from "@/components/ui/Icon";
 import { Skeleton } from "@/components/ui/Skeleton";
+import type { CreateRoute } from "@/features/content/kinds";
+import { ChecklistCard } from "@/features/onboarding/ChecklistCard";
 import { api } from "@/lib/api-client";
 import { routes } from "@/lib/paths";
-import { useSession } from "@/lib/session";
+import { personOf, type SessionUser, useSession } from "@/lib/session";
 import { useResource } from "@/lib/use-resource";
 import { ContentFeed } from "./ContentFeed";
+import { StartPostBox } from "./StartPostBox";
 import { SuggestionCard } from "./SuggestionCard";
 import { saveSuggested } from "./suggested-navigation";
 import { useHomeFeed } from "./use-home-feed";
@@ -60,7 +66,7 @@ function Suggestions({ enabled, onFollowChange }: { enabled: boolean; onFollowCh
   );
 }
 
-function Feed({ enabled, version }: { enabled: boolean; version: number }) {
+function Feed({ enabled, version, welcome }: { enabled: boolean; version: number; welcome: ReactNode }) {
   const pathname = usePathname();
   const feed = useHomeFeed(enabled, version);
   const { data, error, items, loadingMore, mutate, retry, sentinel } = feed;
@@ -83,6 +89,8 @@ function Feed({ enabled, version }: { enabled: boolean; version: number }) {
       );
   }, [items, pathname]);
 
+  // A first-time home (nothing followed, nothing published yet): what to do, not an empty card.
+  if (data && items.length === 0 && !error) return <>{welcome}</>;
   return (
     <section aria-labelledby="feed-heading" className="flex min-w-0 flex-col gap-4">
       <h2 id="feed-heading" className="sr-only">
@@ -105,9 +113,69 @@ function Feed({ enabled, version }: { enabled: boolean; version: number }) {
   );
 }
 
+/** The first-time home: three next steps, each one action away. */
+function Welcome({ user, onStartPost }: { user: SessionUser; onStartPost: () => void }) {
+  const first = personOf(user).name.split(" ")[0] ?? "";
+  const step = "flex items-start gap-3";
+  const dot =
+    "inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-soft text-sm font-semibold text-brand-strong";
+  return (
+    <section aria-labelledby="welcome-heading" className="rounded-card bg-surface p-5 shadow-card sm:p-6">
+      <h2 id="welcome-heading" className="text-xl font-semibold text-ink">
+        {format(messages.homeWelcomeTitle, { name: first })}
+      </h2>
+      <p className="mt-1 text-ink-muted">{messages.homeWelcomeBody}</p>
+      <ol className="mt-4 flex flex-col gap-4">
+        <li className={step}>
+          <span aria-hidden="true" className={dot}>
+            1
+          </span>
+          <div className="flex min-w-0 flex-col items-start gap-1.5">
+            <p className="pt-1 text-ink">{messages.homeWelcomeFollow}</p>
+            <Button asChild variant="secondary">
+              <a href="#suggested-heading">
+                <Icon name="people" size={18} />
+                {messages.suggestedHeading}
+              </a>
+            </Button>
+          </div>
+        </li>
+        <li className={step}>
+          <span aria-hidden="true" className={dot}>
+            2
+          </span>
+          <div className="flex min-w-0 flex-col items-start gap-1.5">
+            <p className="pt-1 text-ink">{messages.homeWelcomePost}</p>
+            <Button variant="secondary" onClick={onStartPost} aria-haspopup="dialog">
+              <Icon name="sparkle" size={18} />
+              {messages.startPostLabel}
+            </Button>
+          </div>
+        </li>
+        <li className={step}>
+          <span aria-hidden="true" className={dot}>
+            3
+          </span>
+          <div className="flex min-w-0 flex-col items-start gap-1.5">
+            <p className="pt-1 text-ink">{messages.homeWelcomeCompanies}</p>
+            <Button asChild variant="secondary">
+              <Link href={routes.companies}>
+                <Icon name="building" size={18} />
+                {messages.homeWelcomeCompaniesAction}
+              </Link>
+            </Button>
+          </div>
+        </li>
+      </ol>
+    </section>
+  );
+}
+
 /**
- * /{slug}/network/suggested: the signed-in person's home (spec §2): profiles to follow beside the
- * home feed. Another person's home path sends the viewer to their own.
+ * /{slug}/network/suggested: the signed-in person's home (spec §2; issue 18): "start a post" (the
+ * composer in place, any kind), the getting-started checklist, the home feed — or, the first time,
+ * what to do — and profiles to follow beside it (from 1024 px; below it on narrow screens).
+ * Another person's home path sends the viewer to their own.
  */
 export function HomeView({ slug }: { slug: string }) {
   const router = useRouter();
@@ -115,22 +183,46 @@ export function HomeView({ slug }: { slug: string }) {
   const user = session.user;
   const own = user !== null && user.slug.toLowerCase() === slug.toLowerCase();
   const [feedVersion, setFeedVersion] = useState(0);
+  const [composing, setComposing] = useState<CreateRoute | null>(null);
   useEffect(() => {
     if (session.isLoading) return;
     if (!user) router.replace(`${routes.login}?redirect=${encodeURIComponent(routes.userHome(slug))}`);
     else if (!own) router.replace(routes.userHome(user.slug));
   }, [session.isLoading, user, own, slug, router]);
+  // A follow or a publication changes the feed and may tick the checklist.
+  const changed = () => {
+    setFeedVersion((n) => n + 1);
+    void mutateKey(api.onboarding.checklist.path());
+  };
+  const startPost = () => setComposing("post");
   return (
-    <div className="mx-auto grid w-full max-w-[1128px] gap-4 px-4 py-6 sm:py-8 lg:grid-cols-[minmax(0,1fr)_340px]">
+    <div className="mx-auto grid w-full max-w-[1128px] gap-4 px-4 py-6 sm:py-8 lg:grid-cols-[minmax(0,1fr)_340px] lg:items-start">
       <h1 className="sr-only">{messages.homeHeading}</h1>
-      <div className="order-2 min-w-0 lg:order-1">
-        <Feed enabled={own} version={feedVersion} />
-      </div>
-      <aside className="order-1 min-w-0 lg:order-2">
-        <div className="lg:sticky lg:top-20">
-          <Suggestions enabled={own} onFollowChange={() => setFeedVersion((n) => n + 1)} />
+      {/* One column under 1024 px (box, checklist, feed, suggestions: `order`), two from there. */}
+      <div className="contents lg:col-start-1 lg:row-start-1 lg:flex lg:min-w-0 lg:flex-col lg:gap-4">
+        {own && user ? (
+          <div className="order-1 min-w-0">
+            <StartPostBox user={user} composing={composing} onCompose={setComposing} onPublished={changed} />
+          </div>
+        ) : null}
+        <div className="order-3 min-w-0">
+          <Feed
+            enabled={own}
+            version={feedVersion}
+            welcome={user ? <Welcome user={user} onStartPost={startPost} /> : null}
+          />
         </div>
-      </aside>
+      </div>
+      <div className="contents lg:col-start-2 lg:row-start-1 lg:flex lg:min-w-0 lg:flex-col lg:gap-4">
+        {own && user ? (
+          <div className="order-2 min-w-0 empty:hidden">
+            <ChecklistCard user={user} onStartPost={startPost} />
+          </div>
+        ) : null}
+        <div className="order-4 min-w-0">
+          <Suggestions enabled={own} onFollowChange={changed} />
+        </div>
+      </div>
     </div>
   );
 }

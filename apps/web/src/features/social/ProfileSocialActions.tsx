@@ -9,6 +9,7 @@ import { Icon } from "@/components/ui/Icon";
 import { Menu } from "@/components/ui/Menu";
 import { api } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
+import { useSession } from "@/lib/session";
 import { useResource } from "@/lib/use-resource";
 import { ReportDialog } from "../forms/ReportDialog";
 import { FollowButton } from "./FollowButton";
@@ -24,8 +25,17 @@ export interface ProfileSocialActionsProps {
 export function ProfileSocialActions({ profileId, slug, name, followersCount }: ProfileSocialActionsProps) {
   const router = useRouter();
   const snackbar = useSnackbar();
-  const relation = useResource(api.social.relationship, { params: { slug } });
+  const { user } = useSession();
+  const relation = useResource(api.social.relationship, user ? { params: { slug } } : null);
   const [reporting, setReporting] = useState(false);
+  // A visitor gets the button too: pressing it opens the sign-in dialog (issue 18).
+  if (!user) {
+    return (
+      <div className="flex flex-wrap items-center gap-2">
+        <FollowButton slug={slug} name={name} initial={{ followed: false, followersCount }} />
+      </div>
+    );
+  }
   const data = relation.data?.data;
   if (!data || data.isSelf) return null;
 

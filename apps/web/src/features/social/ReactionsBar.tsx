@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
 import { Icon } from "@/components/ui/Icon";
 import { Menu } from "@/components/ui/Menu";
+import { useIntentReplay, useSignInPrompt } from "@/features/accounts/SignInDialog";
 import { useVerificationGate } from "@/features/verification/VerificationGate";
 import { api } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
@@ -20,6 +21,7 @@ import {
   type ReactionTally,
   reactionEmoji,
   reactionLabels,
+  reactionsCountText,
   tallyOf,
   topKinds,
 } from "./reactions";
@@ -93,11 +95,17 @@ export function ReactionsBar({ item, live = false }: { item: ContentItem; live?:
       setTally((current) => (current.mine === mineKind ? current : { ...current, mine: mineKind }));
   }, [mineKinds, mineKind]);
 
-  if (!item.contentInteractionConfig.reactionsEnabled) return null;
-  const canReact = Boolean(user) && !live;
+  const signIn = useSignInPrompt();
+  // Visitors see the buttons too: pressing one opens the sign-in dialog (issue 18).
+  const canReact = !live;
 
   const choose = async (kind: ReactionKind | null) => {
-    if (!canReact || !gate.allows("reactions.write")) return;
+    if (!canReact) return;
+    if (!user) {
+      if (kind) signIn.prompt({ action: "react", target: item.id, kind });
+      return;
+    }
+    if (!gate.allows("reactions.write")) return;
     const before = tally;
     setTally(applyReaction(tally, kind));
     try {
@@ -115,6 +123,17 @@ export function ReactionsBar({ item, live = false }: { item: ContentItem; live?:
     }
   };
 
+  // Signed in from the dialog after choosing a reaction here: set it (once), when the viewer's own
+  // reaction is known, so an existing one is not toggled away.
+  const mineKnown = known !== undefined || mineKinds !== undefined;
+  useIntentReplay("react", item.id, mineKnown && item.contentInteractionConfig.reactionsEnabled, (intent) => {
+    const kind = (reactionKinds as readonly string[]).includes(intent.kind ?? "")
+      ? (intent.kind as ReactionKind)
+      : "like";
+    if (tally.mine !== kind) void choose(kind);
+  });
+
+  if (!item.contentInteractionConfig.reactionsEnabled) return null;
   const current = tally.mine;
   return (
     <div className="flex items-center gap-1">
@@ -129,7 +148,7 @@ export function ReactionsBar({ item, live = false }: { item: ContentItem; live?:
               .map((kind) => reactionEmoji[kind])
               .join("")}
           </span>
-          <span className="tabular-nums">{format(messages.reactionsCount, { count: tally.total })}</span>
+          <span className="tabular-nums">{reactionsCountText(tally.total)}</span>
         </button>
       ) : null}
       {canReact ? (

@@ -1,6 +1,6 @@
 "use client";
 
-import { format, messages, type Suggestion } from "@vn/contract";
+import { format, formatCount, messages, type Suggestion } from "@vn/contract";
 import Link from "next/link";
 import { Avatar } from "@/components/ui/Avatar";
 import { Icon } from "@/components/ui/Icon";
@@ -8,10 +8,11 @@ import { FollowButton } from "./FollowButton";
 
 function reasonText(suggestion: Suggestion): string | null {
   const [first] = suggestion.reasons;
-  if (first === "sharedFollows" && suggestion.sharedFollowsCount === 1)
-    return messages.suggestionSharedFollowsOne;
   if (first === "sharedFollows")
-    return format(messages.suggestionSharedFollows, { count: suggestion.sharedFollowsCount });
+    return formatCount(suggestion.sharedFollowsCount, {
+      one: messages.suggestionSharedFollowsOne,
+      other: messages.suggestionSharedFollows,
+    });
   if (first === "colleague") return messages.suggestionColleague;
   if (first === "sameCity") return messages.suggestionSameCity;
   if (first === "sameProfession") return messages.suggestionSameProfession;

@@ -1,4 +1,4 @@
-import { messages, type ReactionKind, reactionKinds } from "@vn/contract";
+import { formatCount, messages, type ReactionKind, reactionKinds } from "@vn/contract";
 
 export const reactionLabels: Record<ReactionKind, string> = {
   like: messages.reactionLike,
@@ -16,6 +16,11 @@ export const reactionEmoji: Record<ReactionKind, string> = {
   insightful: "💡",
   curious: "🤔",
 };
+
+/** "1 reaction", "2 reactions" under a publication. */
+export function reactionsCountText(total: number): string {
+  return formatCount(total, { one: messages.reactionsCountOne, other: messages.reactionsCount });
+}
 
 export interface ReactionTally {
   counts: Record<ReactionKind, number>;

@@ -35,6 +35,7 @@ import { kybDirectorMail, kybOutcomeMail } from "../../../providers/mail/templat
 import type { MailProvider } from "../../../providers/mail/types";
 import type { StorageProvider } from "../../../providers/storage/types";
 import { writeAudit } from "../../../shared/audit";
+import { emit } from "../../../shared/events";
 import type { Realtime } from "../../../shared/realtime";
 import { SealedStorage, sealingKey } from "../../../shared/sealed-storage";
 import { actingCompanyId } from "../../teams/invites";
@@ -829,6 +830,11 @@ export class KybService {
       return this.decide(tx, row, input.decision, reason, staff, input.note);
     });
     await this.announce(outcome);
+    // The company hears it as a notification too (its owners and managers acting as it).
+    await emit({ db: this.db, realtime: this.env.realtime(), log: this.env.log }, "staff.decided", {
+      recipientId: outcome.row.companyId,
+      kind: input.decision === "accepted" ? "kyb_accepted" : "kyb_rejected",
+    });
     return this.present(outcome.row, this.db, false);
   }
 }

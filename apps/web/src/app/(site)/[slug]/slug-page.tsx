@@ -20,7 +20,7 @@ import {
   type SlugRoute,
   safeSponsoredUrl,
 } from "@/features/content/content-routes";
-import { kindLabels } from "@/features/content/kinds";
+import { kindLabelOf } from "@/features/content/kinds";
 import { type ContentListPage, listQuery } from "@/features/content/list-query";
 import { isTransientFailure, type ServerReader, type ServerResult } from "@/features/content/server-api";
 import { ProfileUnavailable, ProfileView } from "@/features/profiles/ProfileView";
@@ -67,7 +67,7 @@ function describe(item: ContentItem): string {
 }
 
 function itemMetadata(item: ContentItem): Metadata {
-  const title = item.title ?? `${kindLabels[item.type.id] ?? item.type.title} · ${item.owner.name}`;
+  const title = item.title ?? `${kindLabelOf(item)} · ${item.owner.name}`;
   const text = describe(item);
   const share = truncateText(text || title, SHARE_TEXT_MAX);
   return {

@@ -2,13 +2,14 @@ import {
   AD_OFFER_CREDIT_USD,
   AD_OFFER_MIN_SPEND_USD,
   addonPrices,
+  messages,
   PRODUCT_NAME,
-  SUPPORT_EMAIL,
 } from "@vn/contract";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Button } from "@/components/ui/Button";
 import { Icon, type IconName } from "@/components/ui/Icon";
+import { EnterpriseEnquiryButton } from "@/features/leads/EnterpriseEnquiryButton";
 import { formatUsd } from "@/features/marketing/format";
 import { PlanCards } from "@/features/marketing/PlanCards";
 import { routes } from "@/lib/paths";
@@ -168,9 +169,9 @@ export default function CompaniesPage() {
             Unlimited team members, dedicated onboarding, invoicing and a named contact. Tell us about your
             organisation and we will reply within two business days.
           </p>
-          <Button asChild variant="secondary" className="mt-6">
-            <a href={`mailto:${SUPPORT_EMAIL}?subject=Enterprise%20enquiry`}>Send an enquiry</a>
-          </Button>
+          <EnterpriseEnquiryButton variant="secondary" className="mt-6">
+            {messages.enterpriseEnquiryAction}
+          </EnterpriseEnquiryButton>
         </div>
         <div id="advertising" className="scroll-mt-20 rounded-card bg-[#1d2226] p-6 text-white md:p-8">
           <h2 className="text-2xl font-semibold">Advertise to a verified audience</h2>
@@ -180,7 +181,7 @@ export default function CompaniesPage() {
             makers.
           </p>
           <Button asChild variant="inverse" className="mt-6">
-            <a href={`mailto:${SUPPORT_EMAIL}?subject=Ad%20consultation`}>Book an ad consultation</a>
+            <Link href={routes.advertise}>{messages.adOfferAction}</Link>
           </Button>
         </div>
       </section>

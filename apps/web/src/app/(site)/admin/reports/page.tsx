@@ -1,0 +1,15 @@
+import { messages } from "@vn/contract";
+import type { Metadata } from "next";
+import { Suspense } from "react";
+import { ReviewQueueView } from "@/features/moderation-admin/ReviewQueueView";
+
+export const metadata: Metadata = { title: messages.reviewQueueTitle, robots: { index: false } };
+
+export default function AdminReportsPage() {
+  // The view reads ?state=&page= (the tab and page), which needs a Suspense boundary.
+  return (
+    <Suspense>
+      <ReviewQueueView />
+    </Suspense>
+  );
+}

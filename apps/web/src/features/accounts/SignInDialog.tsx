@@ -1,0 +1,300 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { format, messages, safeRedirectTarget, signInRequestSchema } from "@vn/contract";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import { useForm } from "react-hook-form";
+import { useSWRConfig } from "swr";
+import type { z } from "zod";
+import { Alert } from "@/components/ui/Alert";
+import { Button } from "@/components/ui/Button";
+import { Dialog } from "@/components/ui/Dialog";
+import { Input } from "@/components/ui/Input";
+import { cleanSubmit } from "@/lib/forms";
+import { routes } from "@/lib/paths";
+import { fetchSessionUser, SESSION_KEY, useSession } from "@/lib/session";
+import { PasswordInput } from "./PasswordInput";
+import {
+  clearPendingIntent,
+  type IntentAction,
+  type PendingIntent,
+  savePendingIntent,
+  sessionStore,
+  takePendingIntent,
+} from "./pending-intent";
+import { signInWithPassword } from "./sign-in";
+
+type SignInInput = z.input<typeof signInRequestSchema>;
+type SignIn = z.output<typeof signInRequestSchema>;
+
+/** What the visitor pressed: the action, its target and, for the sentence, whose it is. */
+export interface SignInPromptRequest {
+  action: IntentAction;
+  target: string;
+  kind?: string;
+  /** The profile's name (follow, message). */
+  name?: string;
+}
+
+interface SignInPromptValue {
+  /** Keeps the intent and opens the sign-in dialog. */
+  prompt: (request: SignInPromptRequest) => void;
+}
+
+const SignInPromptContext = createContext<SignInPromptValue | null>(null);
+
+function reasonOf(request: SignInPromptRequest | null): string {
+  const name = request?.name ?? "";
+  switch (request?.action) {
+    case "follow":
+      return format(messages.signInDialogFollow, { name });
+    case "react":
+      return messages.signInDialogReact;
+    case "comment":
+      return messages.signInDialogComment;
+    case "repost":
+      return messages.signInDialogRepost;
+    case "message":
+      return format(messages.signInDialogMessage, { name });
+    default:
+      return messages.signInSubtitle;
+  }
+}
+
+/** The current page (path and query), checked against our own origin before it is used. */
+function currentPath(): string {
+  return (
+    safeRedirectTarget(`${window.location.pathname}${window.location.search}`, window.location.origin) ?? "/"
+  );
+}
+
+function isProfileNotCompleted(status: string): boolean {
+  return status === "profile-not-completed" || status === "profile_not_completed";
+}
+
+function SignInDialogForm({
+  request,
+  onSignedIn,
+  onElsewhere,
+}: {
+  request: SignInPromptRequest | null;
+  onSignedIn: () => Promise<void>;
+  /** The sign-in goes on elsewhere (the second factor, a deleted or unavailable account). */
+  onElsewhere: (href: string) => void;
+}) {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting, isSubmitSuccessful },
+  } = useForm<SignInInput, unknown, SignIn>({
+    resolver: zodResolver(signInRequestSchema),
+    defaultValues: { email: "", password: "" },
+  });
+
+  const onSubmit = cleanSubmit(async (values: SignIn) => {
+    setServerError(null);
+    const result = await signInWithPassword(values.email, values.password);
+    const back = routes.loginThenBack(currentPath());
+    switch (result.kind) {
+      case "signedIn":
+        await onSignedIn();
+        return;
+      case "message":
+        setServerError(result.text);
+        break;
+      case "notAvailable":
+        onElsewhere(routes.notAvailableFor(result.email));
+        break;
+      // The second step, a deleted account's choices and an unfinished registration live on /login.
+      case "secondFactor":
+      case "deleted":
+      case "registrationNotFinished":
+        onElsewhere(back);
+        break;
+    }
+    throw new Error("not signed in"); // keeps react-hook-form's isSubmitSuccessful false
+  });
+
+  const busy = isSubmitting || isSubmitSuccessful;
+  const signUpHref = `${routes.signUp}&${new URLSearchParams({ redirect: request ? safeBack() : "/" }).toString()}`;
+
+  return (
+    <form
+      className="flex flex-col gap-5"
+      noValidate
+      aria-label={messages.signIn}
+      onSubmit={(event) => void handleSubmit(onSubmit)(event).catch(() => undefined)}
+    >
+      {serverError ? <Alert>{serverError}</Alert> : null}
+      <Input
+        label={messages.emailLabel}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        // The dialog opens on the email field (Radix keeps focus that is already inside).
+        autoFocus
+        error={errors.email?.message}
+        {...register("email")}
+      />
+      <div className="flex flex-col gap-2">
+        <PasswordInput
+          label={messages.passwordLabel}
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register("password")}
+        />
+        <Link
+          href="/login?mode=forgot"
+          className="inline-flex min-h-10 items-center self-start rounded-full px-1 text-[0.95rem] font-semibold text-brand hover:underline"
+        >
+          {messages.forgotPassword}
+        </Link>
+      </div>
+      <Button type="submit" size="lg" block disabled={busy} aria-busy={busy}>
+        {busy ? messages.signInSubmitting : messages.signIn}
+      </Button>
+      <p className="text-center text-[0.95rem] text-ink-muted">
+        {messages.signInDialogNoAccount}{" "}
+        <Link href={signUpHref} className="font-semibold text-brand hover:underline">
+          {messages.joinNow}
+        </Link>
+      </p>
+    </form>
+  );
+}
+
+function safeBack(): string {
+  return typeof window === "undefined" ? "/" : currentPath();
+}
+
+/**
+ * The sign-in dialog (§2 global overlays, issue 18): a visitor who presses follow, react, comment,
+ * repost or message signs in here, in place. The intent is kept first (pending-intent.ts), so once
+ * signed in the page is rendered for them again and the control they pressed finishes what they
+ * began (useIntentReplay); a message goes straight to the messenger. An unfinished profile goes to
+ * its wizard instead (the access rules win), and the second factor is asked on /login, which
+ * brings them back here.
+ */
+export function SignInDialogProvider({ children }: { children: ReactNode }) {
+  const router = useRouter();
+  const { mutate } = useSWRConfig();
+  const [request, setRequest] = useState<SignInPromptRequest | null>(null);
+  const [open, setOpen] = useState(false);
+
+  const prompt = useCallback((next: SignInPromptRequest) => {
+    const store = sessionStore();
+    if (store)
+      savePendingIntent(store, {
+        action: next.action,
+        target: next.target,
+        ...(next.kind ? { kind: next.kind } : {}),
+        path: currentPath(),
+      });
+    setRequest(next);
+    setOpen(true);
+  }, []);
+
+  const close = (next: boolean) => {
+    setOpen(next);
+    // Closed without signing in: nothing is to happen later.
+    if (!next) {
+      const store = sessionStore();
+      if (store) clearPendingIntent(store);
+    }
+  };
+
+  const onSignedIn = async () => {
+    const user = await fetchSessionUser().catch(() => null);
+    await mutate(SESSION_KEY, user, { revalidate: false });
+    setOpen(false);
+    const store = sessionStore();
+    if (user && isProfileNotCompleted(user.status.id)) {
+      // The onboarding redirect wins; the action is not kept for later.
+      if (store) clearPendingIntent(store);
+      router.replace(routes.createProfileForm);
+      return;
+    }
+    if (request?.action === "message" && store) {
+      const intent = takePendingIntent(store, "message", request.target);
+      if (intent) {
+        router.push(`${routes.chats}?${new URLSearchParams({ with: intent.target }).toString()}`);
+        return;
+      }
+    }
+    // The page was rendered for a visitor (maybe the shared anonymous render): render it again
+    // for this person; the controls then replay the intent.
+    router.refresh();
+  };
+
+  const onElsewhere = (href: string) => {
+    setOpen(false);
+    router.push(href);
+  };
+
+  const value = useMemo(() => ({ prompt }), [prompt]);
+  return (
+    <SignInPromptContext.Provider value={value}>
+      {children}
+      <Dialog
+        open={open}
+        onOpenChange={close}
+        title={messages.signInDialogTitle}
+        description={reasonOf(request)}
+        size="sm"
+        fullOnMobile
+      >
+        {open ? (
+          <SignInDialogForm request={request} onSignedIn={onSignedIn} onElsewhere={onElsewhere} />
+        ) : null}
+      </Dialog>
+    </SignInPromptContext.Provider>
+  );
+}
+
+/** Opens the sign-in dialog (outside the provider, as in isolated renders: /login instead). */
+export function useSignInPrompt(): SignInPromptValue {
+  const context = useContext(SignInPromptContext);
+  const router = useRouter();
+  return (
+    context ?? {
+      prompt: () => router.push(routes.loginThenBack(safeBack())),
+    }
+  );
+}
+
+/**
+ * Finishes, once, what a visitor began before signing in: when `ready` (signed in, the control's
+ * data known), the kept intent for this action and target is taken (removed) and `run` is called
+ * with it. Taking removes it, so a re-render, a second control or a reload never repeats it.
+ */
+export function useIntentReplay(
+  action: IntentAction,
+  target: string,
+  ready: boolean,
+  run: (intent: PendingIntent) => void,
+): void {
+  const { user } = useSession();
+  const latest = useRef(run);
+  latest.current = run;
+  const signedIn = user !== null;
+  useEffect(() => {
+    if (!ready || !signedIn) return;
+    const store = sessionStore();
+    const intent = store ? takePendingIntent(store, action, target) : null;
+    if (intent) latest.current(intent);
+  }, [action, target, ready, signedIn]);
+}

@@ -1,0 +1,147 @@
+"use client";
+
+import { format, messages, type ResponseOf } from "@vn/contract";
+import Link from "next/link";
+import { useSnackbar } from "@/components/shell/SnackbarProvider";
+import { Badge } from "@/components/ui/Badge";
+import { formatDateTime } from "@/features/content/kinds";
+import { api } from "@/lib/api-client";
+import { ApiError } from "@/lib/api-error";
+import { useResource } from "@/lib/use-resource";
+import { DecisionForm, type DecisionInput } from "./DecisionForm";
+import { AdminHeading, Fact, QueueEmpty, QueueError, QueueLoading } from "./QueueStates";
+
+type CreatorQueueItem = ResponseOf<typeof api.billing.creatorQueue.endpoint>["data"][number];
+
+/**
+ * /admin/creators: creator applications and appeals of rejected ones, oldest first — what the
+ * person publishes, links to it, their audience, an appeal's message; approve or reject with a
+ * note the person reads. Admins only.
+ */
+export function CreatorQueue() {
+  const queue = useResource(api.billing.creatorQueue, {});
+  const snackbar = useSnackbar();
+  const items = queue.data?.data;
+
+  async function decide(application: CreatorQueueItem, input: DecisionInput) {
+    try {
+      await api.billing.creatorDecide({
+        params: { id: application.id },
+        body: {
+          decision: input.accept ? "congratulation" : "rejected",
+          ...(input.note ? { note: input.note } : {}),
+        },
+      });
+      snackbar.show(format(messages.adminDecisionSaved, { name: application.profile.name }), {
+        tone: "success",
+      });
+    } catch (error) {
+      const decidedMeanwhile =
+        error instanceof ApiError &&
+        (error.code === "creator_alreadyDecided" || error.code === "creator_applicationNotFound");
+      if (!decidedMeanwhile) throw error;
+      snackbar.show(messages.adminAlreadyDecided);
+    }
+    await queue.mutate(
+      (answer) => answer && { ...answer, data: answer.data.filter((other) => other.id !== application.id) },
+      { revalidate: true },
+    );
+  }
+
+  return (
+    <>
+      <AdminHeading title={messages.adminCreatorsTitle} intro={messages.adminCreatorsIntro} />
+      {queue.error && !items ? (
+        <QueueError onRetry={() => void queue.mutate()} />
+      ) : !items ? (
+        <QueueLoading />
+      ) : items.length === 0 ? (
+        <QueueEmpty>{messages.adminCreatorsEmpty}</QueueEmpty>
+      ) : (
+        <>
+          <p className="text-sm text-ink-muted" role="status">
+            {format(messages.adminQueueCount, { count: items.length })}
+          </p>
+          {items.map((application) => (
+            <CreatorItem key={application.id} application={application} onDecide={decide} />
+          ))}
+        </>
+      )}
+    </>
+  );
+}
+
+function CreatorItem({
+  application,
+  onDecide,
+}: {
+  application: CreatorQueueItem;
+  onDecide: (application: CreatorQueueItem, input: DecisionInput) => Promise<void>;
+}) {
+  const { profile } = application;
+  const appealed = application.appealedAt !== null;
+  const since = application.appealedAt ?? application.createdAt;
+  const headingId = `creator-${application.id}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex flex-col gap-4 rounded-lg bg-surface p-4 shadow-card"
+    >
+      <header className="flex flex-col gap-1">
+        <h2 id={headingId} className="text-lg font-semibold text-ink">
+          <Link href={`/${encodeURIComponent(profile.slug)}`} className="hover:underline">
+            {profile.name}
+          </Link>
+        </h2>
+        <p className="flex flex-wrap items-center gap-2 text-sm text-ink-muted">
+          <Badge tone={appealed ? "warning" : "brand"}>
+            {appealed ? messages.adminCreatorKindAppeal : messages.adminCreatorKindApplication}
+          </Badge>
+          <time dateTime={since}>
+            {format(appealed ? messages.adminAppealedOn : messages.adminSubmittedOn, {
+              date: formatDateTime(since),
+            })}
+          </time>
+        </p>
+      </header>
+      <dl className="flex flex-col gap-3">
+        <Fact label={messages.adminCreatorPublishes}>
+          <span className="whitespace-pre-line">{application.publishes}</span>
+        </Fact>
+        <Fact label={messages.adminCreatorLinks}>
+          <ul className="flex flex-col gap-1">
+            {application.links.map((link) => (
+              <li key={link} className="break-all">
+                <a
+                  href={link}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                  className="text-brand hover:underline"
+                >
+                  {link}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </Fact>
+        {application.audience ? (
+          <Fact label={messages.adminCreatorAudience}>{application.audience}</Fact>
+        ) : null}
+        {appealed && application.decisionNote ? (
+          <Fact label={messages.adminCreatorEarlierNote}>{application.decisionNote}</Fact>
+        ) : null}
+        {application.appealMessage ? (
+          <Fact label={messages.adminCreatorAppeal}>
+            <span className="whitespace-pre-line">{application.appealMessage}</span>
+          </Fact>
+        ) : null}
+      </dl>
+      <DecisionForm
+        label={`${messages.adminDecide}: ${profile.name}`}
+        acceptLabel={messages.adminApprove}
+        noteHint={messages.adminNoteToPersonHint}
+        onDecide={(input) => onDecide(application, input)}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,186 @@
+"use client";
+
+import {
+  format,
+  type KybStaffDecisionRequest,
+  type KybTransaction,
+  kybReasons,
+  kybStaffReasonCodes,
+  messages,
+} from "@vn/contract";
+import Link from "next/link";
+import { useSnackbar } from "@/components/shell/SnackbarProvider";
+import { Badge } from "@/components/ui/Badge";
+import { formatDate, formatDateTime } from "@/features/content/kinds";
+import { api } from "@/lib/api-client";
+import { ApiError } from "@/lib/api-error";
+import { useResource } from "@/lib/use-resource";
+import { DecisionForm, type DecisionInput, reasonOptions } from "./DecisionForm";
+import { AdminHeading, Fact, QueueEmpty, QueueError, QueueLoading } from "./QueueStates";
+
+const businessReasonOptions = reasonOptions(kybStaffReasonCodes, kybReasons);
+
+/**
+ * /admin/kyb: business verifications the registry handed to a person (pending_admin_action),
+ * oldest first: the company's details, its supported documents (downloads, read with the staff
+ * member's session) and its directors; accept, or reject with a reason. Admins only.
+ */
+export function KybQueue() {
+  const queue = useResource(api.kyb.staffQueue, {});
+  const snackbar = useSnackbar();
+  const items = queue.data?.data;
+
+  async function decide(transaction: KybTransaction, input: DecisionInput) {
+    try {
+      await api.kyb.staffDecide({
+        params: { id: transaction.id },
+        body: {
+          decision: input.accept ? "accepted" : "rejected",
+          ...(input.reason ? { reason: input.reason as KybStaffDecisionRequest["reason"] } : {}),
+          ...(input.note ? { note: input.note } : {}),
+        },
+      });
+      snackbar.show(format(messages.adminDecisionSaved, { name: transaction.company.name }), {
+        tone: "success",
+      });
+    } catch (error) {
+      const decidedMeanwhile =
+        error instanceof ApiError &&
+        (error.code === "kybTransaction_alreadyDecided" || error.code === "kybTransaction_notFound");
+      if (!decidedMeanwhile) throw error;
+      snackbar.show(messages.adminAlreadyDecided);
+    }
+    await queue.mutate(
+      (answer) => answer && { ...answer, data: answer.data.filter((other) => other.id !== transaction.id) },
+      { revalidate: true },
+    );
+  }
+
+  return (
+    <>
+      <AdminHeading title={messages.adminKybTitle} intro={messages.adminKybIntro} />
+      {queue.error && !items ? (
+        <QueueError onRetry={() => void queue.mutate()} />
+      ) : !items ? (
+        <QueueLoading />
+      ) : items.length === 0 ? (
+        <QueueEmpty>{messages.adminKybEmpty}</QueueEmpty>
+      ) : (
+        <>
+          <p className="text-sm text-ink-muted" role="status">
+            {format(messages.adminQueueCount, { count: items.length })}
+          </p>
+          {items.map((transaction) => (
+            <KybItem key={transaction.id} transaction={transaction} onDecide={decide} />
+          ))}
+        </>
+      )}
+    </>
+  );
+}
+
+function KybItem({
+  transaction,
+  onDecide,
+}: {
+  transaction: KybTransaction;
+  onDecide: (transaction: KybTransaction, input: DecisionInput) => Promise<void>;
+}) {
+  const { company, details, documents, directors } = transaction;
+  const headingId = `kyb-${transaction.id}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex flex-col gap-4 rounded-lg bg-surface p-4 shadow-card"
+    >
+      <header className="flex flex-col gap-1">
+        <h2 id={headingId} className="text-lg font-semibold text-ink">
+          <Link href={`/${encodeURIComponent(company.slug)}`} className="hover:underline">
+            {company.name}
+          </Link>
+        </h2>
+        {transaction.submittedAt ? (
+          <p className="text-sm text-ink-muted">
+            <time dateTime={transaction.submittedAt}>
+              {format(messages.adminSubmittedOn, { date: formatDateTime(transaction.submittedAt) })}
+            </time>
+          </p>
+        ) : null}
+      </header>
+
+      <section aria-label={messages.adminKybDetails}>
+        <h3 className="mb-2 text-sm font-semibold text-ink">{messages.adminKybDetails}</h3>
+        <dl className="grid gap-3 sm:grid-cols-2">
+          <Fact label={messages.adminKybLegalName}>{details.legalName ?? "—"}</Fact>
+          <Fact label={messages.adminKybRegistration}>
+            {details.registrationNumber ?? "—"}
+            {details.country ? ` · ${details.country}` : ""}
+          </Fact>
+          <Fact label={messages.adminKybAddress}>{details.registeredAddress ?? "—"}</Fact>
+          <Fact label={messages.adminKybIncorporated}>
+            {details.incorporationDate ? formatDate(details.incorporationDate) : "—"}
+          </Fact>
+          <Fact label={messages.adminKybWebsite}>
+            {details.website ? (
+              <a
+                href={details.website}
+                target="_blank"
+                rel="noreferrer noopener"
+                className="text-brand hover:underline"
+              >
+                {details.website}
+              </a>
+            ) : (
+              "—"
+            )}
+          </Fact>
+        </dl>
+      </section>
+
+      <section aria-label={messages.adminKybDocuments}>
+        <h3 className="mb-2 text-sm font-semibold text-ink">{messages.adminKybDocuments}</h3>
+        <ul className="flex flex-col gap-1">
+          {documents.map((document) => (
+            <li key={document.id}>
+              <a
+                href={api.kyb.staffDocument.href({ params: { id: document.id } })}
+                download={document.name}
+                aria-label={format(messages.adminKybDownload, { name: document.name })}
+                className="inline-flex min-h-10 items-center gap-2 text-brand hover:underline"
+              >
+                {document.name}
+                <span className="text-sm text-ink-muted">
+                  ({Math.max(1, Math.round(document.size / 1024))} KB)
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-label={messages.adminKybDirectors}>
+        <h3 className="mb-2 text-sm font-semibold text-ink">{messages.adminKybDirectors}</h3>
+        <ul className="flex flex-col gap-1.5">
+          {directors.map((director) => (
+            <li key={director.id} className="flex flex-wrap items-center gap-2">
+              <span className="text-ink">{director.name ?? director.email}</span>
+              <span className="text-sm text-ink-muted">{director.email}</span>
+              {director.verified ? (
+                <Badge tone="verified">{messages.adminKybDirectorVerified}</Badge>
+              ) : (
+                <Badge>{format(messages.adminKybDirectorStatus, { status: director.status })}</Badge>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <DecisionForm
+        label={`${messages.adminDecide}: ${company.name}`}
+        reasons={businessReasonOptions}
+        noteHint={messages.adminNoteHint}
+        onDecide={(input) => onDecide(transaction, input)}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,65 @@
+"use client";
+
+import { format, messages, type StaffRole } from "@vn/contract";
+import Link from "next/link";
+import { Badge } from "@/components/ui/Badge";
+import { formatDateTime } from "@/features/content/kinds";
+import { api } from "@/lib/api-client";
+import { useResource } from "@/lib/use-resource";
+import { AdminHeading, QueueEmpty, QueueError, QueueLoading } from "./QueueStates";
+import { itemId, kindLabel, waitingSince } from "./verification-items";
+
+/** The SWR key of the queue (the list and the detail share it). */
+export const useVerificationQueue = () => useResource(api.verification.staffQueue, {});
+
+/**
+ * /admin/verifications: identity verifications waiting for a person, oldest first. Admins see
+ * manual reviews and appeals; moderators only the appeals they decide (the API leaves the rest out).
+ */
+export function VerificationQueue({ role }: { role: StaffRole }) {
+  const queue = useVerificationQueue();
+  const items = queue.data?.data;
+  return (
+    <>
+      <AdminHeading
+        title={messages.adminVerificationsTitle}
+        intro={
+          role === "admin" ? messages.adminVerificationsIntro : messages.adminVerificationsModeratorIntro
+        }
+      />
+      {queue.error && !items ? (
+        <QueueError onRetry={() => void queue.mutate()} />
+      ) : !items ? (
+        <QueueLoading />
+      ) : items.length === 0 ? (
+        <QueueEmpty>{messages.adminVerificationsEmpty}</QueueEmpty>
+      ) : (
+        <>
+          <p className="text-sm text-ink-muted" role="status">
+            {format(messages.adminQueueCount, { count: items.length })}
+          </p>
+          <ul className="flex flex-col gap-2">
+            {items.map((item) => (
+              <li key={itemId(item)}>
+                <Link
+                  href={`/admin/verifications/${encodeURIComponent(itemId(item))}`}
+                  className="flex flex-col gap-1 rounded-lg bg-surface p-4 shadow-card outline-none hover:bg-black/[0.02] focus-visible:outline-2 focus-visible:outline-brand sm:flex-row sm:items-center sm:justify-between"
+                >
+                  <span className="flex min-w-0 flex-col">
+                    <span className="font-semibold text-ink">{item.person.name}</span>
+                    <span className="truncate text-sm text-ink-muted">{item.person.email}</span>
+                  </span>
+                  <span className="flex flex-wrap items-center gap-2 text-sm text-ink-muted">
+                    <Badge tone={item.kind === "appeal" ? "warning" : "brand"}>{kindLabel(item)}</Badge>
+                    <span>{item.transaction.country}</span>
+                    <time dateTime={waitingSince(item)}>{formatDateTime(waitingSince(item))}</time>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </>
+  );
+}

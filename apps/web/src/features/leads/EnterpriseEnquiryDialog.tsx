@@ -1,0 +1,182 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  ENQUIRY_TEXT_MAX,
+  type EnterpriseEnquiryRequest,
+  enterpriseEnquiryRequestSchema,
+  enterpriseEnquiryVisitorSchema,
+  format,
+  messages,
+} from "@vn/contract";
+import { useState } from "react";
+import { type Resolver, useForm } from "react-hook-form";
+import { Button } from "@/components/ui/Button";
+import { Dialog } from "@/components/ui/Dialog";
+import { Input } from "@/components/ui/Input";
+import { Select } from "@/components/ui/Select";
+import { Textarea } from "@/components/ui/Textarea";
+import { api } from "@/lib/api-client";
+import { useSession } from "@/lib/session";
+import { countryOptions, leadFailure } from "./lead-form";
+
+export interface EnterpriseEnquiryDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+const empty: EnterpriseEnquiryRequest = {
+  fullName: "",
+  companyName: "",
+  website: "",
+  country: "",
+  phone: "",
+  enquiry: "",
+  email: "",
+};
+
+/**
+ * The enterprise enquiry (spec §3; §5 phone rules), from the enterprise plan card and /companies.
+ * Visitors give the email to answer; a signed-in person is answered at their account's email.
+ * Sent, it says so in place of the form.
+ */
+export function EnterpriseEnquiryDialog({ open, onOpenChange }: EnterpriseEnquiryDialogProps) {
+  const { user } = useSession();
+  const visitor = !user;
+  const form = useForm<EnterpriseEnquiryRequest>({
+    resolver: zodResolver(
+      visitor ? enterpriseEnquiryVisitorSchema : enterpriseEnquiryRequestSchema,
+    ) as unknown as Resolver<EnterpriseEnquiryRequest>,
+    defaultValues: empty,
+  });
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const errors = form.formState.errors;
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const { email, ...rest } = values;
+      await api.forms.enterpriseEnquiry({ body: visitor ? { ...rest, email } : rest });
+      setSent(true);
+      form.reset(empty);
+    } catch (error) {
+      setFailure(leadFailure(form, error));
+    }
+  });
+
+  const change = (next: boolean) => {
+    if (!next) setSent(false);
+    onOpenChange(next);
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={change}
+      title={messages.enterpriseEnquiryTitle}
+      description={sent ? undefined : messages.enterpriseEnquiryIntro}
+      size="lg"
+      fullOnMobile
+      footer={
+        sent ? (
+          <Button onClick={() => change(false)}>{messages.close}</Button>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={() => change(false)}>
+              {messages.cancel}
+            </Button>
+            <Button type="submit" form="enterprise-enquiry-form" disabled={form.formState.isSubmitting}>
+              {messages.enterpriseEnquirySubmit}
+            </Button>
+          </>
+        )
+      }
+    >
+      {sent ? (
+        <p role="status" className="text-base text-ink">
+          {messages.enterpriseEnquirySent}
+        </p>
+      ) : (
+        <form
+          id="enterprise-enquiry-form"
+          noValidate
+          onSubmit={(event) => void submit(event)}
+          className="grid gap-4 sm:grid-cols-2"
+        >
+          <Input
+            label={messages.enquiryFullNameLabel}
+            autoComplete="name"
+            error={errors.fullName?.message}
+            {...form.register("fullName")}
+          />
+          <Input
+            label={messages.companyNameLabel}
+            autoComplete="organization"
+            error={errors.companyName?.message}
+            {...form.register("companyName")}
+          />
+          {visitor ? (
+            <Input
+              label={messages.enquiryWorkEmailLabel}
+              type="email"
+              autoComplete="email"
+              hint={messages.enquiryWorkEmailHint}
+              error={errors.email?.message}
+              className="sm:col-span-2"
+              {...form.register("email")}
+            />
+          ) : (
+            <p className="text-sm text-ink-muted sm:col-span-2">
+              {format(messages.enquiryAccountEmailNote, { email: user.email })}
+            </p>
+          )}
+          <Input
+            label={messages.websiteLabel}
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            placeholder="https://"
+            error={errors.website?.message}
+            {...form.register("website")}
+          />
+          <Select
+            label={messages.countryLabel}
+            options={countryOptions}
+            placeholder={messages.countryPlaceholder}
+            autoComplete="country"
+            error={errors.country?.message}
+            {...form.register("country")}
+          />
+          <Input
+            label={messages.enquiryPhoneLabel}
+            optional
+            type="tel"
+            autoComplete="tel"
+            hint={messages.contactPhoneHint}
+            error={errors.phone?.message}
+            className="sm:col-span-2"
+            {...form.register("phone")}
+          />
+          <Textarea
+            label={messages.enquiryTextLabel}
+            maxLength={ENQUIRY_TEXT_MAX}
+            rows={5}
+            hint={format(messages.enquiryTextHint, {
+              count: (form.watch("enquiry") ?? "").length,
+              limit: ENQUIRY_TEXT_MAX,
+            })}
+            error={errors.enquiry?.message}
+            className="sm:col-span-2"
+            {...form.register("enquiry")}
+          />
+          {failure ? (
+            <p role="alert" className="text-sm font-medium text-danger sm:col-span-2">
+              {failure}
+            </p>
+          ) : null}
+        </form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,307 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  messages,
+  TOTP_CODE_LENGTH,
+  twoFactorConfirmRequestSchema,
+  twoFactorPasswordRequestSchema,
+} from "@vn/contract";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useSWRConfig } from "swr";
+import type { z } from "zod";
+import { useSnackbar } from "@/components/shell/SnackbarProvider";
+import { Alert } from "@/components/ui/Alert";
+import { Button } from "@/components/ui/Button";
+import { Input } from "@/components/ui/Input";
+import { PasswordInput } from "@/features/accounts/PasswordInput";
+import { api } from "@/lib/api-client";
+import { ApiError } from "@/lib/api-error";
+import { submitErrorMessage } from "@/lib/forms";
+import { SESSION_KEY, useSession } from "@/lib/session";
+
+type PasswordInputValues = z.input<typeof twoFactorPasswordRequestSchema>;
+type PasswordValues = z.output<typeof twoFactorPasswordRequestSchema>;
+type CodeInput = z.input<typeof twoFactorConfirmRequestSchema>;
+type CodeValues = z.output<typeof twoFactorConfirmRequestSchema>;
+
+interface Setup {
+  secret: string;
+  totpURI: string;
+  backupCodes: string[];
+}
+
+/** The key in groups of four, as authenticator apps show it. */
+function grouped(secret: string): string {
+  return secret.replace(/(.{4})(?=.)/g, "$1 ");
+}
+
+function CopyButton({ text, label }: { text: string; label: string }) {
+  const snackbar = useSnackbar();
+  return (
+    <Button
+      variant="secondary"
+      aria-label={`${messages.twoFactorCopy}: ${label}`}
+      onClick={() => {
+        void navigator.clipboard
+          ?.writeText(text)
+          .then(() => snackbar.show(messages.twoFactorCopied, { tone: "success" }))
+          .catch(() => undefined);
+      }}
+    >
+      {messages.twoFactorCopy}
+    </Button>
+  );
+}
+
+/** Text to copy: a read-only box that wraps (the URI is long) with its copy button. */
+function CopyField({ label, text, shown }: { label: string; text: string; shown: string }) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <span className="text-sm font-semibold text-ink">{label}</span>
+      <div className="flex flex-wrap items-center gap-2 sm:flex-nowrap">
+        <code className="min-w-0 flex-1 rounded-lg bg-canvas px-3.5 py-3 font-mono text-[0.95rem] break-all text-ink ring-1 ring-line-strong ring-inset">
+          {shown}
+        </code>
+        <CopyButton text={text} label={label} />
+      </div>
+    </div>
+  );
+}
+
+/** Step 1: the password, then the key and the backup codes come back. */
+function EnableForm({ onSetup }: { onSetup: (setup: Setup) => void }) {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<PasswordInputValues, unknown, PasswordValues>({
+    resolver: zodResolver(twoFactorPasswordRequestSchema),
+    defaultValues: { password: "" },
+  });
+  const onSubmit = async (values: PasswordValues) => {
+    setServerError(null);
+    try {
+      onSetup(await api.accounts.twoFactorEnable({ body: { password: values.password } }));
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "user_wrongPassword") {
+        setError("password", { message: messages.wrongCurrentPassword }, { shouldFocus: true });
+        return;
+      }
+      setServerError(submitErrorMessage(error));
+    }
+  };
+  return (
+    <form className="flex flex-col gap-5" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+      {serverError ? <Alert>{serverError}</Alert> : null}
+      <PasswordInput
+        label={messages.currentPasswordLabel}
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register("password")}
+      />
+      <div className="flex justify-end">
+        <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting} className="max-sm:w-full">
+          {isSubmitting ? messages.twoFactorSettingUp : messages.twoFactorSetUp}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Step 2: the key to add to the authenticator, then its first code turns the second factor on. */
+function ConfirmForm({ setup, onConfirmed }: { setup: Setup; onConfirmed: () => void }) {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<CodeInput, unknown, CodeValues>({
+    resolver: zodResolver(twoFactorConfirmRequestSchema),
+    defaultValues: { code: "" },
+  });
+  const onSubmit = async (values: CodeValues) => {
+    setServerError(null);
+    try {
+      await api.accounts.twoFactorConfirm({ body: { code: values.code } });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "code_invalid") {
+        setError("code", { message: messages.invalidCode }, { shouldFocus: true });
+        return;
+      }
+      setServerError(submitErrorMessage(error));
+      return;
+    }
+    onConfirmed();
+  };
+  return (
+    <div className="flex flex-col gap-5">
+      <p className="text-[0.95rem] text-ink">{messages.twoFactorSecretHint}</p>
+      <CopyField label={messages.twoFactorSecretLabel} text={setup.secret} shown={grouped(setup.secret)} />
+      <CopyField label={messages.twoFactorUriLabel} text={setup.totpURI} shown={setup.totpURI} />
+      <form
+        className="flex flex-col gap-5"
+        noValidate
+        onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      >
+        {serverError ? <Alert>{serverError}</Alert> : null}
+        <Input
+          label={messages.twoFactorCodeLabel}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          pattern="[0-9 ]*"
+          spellCheck={false}
+          maxLength={TOTP_CODE_LENGTH + 1}
+          className="[&_input]:font-mono [&_input]:text-xl [&_input]:tracking-[0.3em] sm:max-w-[16rem]"
+          error={errors.code?.message}
+          {...register("code")}
+        />
+        <div className="flex justify-end">
+          <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting} className="max-sm:w-full">
+            {isSubmitting ? messages.twoFactorConfirming : messages.twoFactorConfirm}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+/** Step 3: the backup codes, this once. */
+function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <Alert tone="success">{messages.twoFactorEnabled}</Alert>
+      <h3 className="text-base font-semibold text-ink">{messages.twoFactorBackupCodesTitle}</h3>
+      <p className="text-[0.95rem] text-ink">{messages.twoFactorBackupCodesHint}</p>
+      <ul
+        aria-label={messages.twoFactorBackupCodesTitle}
+        className="grid grid-cols-1 gap-2 rounded-lg bg-canvas p-4 font-mono text-[0.95rem] text-ink ring-1 ring-line-strong ring-inset min-[400px]:grid-cols-2"
+      >
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap justify-end gap-2">
+        <CopyButton text={codes.join("\n")} label={messages.twoFactorBackupCodesTitle} />
+        <Button onClick={onDone} className="max-sm:w-full">
+          {messages.twoFactorBackupCodesDone}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** On: turning it off asks for the password. */
+function DisableForm({ onDisabled }: { onDisabled: () => Promise<void> }) {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<PasswordInputValues, unknown, PasswordValues>({
+    resolver: zodResolver(twoFactorPasswordRequestSchema),
+    defaultValues: { password: "" },
+  });
+  const onSubmit = async (values: PasswordValues) => {
+    setServerError(null);
+    try {
+      await api.accounts.twoFactorDisable({ body: { password: values.password } });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "user_wrongPassword") {
+        setError("password", { message: messages.wrongCurrentPassword }, { shouldFocus: true });
+        return;
+      }
+      setServerError(submitErrorMessage(error));
+      return;
+    }
+    await onDisabled();
+  };
+  return (
+    <form className="flex flex-col gap-5" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+      {serverError ? <Alert>{serverError}</Alert> : null}
+      <p className="text-[0.95rem] text-ink">{messages.twoFactorDisableHint}</p>
+      <PasswordInput
+        label={messages.currentPasswordLabel}
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register("password")}
+      />
+      <div className="flex justify-end">
+        <Button
+          type="submit"
+          variant="secondary"
+          disabled={isSubmitting}
+          aria-busy={isSubmitting}
+          className="max-sm:w-full"
+        >
+          {isSubmitting ? messages.twoFactorDisabling : messages.twoFactorDisable}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Settings → Two-factor authentication (issue 16): set up TOTP (the key as text to copy, no QR
+ * code), confirm with the first code, see the backup codes once; turn it off with the password.
+ * Staff without it are told their staff rights start once it is on.
+ */
+export function TwoFactorSettings() {
+  const { user } = useSession();
+  const { mutate } = useSWRConfig();
+  const snackbar = useSnackbar();
+  const [setup, setSetup] = useState<Setup | null>(null);
+  const [backupCodes, setBackupCodes] = useState<string[] | null>(null);
+  if (!user) return null;
+
+  if (backupCodes) {
+    return (
+      <BackupCodes
+        codes={backupCodes}
+        onDone={() => {
+          setBackupCodes(null);
+          setSetup(null);
+        }}
+      />
+    );
+  }
+  if (user.twoFactorEnabled) {
+    return (
+      <div className="flex flex-col gap-5">
+        <Alert tone="success">{messages.twoFactorOn}</Alert>
+        <DisableForm
+          onDisabled={async () => {
+            await mutate(SESSION_KEY);
+            snackbar.show(messages.twoFactorDisabled, { tone: "success" });
+          }}
+        />
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-5">
+      {user.staffNeedsTwoFactor ? <Alert tone="info">{messages.twoFactorStaffNotice}</Alert> : null}
+      {setup ? (
+        <ConfirmForm
+          setup={setup}
+          onConfirmed={() => {
+            setBackupCodes(setup.backupCodes);
+            // The session now knows the second factor (and, for staff, the role).
+            void mutate(SESSION_KEY);
+            snackbar.show(messages.twoFactorEnabled, { tone: "success" });
+          }}
+        />
+      ) : (
+        <>
+          <p className="text-[0.95rem] text-ink">{messages.twoFactorExplain}</p>
+          <EnableForm onSetup={setSetup} />
+        </>
+      )}
+    </div>
+  );
+}

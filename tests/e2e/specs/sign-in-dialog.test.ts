@@ -1,0 +1,155 @@
+import { format, messages } from "@vn/contract";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { apiCall, createMember, type Member } from "../support/accounts";
+import { apiUrl, expectNoAxeViolations, screenshot } from "../support/browser";
+import { gotoRetrying } from "../support/content";
+import { useBrowser } from "../support/suite";
+
+/**
+ * The sign-in dialog (issue 18, §2 global overlays): a visitor who presses follow or react signs
+ * in in place, and what they pressed happens; a wrong password is told in the dialog. The follow
+ * and the reaction are checked on the page and through the API, and a reload shows they were
+ * made once (a second replay would have undone the follow).
+ */
+const suite = useBrowser();
+
+const dialogOf = (page: Page) => page.getByRole("dialog", { name: messages.signInDialogTitle });
+
+async function fillDialog(page: Page, email: string, password: string) {
+  const dialog = dialogOf(page);
+  await dialog.getByLabel(messages.emailLabel, { exact: true }).fill(email);
+  await dialog.getByLabel(messages.passwordLabel, { exact: true }).fill(password);
+  await dialog.getByRole("button", { name: messages.signIn, exact: true }).click();
+}
+
+async function relationship(member: Member, slug: string): Promise<{ followed: boolean }> {
+  const answer = await apiCall<{ data: { followed: boolean } }>(`/v1/profiles/${slug}/relationship`, {
+    token: member.token,
+  });
+  expect(answer.status).toBe(200);
+  return answer.body.data;
+}
+
+/** The newest post of a demo profile with reactions on (read from the public API). */
+async function newestPost(owner: string): Promise<{ id: string; path: string }> {
+  const query = new URLSearchParams({ tab: "media", filter: JSON.stringify({ section: "posts" }) });
+  const response = await fetch(`${apiUrl()}/api/v2/profiles/${owner}/content?${query.toString()}`);
+  const body = (await response.json()) as {
+    data: {
+      id: string;
+      path: string;
+      type: { id: string };
+      contentInteractionConfig: { reactionsEnabled: boolean };
+    }[];
+  };
+  const found = body.data.find(
+    (item) => item.type.id === "post" && item.contentInteractionConfig.reactionsEnabled,
+  );
+  if (!found) throw new Error(`${owner} has no post with reactions`);
+  return found;
+}
+
+describe.each([360, 1280])("the sign-in dialog at %i px", (width) => {
+  it("a visitor presses Follow, signs in in the dialog, and the follow is made once", {
+    timeout: 120_000,
+  }, async () => {
+    const member = await createMember(`dialog-follow-${width}`);
+    expect((await relationship(member, "priya.shah")).followed).toBe(false);
+    const { context, page } = await suite.open(width);
+    await page.goto("/priya.shah");
+    const follow = page
+      .getByRole("main")
+      .getByRole("button", { name: `${messages.followAction} Priya Shah` });
+    await follow.click();
+
+    const dialog = dialogOf(page);
+    await dialog.waitFor();
+    await expect
+      .poll(() => dialog.getByText(format(messages.signInDialogFollow, { name: "Priya Shah" })).isVisible())
+      .toBe(true);
+    // It opens on the email field, with the links to join and to reset the password.
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type))
+      .toBe("email");
+    expect(await dialog.getByRole("link", { name: messages.joinNow }).getAttribute("href")).toContain(
+      "mode=signup",
+    );
+    expect(await dialog.getByRole("link", { name: messages.forgotPassword }).getAttribute("href")).toContain(
+      "mode=forgot",
+    );
+    if (width === 360) {
+      // Full width on a phone.
+      const box = await dialog.boundingBox();
+      expect(Math.round(box?.width ?? 0)).toBe(360);
+    }
+    await expectNoAxeViolations(page);
+    await screenshot(page, `sign-in-dialog-${width}`);
+
+    // Escape closes it; nothing was kept to happen later.
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await follow.click();
+    await dialog.waitFor();
+
+    // A wrong password: the sign-in form's own message, in the dialog.
+    await fillDialog(page, member.email, "not-the-password-1");
+    await expect.poll(() => dialog.getByText(messages.invalidCredentials).isVisible()).toBe(true);
+    await screenshot(page, `sign-in-dialog-error-${width}`);
+
+    await fillDialog(page, member.email, member.password);
+    await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(false);
+    const following = page
+      .getByRole("main")
+      .getByRole("button", { name: `${messages.followingAction} Priya Shah` });
+    await expect.poll(() => following.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(new URL(page.url()).pathname).toBe("/priya.shah");
+    await expect.poll(async () => (await relationship(member, "priya.shah")).followed).toBe(true);
+
+    // Once: after a reload it is still followed (a second replay would have unfollowed). The
+    // page is first rendered again for the person (the visitor's was the shared anonymous one).
+    await page.waitForLoadState("networkidle");
+    await gotoRetrying(page, "/priya.shah");
+    await expect.poll(() => following.isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.waitForTimeout(1000);
+    expect((await relationship(member, "priya.shah")).followed).toBe(true);
+    expect(await page.evaluate(() => sessionStorage.getItem("vn.pendingIntent"))).toBeNull();
+    await context.close();
+  });
+});
+
+describe("the sign-in dialog for reactions", () => {
+  it("a visitor presses Like on a publication, signs in, and the reaction is set", {
+    timeout: 120_000,
+  }, async () => {
+    const member = await createMember("dialog-react");
+    const post = await newestPost("anna.kowalski");
+    const { context, page } = await suite.open(1280);
+    await page.goto(post.path);
+    const article = page.getByRole("article");
+    await article.getByRole("button", { name: messages.reactionLike, exact: true }).click();
+    const dialog = dialogOf(page);
+    await dialog.waitFor();
+    await expect.poll(() => dialog.getByText(messages.signInDialogReact).isVisible()).toBe(true);
+    await fillDialog(page, member.email, member.password);
+    await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(false);
+
+    const liked = article.getByRole("button", { name: messages.reactionLike, exact: true });
+    await expect.poll(() => liked.getAttribute("aria-pressed"), { timeout: 15_000 }).toBe("true");
+    const mine = async () =>
+      (
+        await apiCall<{ data: Record<string, string> }>(`/v1/reactions/mine?ids=${post.id}`, {
+          token: member.token,
+        })
+      ).body.data[post.id];
+    await expect.poll(mine).toBe("like");
+    expect(new URL(page.url()).pathname).toBe(post.path);
+
+    await page.waitForLoadState("networkidle");
+    await gotoRetrying(page, post.path);
+    await expect.poll(() => liked.getAttribute("aria-pressed"), { timeout: 15_000 }).toBe("true");
+    await page.waitForTimeout(1000);
+    expect(await mine()).toBe("like");
+    await context.close();
+  });
+});
