@@ -44,6 +44,8 @@ export const contentItems = pgTable(
     endsAt: timestamp("ends_at", { withTimezone: true }),
     /** An event's own IANA time zone (e.g. Europe/Lisbon): its times are shown in it and in the viewer's. */
     timeZone: text("time_zone"),
+    /** A document's folder on its owner's profile (the Folders section); null is "Unfiled". */
+    folder: text("folder"),
     place: text("place"),
     onlineUrl: text("online_url"),
     sponsoredUrl: text("sponsored_url"),
@@ -62,6 +64,9 @@ export const contentItems = pgTable(
     // kind rides along so counts and kind filters are answered from the index alone.
     index("content_owner_timeline_idx").on(t.ownerId, t.status, t.publicationDate, t.id, t.kind),
     index("content_kind_timeline_idx").on(t.kind, t.status, t.publicationDate, t.id),
+    index("content_owner_folder_idx")
+      .on(t.ownerId, t.folder)
+      .where(sql`${t.kind} = 'document' AND ${t.folder} IS NOT NULL`),
     index("content_planned_idx").on(t.publicationDate).where(sql`${t.status} = 'planned'`),
   ],
 );

@@ -1,0 +1,2 @@
+ALTER TABLE "content_items" ADD COLUMN "folder" text;--> statement-breakpoint
+CREATE INDEX "content_owner_folder_idx" ON "content_items" USING btree ("owner_id","folder") WHERE "content_items"."kind" = 'document' AND "content_items"."folder" IS NOT NULL;
