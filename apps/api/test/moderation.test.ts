@@ -476,6 +476,11 @@ describe("the review queue", () => {
     expect((await call("GET", "/notifications", target)).statusCode).toBe(200);
     expect((await call("GET", "/users/me/strikes", target)).statusCode).toBe(200);
     expect((await call("GET", `/api/v2/content/posts/${created.slug}`, target)).statusCode).toBe(200);
+    // The session user carries the limit, so the web hides write controls and says until when.
+    const me = (await call("GET", "/users/me", target)).json().data;
+    expect(me.limitedUntil).toBe(new Date(res.json().data.actions[0].endsAt).toISOString());
+    expect(Date.parse(me.limitedUntil)).toBeGreaterThan(Date.now() + 2 * 86_400_000);
+    expect((await call("GET", "/users/me", reader)).json().data.limitedUntil).toBeNull();
   });
 
   it("warns: a strike only, and nothing else changes", async () => {

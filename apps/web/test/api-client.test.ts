@@ -1,4 +1,5 @@
 import {
+  actionRefusal,
   type Comment,
   type CompanyMemberRole,
   can,
@@ -291,6 +292,7 @@ function sessionUser(
     staffRole: null,
     twoFactorEnabled: false,
     staffNeedsTwoFactor: false,
+    limitedUntil: null,
     privacy: "public_verified",
     status: { id: "active", title: "Active" },
     name: role ? "Acme" : "Jane",
@@ -323,6 +325,25 @@ function sessionUser(
 describe("actorOf", () => {
   it("is null for visitors", () => {
     expect(actorOf(null)).toBeNull();
+  });
+
+  it("is limited while a moderation limit lasts: write controls hide, reading stays (issue 16)", () => {
+    const free = actorOf(sessionUser(null));
+    expect(free?.limited).toBe(false);
+    const until = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const limited = actorOf({ ...sessionUser(null), limitedUntil: until });
+    expect(limited?.limited).toBe(true);
+    for (const action of ["content.write", "comments.write", "follows.write", "reactions.write"] as const) {
+      expect(can(free, action), action).toBe(true);
+      expect(can(limited, action), action).toBe(false);
+    }
+    expect(actionRefusal(limited, "content.write")).toEqual({ code: "account_limited" });
+    // Reading one's own things is not a write.
+    expect(can(limited, "team.view", { ownerProfileId: "person-1" })).toBe(true);
+    // A limit that has ended no longer counts, even before the session is fetched again.
+    const ended = actorOf({ ...sessionUser(null), limitedUntil: new Date(Date.now() - 1000).toISOString() });
+    expect(ended?.limited).toBe(false);
+    expect(can(ended, "content.write")).toBe(true);
   });
 
   it("builds the person acting as themselves", () => {

@@ -114,6 +114,8 @@ export const messages = {
   unableToConvert: "Unable to convert the file.",
   damagedDocument: "The document is damaged and cannot be opened.",
   alreadyLoggedIn: "You are already logged in.",
+  /** The link under alreadyLoggedIn on /login (issue 18): to the person's home. */
+  alreadyLoggedInAction: "Go to your home",
   loginRequired: "Please login before viewing this page.",
   sessionExpired: "The session token has expired.",
   invalidCredentials: "Invalid email or password.",
@@ -539,6 +541,10 @@ export const messages = {
   folderUnfiled: "Unfiled documents",
   folderCount: "{count} documents",
   folderCountOne: "1 document",
+  folderOneLine: "A folder name fits on one line.",
+  folderDocumentsOnly: "Only documents go in folders.",
+  folderLabel: "Folder",
+  folderHint: "Documents in the same folder are shown together on your profile. Leave empty for none.",
   answersCount: "{count} answers",
   answersCountOne: "1 answer",
   answerAction: "Answer",
@@ -1811,6 +1817,10 @@ export const messages = {
     "This appeal link is not valid any more. If you have already appealed, we will email you the outcome.",
   accountLimited:
     "Your account is limited for now: you can read, but not publish, comment, send messages, follow or react.",
+  accountLimitedBannerLabel: "Account limit",
+  accountLimitedUntil:
+    "Your account is limited until {date}: you can read, but not publish, comment, send messages, follow or react.",
+  accountLimitedBannerAction: "See why",
   moderationReasonSpam: "Spam",
   moderationReasonHarassment: "Harassment or bullying",
   moderationReasonHate: "Hate speech",

@@ -60,8 +60,10 @@ describe("the account lifecycle", () => {
     await screenshotWidths(page, "restore-confirm");
     await restore.getByRole("button", { name: messages.restoreConfirm, exact: true }).click();
 
-    await page.waitForURL((url) => url.pathname === `/${member.slug}`);
+    // Restored, the person lands on their home (/{slug}/network/suggested, issue 18).
+    await page.waitForURL((url) => url.pathname === `/${member.slug}/network/suggested`);
     await expectSnackbar(page, messages.accountRestored);
+    await page.goto(`/${member.slug}`);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(member.name);
     await expect.poll(() => page.getByText("Head of design").isVisible()).toBe(true);
     await context.close();

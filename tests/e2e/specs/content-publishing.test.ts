@@ -93,7 +93,8 @@ describe("publishing", () => {
     await expectNoAxeViolations(page);
     await screenshotWidths(page, "content-profile-owner");
     await context.close();
-  });
+    // Every kind's form in a row: close to a minute on a busy two-core machine.
+  }, 150_000);
 
   it("schedules a post and sees it go live on the owner's page", { timeout: 120_000 }, async () => {
     const context = await newContext(browser, 1280);

@@ -95,6 +95,12 @@ describe("the header and the focus ring", () => {
       await page.keyboard.press("Tab");
       if (await submit.evaluate((el) => el === document.activeElement)) break;
     }
+    // Buttons transition their colours (the outline's included) for 150 ms: read the ring once the
+    // transition has ended, not mid-fade.
+    await page.waitForFunction(
+      (el) => el instanceof Element && el.getAnimations().every((a) => a.playState !== "running"),
+      await submit.elementHandle(),
+    );
     const style = await submit.evaluate((el) => {
       const css = getComputedStyle(el);
       let page: Element | null = el.parentElement;

@@ -183,7 +183,7 @@ describe.each([360, 1280])("the first run at %i px", (width) => {
       .toContain(format(messages.checklistFollowFiveHint, { count: 4, target: CHECKLIST_FOLLOW_TARGET }));
     await page
       .locator("section[aria-labelledby=suggested-heading]")
-      .getByRole("button", { name: messages.followAction, exact: true })
+      .getByRole("button", { name: new RegExp(`^${messages.followAction} `) })
       .first()
       .click();
     await expect.poll(() => checklistItem(page, "followFive"), { timeout: 10_000 }).toBe("true");
@@ -247,7 +247,7 @@ describe.each([360, 1280])("the home's composer at %i px", (width) => {
     await page.keyboard.press("Escape");
     await expect.poll(() => article.count()).toBe(0);
     await page.getByRole("button", { name: messages.startPostMore }).click();
-    await page.getByRole("menuitem", { name: messages.createEventTitle }).waitFor();
+    await page.getByRole("menuitem", { name: messages.createReleaseTitle }).waitFor();
     await page.keyboard.press("Escape");
     await page.context().close();
   });

@@ -14,6 +14,8 @@ const stamp = Date.now().toString(36);
 const question = `Which dashboards do regulated teams trust? ${stamp}`;
 const linkTitle = `Audit trails, explained ${stamp}`;
 const documentTitle = `Security handbook ${stamp}`;
+const filedTitle = `Access review checklist ${stamp}`;
+const folderName = `Policies ${stamp}`;
 
 beforeAll(async () => {
   const signIn = await apiCall<{ token: string }>("/auth/sign-in/email", {
@@ -31,6 +33,8 @@ beforeAll(async () => {
       content: "Worth a read.",
     },
     { kind: "document", title: documentTitle, description: "How we handle access reviews." },
+    // Filed (content_items.folder): shown inside its folder, above the unfiled ones.
+    { kind: "document", title: filedTitle, description: "Who reviews what, and when.", folder: folderName },
   ]) {
     const created = await apiCall("/v1/content", { token, body });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -67,6 +71,16 @@ describe.each([360, 1280])("a profile's folders, questions and links at %i px", 
     await expect
       .poll(() => folder.getByRole("link", { name: new RegExp(documentTitle) }).isVisible())
       .toBe(true);
+    expect(await folder.getByRole("link", { name: new RegExp(filedTitle) }).count()).toBe(0);
+    const filed = page.getByTestId("folder").filter({ has: page.getByRole("heading", { name: folderName }) });
+    await expect.poll(() => filed.isVisible()).toBe(true);
+    await expect.poll(() => filed.getByRole("link", { name: new RegExp(filedTitle) }).isVisible()).toBe(true);
+    expect(await filed.getByRole("link", { name: new RegExp(documentTitle) }).count()).toBe(0);
+    // Named folders come before the unfiled documents.
+    const headings = await page.getByTestId("folder").getByRole("heading").allTextContents();
+    expect(headings.findIndex((text) => text.includes(folderName))).toBeLessThan(
+      headings.findIndex((text) => text.includes(messages.folderUnfiled)),
+    );
     await expectNoAxeViolations(page);
     await screenshot(page, `profile-folders-${width}`);
 

@@ -107,8 +107,8 @@ export function serializeContent(
     quote: row.quote,
     // A link keeps its address in online_url (issue 18); its card comes from link-previews.
     link: row.kind === "link" && row.onlineUrl ? { url: row.onlineUrl } : null,
-    // No column holds a document's folder yet (issue 18 asks for content_items.folder).
-    folder: null,
+    // A document's folder (content_items.folder, issue 18); null when unfiled.
+    folder: row.kind === "document" ? row.folder : null,
     path: contentPath(owner.slug, row.kind, row.slug),
     isOwner: viewerProfileId === row.ownerId,
     editable: viewerProfileId === row.ownerId && mayWrite(row),

@@ -22,5 +22,12 @@ export function actorOf(user: SessionUser | null | undefined): Actor | null {
     staffRole: user.staffRole,
     entitlements: entitlementsOfPlanFeatures(user.subscription.current.plan.features),
     actingProfileLost: false,
+    // Issue 16: a moderation limit in force hides the write controls (the API answers 403 account_limited).
+    limited: isLimited(user.limitedUntil),
   };
+}
+
+/** A moderation limit (Session user `limitedUntil`) still in force at `now`. */
+export function isLimited(limitedUntil: string | null | undefined, now: number = Date.now()): boolean {
+  return limitedUntil != null && Date.parse(limitedUntil) > now;
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PER_PAGE_DEFAULT, PER_PAGE_MAX, URL_MAX_LENGTH_HTTP } from "../constants";
 import { commentsModes, contentKinds, contentStatuses, mediaSubSections, profileTabs } from "../enums";
 import { format, messages } from "../messages";
+import { cleanText } from "../text";
 import { userText } from "./common";
 import { contentMediaRequestSchema } from "./media";
 import { profileSlugSchema } from "./profiles";
@@ -160,6 +161,23 @@ export const timeZoneSchema = userText()
     }
   });
 
+export const FOLDER_MAX = 64;
+
+/**
+ * A document's folder on its owner's profile (the Folders section, issue 18): cleaned (§5), one
+ * line, 1–64 characters. An empty value (or null) files the document in none ("Unfiled").
+ */
+export const documentFolderSchema = userText()
+  .transform(cleanText)
+  .pipe(
+    z
+      .string()
+      .max(FOLDER_MAX, format(messages.maxChars, { count: FOLDER_MAX }))
+      .refine((v) => !/[\n\t]/.test(v), { message: messages.folderOneLine }),
+  )
+  .transform((v) => (v ? v : null))
+  .nullable();
+
 export const contentCreateRequestSchema = z
   .object({
     kind: z.enum([...creatableKinds, "news"]).transform((k) => canonicalKind(k) as CreatableKind),
@@ -176,6 +194,8 @@ export const contentCreateRequestSchema = z
     onlineUrl: eventUrlSchema.optional(),
     /** An event's zone: its times are shown in it (and in the viewer's, when that differs). */
     timeZone: timeZoneSchema.optional(),
+    /** A document's folder (issue 18); only documents are filed. */
+    folder: documentFolderSchema.optional(),
     settings: contentSettingsSchema.partial().optional(),
     /** Media uploaded beforehand, saved with the publication in one transaction. */
     media: contentMediaRequestSchema.optional(),
@@ -194,6 +214,8 @@ export const contentCreateRequestSchema = z
       need("title", Boolean(value.title));
       need("description", Boolean(value.description));
     }
+    if (value.folder && value.kind !== "document")
+      ctx.addIssue({ code: "custom", path: ["folder"], message: messages.folderDocumentsOnly });
     // A question is its title; its details are optional (issue 18).
     if (value.kind === "question") need("title", Boolean(value.title));
     // A link is its address; the preview card comes from the page itself (GET link-previews).
@@ -225,6 +247,8 @@ export const contentUpdateRequestSchema = z.object({
   place: optionalTrimmed(PLACE_MAX),
   onlineUrl: eventUrlSchema.optional(),
   timeZone: timeZoneSchema.optional(),
+  /** A document's folder (issue 18): absent keeps it, empty or null takes it out of its folder. */
+  folder: documentFolderSchema.optional(),
   settings: contentSettingsSchema.partial().optional(),
   /** Changes to the media (absent fields stay, null clears), saved with the edit in one transaction. */
   media: contentMediaRequestSchema.optional(),
@@ -314,8 +338,8 @@ const contentItemBase = z.object({
   /** A link's address (kind link, issue 18); its preview card is asked for separately. */
   link: z.object({ url: z.string() }).nullable().optional(),
   /**
-   * The folder a document is filed in (the folders section groups by it). Null until the schema
-   * holds one (content_items.folder, issue 18): every document is then in the unfiled group.
+   * The folder a document is filed in (content_items.folder, issue 18; the folders section groups
+   * by it). Null when unfiled, and for every other kind.
    */
   folder: z.string().nullable().optional(),
   /** Canonical detail path, e.g. /anna.kowalski/posts/launch-day-x1y2z3. */

@@ -95,6 +95,11 @@ export const sessionUserSchema = z
     twoFactorEnabled: z.boolean(),
     /** Issue 16: the person holds a staff role that starts once the second factor is on. */
     staffNeedsTwoFactor: z.boolean(),
+    /**
+     * Issue 16: a moderation limit is in force until this time (ISO); null when none. While it
+     * lasts the person reads but does not write (403 account_limited).
+     */
+    limitedUntil: z.string().nullable(),
     privacy: z.enum(privacyLevels),
     status: z.object({ id: z.enum(userStatuses), title: z.string() }),
     name: z.string(),

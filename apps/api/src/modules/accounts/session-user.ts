@@ -67,6 +67,8 @@ export async function buildSessionUser(db: Db, actor: SessionActor): Promise<Ses
     staffRole: actor.staffRole,
     twoFactorEnabled: user.twoFactorEnabled,
     staffNeedsTwoFactor: user.staffRole !== null && !user.twoFactorEnabled,
+    limitedUntil:
+      user.limitedUntil && user.limitedUntil.getTime() > Date.now() ? user.limitedUntil.toISOString() : null,
     privacy: acting.privacy as PrivacyLevel,
     status: { id: status, title: messages[statusTitle[status]] },
     name: acting.name,

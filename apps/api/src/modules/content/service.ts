@@ -163,6 +163,8 @@ export async function createContent(
         onlineUrl: input.onlineUrl ?? null,
         // An event's own zone (issue 18): only events have times to show in it.
         timeZone: input.kind === "event" ? (input.timeZone ?? null) : null,
+        // A document's folder on the profile (issue 18); the contract refuses it on other kinds.
+        folder: input.kind === "document" ? (input.folder ?? null) : null,
         ...input.settings,
       },
       input.title ?? body.shortContent ?? input.kind,
@@ -211,6 +213,11 @@ export async function updateContent(
       details: [{ path: "body.content", message: messages.contentRequired }],
     });
   }
+  if (input.folder && row.kind !== "document") {
+    throw new AppError("request_validationFailed", {
+      details: [{ path: "body.folder", message: messages.folderDocumentsOnly }],
+    });
+  }
   let schedule: { status?: string; publicationDate?: Date } = {};
   if (input.draft !== undefined || input.publicationDate !== undefined) {
     // Only unpublished items move between draft, planned and active; published ones keep their date.
@@ -240,6 +247,7 @@ export async function updateContent(
         ...(input.place !== undefined ? { place: input.place } : {}),
         ...(input.onlineUrl !== undefined ? { onlineUrl: input.onlineUrl } : {}),
         ...(input.timeZone !== undefined && row.kind === "event" ? { timeZone: input.timeZone } : {}),
+        ...(input.folder !== undefined && row.kind === "document" ? { folder: input.folder } : {}),
         ...input.settings,
         ...schedule,
         updatedAt: now,

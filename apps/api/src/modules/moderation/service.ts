@@ -568,7 +568,7 @@ export class ModerationService {
       .from(moderationActions)
       .where(eq(moderationActions.id, actionId))
       .limit(1);
-    if (!row || row.kind !== "suspend" || row.status === "cancelled" || row.status === "pending_approval")
+    if (row?.kind !== "suspend" || row.status === "cancelled" || row.status === "pending_approval")
       throw new AppError("moderation_appealLinkInvalid");
     return row;
   }

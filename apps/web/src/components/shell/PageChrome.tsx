@@ -2,6 +2,7 @@ import { PAGE_MIN_WIDTH } from "@vn/contract";
 import type { ReactNode } from "react";
 import { PaymentsSessionSync } from "@/features/billing/PaymentsSessionSync";
 import { KybInviteCookieSync } from "@/features/kyb/KybInviteCookieSync";
+import { LimitBanner } from "@/features/moderation/LimitBanner";
 import { VerificationBanner } from "@/features/verification/VerificationBanner";
 import { cn } from "@/lib/cn";
 import { SiteFooter } from "./SiteFooter";
@@ -50,6 +51,8 @@ export function PageChrome({
       )}
       {/* A member's frame (not the visitor's or a guided flow's) carries the verification banner (§6). */}
       {hideHeader || unauthenticatedHeader || minimalHeader ? null : <VerificationBanner />}
+      {/* Issue 16: a moderation limit in force, until when, and where to read why. */}
+      {hideHeader || unauthenticatedHeader || minimalHeader ? null : <LimitBanner />}
       {/* A renewal, a failed one or a trial's end while the person is elsewhere: entitlements follow. */}
       <PaymentsSessionSync />
       {/* A director invitation's cookies left from before sign-in or profile completion (spec §4). */}

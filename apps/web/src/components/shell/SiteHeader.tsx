@@ -2,6 +2,7 @@
 
 import { messages } from "@vn/contract";
 import Link from "next/link";
+import { usePathname } from "next/navigation";
 import { Suspense } from "react";
 import { Button } from "@/components/ui/Button";
 import { Skeleton } from "@/components/ui/Skeleton";
@@ -63,6 +64,7 @@ export function SiteHeader({
   minimal = false,
 }: SiteHeaderProps) {
   const session = useSession();
+  const pathname = usePathname();
   if (minimal) {
     return (
       <header className="sticky top-0 z-40 border-b border-line bg-surface">
@@ -77,8 +79,11 @@ export function SiteHeader({
       </header>
     );
   }
-  const showMember = !unauthenticated && session.user !== null;
-  const loading = !unauthenticated && session.isLoading;
+  // /login keeps a signed-in person there with "You are already logged in." (issue 18): their own
+  // header then, not the visitor's "Sign in".
+  const visitorOnly = unauthenticated && !(pathname === routes.login && session.user);
+  const showMember = !visitorOnly && session.user !== null;
+  const loading = !visitorOnly && session.isLoading;
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-surface">
       <div className="mx-auto flex h-16 w-full max-w-[1128px] items-center gap-2 px-3 sm:px-4 md:gap-4">

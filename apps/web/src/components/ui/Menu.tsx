@@ -56,7 +56,7 @@ export function Menu({ trigger, items, header, headerAction, align = "end", open
           align={align}
           sideOffset={8}
           collisionPadding={8}
-          className="z-50 min-w-64 rounded-card bg-surface p-1.5 shadow-pop animate-fade-in"
+          className="z-50 min-w-64 max-w-[calc(100vw-1rem)] rounded-card bg-surface p-1.5 shadow-pop animate-fade-in"
         >
           {header ? <div className="px-3 pt-2 pb-3">{header}</div> : null}
           {headerAction ? (

@@ -2,7 +2,7 @@
 
 import { messages } from "@vn/contract";
 import { useRouter, useSearchParams } from "next/navigation";
-import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { type ReactNode, useCallback, useRef, useState } from "react";
 import { useSWRConfig } from "swr";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Alert } from "@/components/ui/Alert";
@@ -11,9 +11,10 @@ import { Tabs } from "@/components/ui/Tabs";
 import { api } from "@/lib/api-client";
 import { routes } from "@/lib/paths";
 import { fetchSessionUser, SESSION_KEY, type SessionUser, useSession } from "@/lib/session";
+import { AlreadySignedIn } from "./AlreadySignedIn";
 import type { AuthOutcome } from "./auth-outcomes";
 import { DeletedAccountDialogs } from "./DeletedAccountDialogs";
-import { destinationAfterSignIn } from "./destination";
+import { destinationAfterSignIn, homeOfSignedIn } from "./destination";
 import { EmailCodeStep } from "./EmailCodeStep";
 import { ForgotPasswordForm } from "./ForgotPasswordForm";
 import { InviteBanner } from "./InviteBanner";
@@ -112,15 +113,6 @@ export function AuthScreen() {
     [mutate, inviteCode, codeStep, router, redirect, intent],
   );
 
-  // Someone already signed in does not need this page.
-  useEffect(() => {
-    if (!session.user || leaving.current || codeStep || deleted) return;
-    leaving.current = true;
-    router.replace(
-      destinationAfterSignIn(session.user, { redirect, intent, origin: window.location.origin }),
-    );
-  }, [session.user, codeStep, deleted, redirect, intent, router]);
-
   const onOutcome = (outcome: Exclude<AuthOutcome, { kind: "message" }>) => {
     if (outcome.kind === "deleted") setDeleted({ email: outcome.email, restoreToken: outcome.restoreToken });
     else if (outcome.kind === "notAvailable") router.push(routes.notAvailableFor(outcome.email));
@@ -135,6 +127,12 @@ export function AuthScreen() {
   };
 
   const notAvailable = (address: string) => router.push(routes.notAvailableFor(address));
+
+  // A session that started while the page was open (another tab): the sentence of §8, not the form
+  // (the server page answers the same when the request already had one). Signing in here leaves.
+  if (session.user && !leaving.current && !codeStep && !deleted && !twoFactor) {
+    return <AlreadySignedIn home={homeOfSignedIn(session.user)} />;
+  }
 
   let body: ReactNode;
   if (twoFactor) {

@@ -8,10 +8,10 @@ import type { z } from "zod";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Input } from "@/components/ui/Input";
-import { api } from "@/lib/api-client";
 import { cleanSubmit } from "@/lib/forms";
-import { type AuthOutcome, signInOutcome } from "./auth-outcomes";
+import type { AuthOutcome } from "./auth-outcomes";
 import { PasswordInput } from "./PasswordInput";
+import { signInWithPassword } from "./sign-in";
 
 type SignInInput = z.input<typeof signInRequestSchema>;
 type SignIn = z.output<typeof signInRequestSchema>;
@@ -47,20 +47,19 @@ export function SignInForm({
 
   const onSubmit = cleanSubmit(async (values: SignIn) => {
     setServerError(null);
-    let answer: Awaited<ReturnType<typeof api.accounts.signInEmail>>;
-    try {
-      answer = await api.accounts.signInEmail({ body: { email: values.email, password: values.password } });
-    } catch (error) {
-      const outcome = signInOutcome(error, values.email);
-      if (outcome.kind === "message") setServerError(outcome.text);
-      else onOutcome(outcome);
-      throw error; // keeps react-hook-form's isSubmitSuccessful false
+    // The same call and reading of its answer as the sign-in dialog's (sign-in.ts).
+    const result = await signInWithPassword(values.email, values.password);
+    if (result.kind === "signedIn") {
+      await onSignedIn();
+      return;
     }
-    if ("twoFactorRedirect" in answer && answer.twoFactorRedirect) {
+    if (result.kind === "secondFactor") {
       onTwoFactor(values.email);
       return;
     }
-    await onSignedIn();
+    if (result.kind === "message") setServerError(result.text);
+    else onOutcome(result);
+    throw new Error(result.kind); // keeps react-hook-form's isSubmitSuccessful false
   });
 
   const busy = isSubmitting || isSubmitSuccessful;
@@ -69,6 +68,8 @@ export function SignInForm({
     <form
       className="flex flex-col gap-5"
       noValidate
+      // Sent before the page's script runs, the fields never land in the address bar.
+      method="post"
       aria-label={messages.signIn}
       onSubmit={(event) => void handleSubmit(onSubmit)(event).catch(() => undefined)}
     >
@@ -76,7 +77,10 @@ export function SignInForm({
       <Input
         label={messages.emailLabel}
         type="email"
-        autoComplete="username"
+        // An email field's autofill token is "email" ("username" is for text fields; pa11y, issue 18).
+        autoComplete="email"
+        // The page opens for typing the address (issue 18).
+        autoFocus
         inputMode="email"
         autoCapitalize="none"
         spellCheck={false}

@@ -28,3 +28,11 @@ export function destinationAfterSignIn(
   }
   return routes.userHome(user.slug);
 }
+
+/**
+ * Where "You are already logged in." on /login leads (issue 18): the person's home, or the
+ * profile wizard while their profile is unfinished (as after signing in, without a ?redirect=).
+ */
+export function homeOfSignedIn(user: DestinationUser): string {
+  return destinationAfterSignIn(user, { origin: "http://localhost" });
+}

@@ -20,7 +20,9 @@ function isActive(pathname: string, href: string): boolean {
 export function AdminNav({ sections }: { sections: readonly { href: string; label: string }[] }) {
   const pathname = usePathname();
   const activeLink = useRef<HTMLAnchorElement>(null);
-  // On a phone the row scrolls sideways: bring the page's own section into view.
+  // On a phone the row scrolls sideways: bring the page's own section into view (again whenever
+  // the page changes, which is why pathname is a dependency although the effect does not read it).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose
   useEffect(() => {
     activeLink.current?.scrollIntoView({ block: "nearest", inline: "center" });
   }, [pathname]);

@@ -139,6 +139,7 @@ function KybItem({
 
       <section aria-label={messages.adminKybDocuments}>
         <h3 className="mb-2 text-sm font-semibold text-ink">{messages.adminKybDocuments}</h3>
+        {documents.length === 0 ? <p className="text-ink">—</p> : null}
         <ul className="flex flex-col gap-1">
           {documents.map((document) => (
             <li key={document.id}>

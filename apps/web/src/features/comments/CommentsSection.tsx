@@ -1,6 +1,6 @@
 "use client";
 
-import { type ContentItem, format, formatCount, messages } from "@vn/contract";
+import { type ContentItem, formatCount, messages } from "@vn/contract";
 import Link from "next/link";
 import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/Button";

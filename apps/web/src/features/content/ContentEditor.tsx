@@ -8,6 +8,7 @@ import {
   commentsModes,
   contentCreateRequestSchema,
   entitlement,
+  FOLDER_MAX,
   format,
   messages,
   type PlanTier,
@@ -75,6 +76,7 @@ const formSchema = z
     place: z.string(),
     onlineUrl: z.string(),
     timeZone: z.string(),
+    folder: z.string(),
     draft: z.boolean(),
     commentsMode: z.enum(commentsModes),
     reactionsEnabled: z.boolean(),
@@ -96,6 +98,8 @@ const formSchema = z
         timeZone: v.kind === "event" && v.timeZone ? v.timeZone : undefined,
         place: v.place || undefined,
         onlineUrl: v.onlineUrl.trim() || undefined,
+        // A document's folder (issue 18): empty takes it out of its folder.
+        folder: v.kind === "document" ? v.folder : undefined,
         settings: {
           commentsMode: v.commentsMode,
           reactionsEnabled: v.reactionsEnabled,
@@ -166,6 +170,7 @@ export function ContentEditor({ mode, kind, title, item, embedded = false, onSav
       timeZone: item?.event?.timeZone ?? "",
       place: item?.event?.place ?? "",
       onlineUrl: item?.event?.onlineUrl ?? item?.link?.url ?? "",
+      folder: item?.folder ?? "",
       draft: false,
       commentsMode: settings?.commentsMode ?? "open",
       reactionsEnabled: settings?.reactionsEnabled ?? true,
@@ -297,6 +302,16 @@ export function ContentEditor({ mode, kind, title, item, embedded = false, onSav
             rows={4}
             {...register("content")}
             error={errors.content?.message}
+          />
+        ) : null}
+        {kind === "document" ? (
+          <Input
+            label={messages.folderLabel}
+            optional
+            hint={messages.folderHint}
+            {...register("folder")}
+            error={errors.folder?.message}
+            maxLength={FOLDER_MAX}
           />
         ) : null}
         {isPost ? (

@@ -74,6 +74,7 @@ export function ContentList({
 
   // The chosen section's chip is in sight, not scrolled off the end of the row (/{slug}/links).
   const chips = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the chosen section changes
   useEffect(() => {
     const row = chips.current;
     const chosen = row?.querySelector<HTMLElement>('[aria-pressed="true"]');

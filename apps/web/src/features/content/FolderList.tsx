@@ -14,8 +14,8 @@ function countLabel(count: number): string {
 
 /**
  * The folders section of a profile (§2 content sections, issue 18): its documents grouped into
- * folders, each document a link to its page (which opens the file viewer). Until the schema holds
- * a folder per document every document is in the unfiled group.
+ * folders by the folder their owner filed them in (content_items.folder, set in the document
+ * editor), the unfiled ones last; each document a link to its page (which opens the file viewer).
  */
 export function FolderList({
   items,

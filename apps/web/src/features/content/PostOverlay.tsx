@@ -66,15 +66,23 @@ export function PostOverlay({ posts, current, onNavigate, onClose, live }: PostO
     }
   }, [current, posts.length, gallery, textOnly]);
 
+  // The latest onClose, read by the popstate listener below.
+  const closeRef = useRef(onClose);
   useEffect(() => {
-    // The browser's back button closes the overlay too.
+    closeRef.current = onClose;
+  }, [onClose]);
+  useEffect(() => {
+    // The browser's back button (and close(), which goes back) closes the overlay too. The
+    // listener is added once: Next's own popstate listener runs first and commits its restore
+    // synchronously, which re-renders the list with a new onClose; a listener re-added for that
+    // would be removed mid-dispatch and never hear this popstate, leaving the overlay open.
     const onPop = () => {
       pushed.current = false;
-      onClose();
+      closeRef.current();
     };
     window.addEventListener("popstate", onPop);
     return () => window.removeEventListener("popstate", onPop);
-  }, [onClose]);
+  }, []);
 
   const close = () => {
     if (pushed.current) {

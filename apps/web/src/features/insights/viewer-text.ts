@@ -1,4 +1,4 @@
-import { format, formatCount, messages, type ProfileViewer } from "@vn/contract";
+import { formatCount, messages, type ProfileViewer } from "@vn/contract";
 
 /**
  * The words of one viewer row (who viewed you): how many views, and what was looked at. Pure, so

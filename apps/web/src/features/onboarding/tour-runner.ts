@@ -19,6 +19,8 @@ export interface TourStop {
 
 export type TourAnswer = "next" | "close";
 
+const DRIVER_ARIA = ["aria-haspopup", "aria-expanded", "aria-controls"] as const;
+
 export interface TourDriver {
   /** Shows one stop; resolves when the person moves on or closes the tour. */
   show(stop: TourStop): Promise<TourAnswer>;
@@ -50,10 +52,22 @@ export function createTourDriver(): TourDriver {
   });
   return {
     show(stop) {
+      // driver.js marks the highlighted element as opening a dialog (aria-haspopup, -expanded,
+      // -controls); on a target without a widget role (the photo, the connections line) those are
+      // not allowed (axe aria-allowed-attr), so each target keeps the attributes it had.
+      const element = stop.element;
+      const original = DRIVER_ARIA.map((name) => [name, element.getAttribute(name)] as const);
+      const restore = () => {
+        for (const [name, value] of original) {
+          if (value === null) element.removeAttribute(name);
+          else element.setAttribute(name, value);
+        }
+      };
       return new Promise<TourAnswer>((resolve) => {
         answer = resolve;
         instance.highlight({
-          element: stop.element,
+          element,
+          onHighlighted: () => setTimeout(restore, 0),
           popover: {
             title: stop.title,
             description: stop.description,
@@ -68,7 +82,10 @@ export function createTourDriver(): TourDriver {
               popover.closeButton.setAttribute("title", stop.skipLabel);
               popover.wrapper.setAttribute("aria-modal", "false");
               // Keyboard first: the person can press Enter to go on, Tab to the close button.
-              setTimeout(() => popover.nextButton.focus(), 0);
+              setTimeout(() => {
+                restore();
+                popover.nextButton.focus();
+              }, 0);
             },
           },
         });

@@ -1,6 +1,6 @@
 "use client";
 
-import { type ContentItem, format, formatCount, messages } from "@vn/contract";
+import { type ContentItem, formatCount, messages } from "@vn/contract";
 import { CommentsSection } from "@/features/comments/CommentsSection";
 import { ReportButton } from "@/features/forms/ReportButton";
 import { useSession } from "@/lib/session";

@@ -117,6 +117,8 @@ function Feed({ enabled, version, welcome }: { enabled: boolean; version: number
 function Welcome({ user, onStartPost }: { user: SessionUser; onStartPost: () => void }) {
   const first = personOf(user).name.split(" ")[0] ?? "";
   const step = "flex items-start gap-3";
+  // Long labels wrap instead of pushing the page sideways at 360 px.
+  const wrap = "h-auto min-h-10 max-w-full py-2 text-left whitespace-normal";
   const dot =
     "inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-soft text-sm font-semibold text-brand-strong";
   return (
@@ -132,7 +134,7 @@ function Welcome({ user, onStartPost }: { user: SessionUser; onStartPost: () => 
           </span>
           <div className="flex min-w-0 flex-col items-start gap-1.5">
             <p className="pt-1 text-ink">{messages.homeWelcomeFollow}</p>
-            <Button asChild variant="secondary">
+            <Button asChild variant="secondary" className={wrap}>
               <a href="#suggested-heading">
                 <Icon name="people" size={18} />
                 {messages.suggestedHeading}
@@ -146,7 +148,7 @@ function Welcome({ user, onStartPost }: { user: SessionUser; onStartPost: () => 
           </span>
           <div className="flex min-w-0 flex-col items-start gap-1.5">
             <p className="pt-1 text-ink">{messages.homeWelcomePost}</p>
-            <Button variant="secondary" onClick={onStartPost} aria-haspopup="dialog">
+            <Button variant="secondary" className={wrap} onClick={onStartPost} aria-haspopup="dialog">
               <Icon name="sparkle" size={18} />
               {messages.startPostLabel}
             </Button>
@@ -158,7 +160,7 @@ function Welcome({ user, onStartPost }: { user: SessionUser; onStartPost: () => 
           </span>
           <div className="flex min-w-0 flex-col items-start gap-1.5">
             <p className="pt-1 text-ink">{messages.homeWelcomeCompanies}</p>
-            <Button asChild variant="secondary">
+            <Button asChild variant="secondary" className={wrap}>
               <Link href={routes.companies}>
                 <Icon name="building" size={18} />
                 {messages.homeWelcomeCompaniesAction}

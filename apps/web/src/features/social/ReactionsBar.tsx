@@ -1,6 +1,6 @@
 "use client";
 
-import { type ContentItem, format, messages, type ReactionKind, reactionKinds } from "@vn/contract";
+import { type ContentItem, messages, type ReactionKind, reactionKinds } from "@vn/contract";
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";

@@ -1,6 +1,6 @@
 "use client";
 
-import { format, formatCount, messages, type Suggestion } from "@vn/contract";
+import { formatCount, messages, type Suggestion } from "@vn/contract";
 import Link from "next/link";
 import { Avatar } from "@/components/ui/Avatar";
 import { Icon } from "@/components/ui/Icon";

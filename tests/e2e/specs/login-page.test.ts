@@ -1,0 +1,107 @@
+import { messages } from "@vn/contract";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PASSWORD, signInWithForm } from "../support/accounts";
+import { expectNoAxeViolations, launchBrowser, newContext, screenshot, webUrl } from "../support/browser";
+import { signInSettled } from "../support/content";
+
+/** Issue 18, item 5: the login page's defects (server-rendered form, focus, autofill, signed in). */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const emailField = 'form[aria-label="Sign in"] input[type="email"]';
+
+describe("/login", () => {
+  it("is in the first HTML: the form works out before any script runs", async () => {
+    const html = await (await fetch(`${webUrl()}/login`)).text();
+    expect(html).toContain(`aria-label="${messages.signIn}"`);
+    expect(html).toMatch(/<input[^>]*type="email"/);
+
+    const context = await browser.newContext({ baseURL: webUrl(), javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/login");
+    expect(await page.locator(emailField).count()).toBe(1);
+    expect(await page.getByLabel(messages.passwordLabel, { exact: true }).count()).toBe(1);
+    // Sent before the script loads, the password does not end up in the address.
+    expect(await page.locator(`form[aria-label="${messages.signIn}"]`).getAttribute("method")).toBe("post");
+    // The join form renders on the server too when the query asks for it.
+    await page.goto("/login?mode=signup");
+    expect(await page.getByRole("heading", { name: messages.joinTitle }).count()).toBe(1);
+    await context.close();
+  });
+
+  it.each([360, 1280])("focuses the email field, which autofills as an email, at %i px", async (width) => {
+    const context = await newContext(browser, width);
+    const page = await context.newPage();
+    await page.goto("/login");
+    const field = page.getByLabel(messages.emailLabel, { exact: true });
+    await expect.poll(() => field.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await field.getAttribute("autocomplete")).toBe("email");
+    expect(await field.getAttribute("type")).toBe("email");
+    // Typing right away goes into the field.
+    await page.keyboard.type("anna@demo.verified.local");
+    expect(await field.inputValue()).toBe("anna@demo.verified.local");
+    await screenshot(page, `login-page-${width}`);
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+
+  it("tells a signed-in person they are already logged in, with the way home", async () => {
+    const context = await newContext(browser, 360);
+    const page = await context.newPage();
+    await signInSettled(page, "anna@demo.verified.local");
+
+    // A page load of /login: the server answers with the sentence, not the form.
+    const response = await page.goto("/login");
+    expect(response?.status()).toBe(200);
+    expect(await response?.text()).toContain(messages.alreadyLoggedIn);
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1 }).textContent())
+      .toBe(messages.alreadyLoggedIn);
+    // It stays: no redirect takes the sentence away.
+    await page.waitForTimeout(1000);
+    expect(new URL(page.url()).pathname).toBe("/login");
+    expect(await page.locator(emailField).count()).toBe(0);
+    // Their own header, not the visitor's "Sign in".
+    await page.getByRole("button", { name: messages.openAccountMenu }).waitFor();
+    expect(
+      await page.locator("header").getByRole("link", { name: messages.signIn, exact: true }).count(),
+    ).toBe(0);
+    await screenshot(page, "login-page-already-signed-in-360");
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("link", { name: messages.alreadyLoggedInAction }).click();
+    await page.waitForURL((url) => url.pathname === "/anna.kowalski/network/suggested");
+    await context.close();
+  });
+
+  it("shows the sentence when a sign-in in another tab starts a session while the form is open", async () => {
+    const context = await newContext(browser, 1280);
+    const open = await context.newPage();
+    await open.goto("/login");
+    await open.locator(emailField).waitFor();
+
+    const other = await context.newPage();
+    await other.goto("/login");
+    await signInWithForm(other, "anna@demo.verified.local", DEMO_PASSWORD);
+    await other.waitForURL((url) => !url.pathname.startsWith("/login"));
+
+    await open.bringToFront();
+    await expect
+      .poll(
+        async () => {
+          await open.evaluate(() => window.dispatchEvent(new Event("focus")));
+          return open.getByRole("heading", { name: messages.alreadyLoggedIn }).count();
+        },
+        { timeout: 15_000, interval: 1000 },
+      )
+      .toBe(1);
+    await context.close();
+  });
+});
