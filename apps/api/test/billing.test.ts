@@ -171,8 +171,9 @@ describe("upgrades, downgrades and changes at the period's end", () => {
     await advance(31);
     const after = await until(buyer, (s) => s.current.plan.slug === "basic", "the cancellation");
     expect(after.billing.nextChange).toBeNull();
-    await expect.poll(() => outcomesOf(buyer), { timeout: 10_000 }).toContain("downgraded");
-  });
+    // The outcome arrives by the sandbox's signed webhook, later still on a busy machine.
+    await expect.poll(() => outcomesOf(buyer), { timeout: 30_000 }).toContain("downgraded");
+  }, 60_000);
 
   it("annual to monthly waits for the year's end", async () => {
     const buyer = await person();
