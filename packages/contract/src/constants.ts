@@ -90,6 +90,11 @@ export const ICON_SIZE_MAX = 128;
 // Lists, history, rooms (§9)
 export const PER_PAGE_DEFAULT = 5;
 export const PER_PAGE_MAX = 100;
+/**
+ * Items per page of the back-office's work queues (issue 16): staff work through them in batches
+ * and select many for a bulk action, so a page holds more than the public lists' five (§9).
+ */
+export const STAFF_QUEUE_PER_PAGE = 25;
 export const HISTORY_KEEP = 10;
 export const HISTORY_RESTORE = 5;
 export const COMMENT_ROOMS_MAX = 5;

@@ -7,6 +7,7 @@ import {
   type ModerationState,
   messages,
   moderationStates,
+  STAFF_QUEUE_PER_PAGE,
 } from "@vn/contract";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useMemo, useState } from "react";
@@ -38,12 +39,6 @@ function stateOf(value: string | null): ModerationState {
 }
 
 /**
- * Subjects per page of the queue: staff work through it in batches and select many for a bulk
- * action, so a page holds more than the public lists' five (§9's default).
- */
-const QUEUE_PER_PAGE = 25;
-
-/**
  * /admin/reports: the review queue, one state at a time (open, escalated, closed; the tab and page
  * live in the address), highest priority first. Subjects of a page can be selected and dismissed
  * or escalated together; escalated ones are for admins.
@@ -57,7 +52,7 @@ export function ReviewQueueView() {
   const session = useSession();
   const isAdmin = session.user?.staffRole === "admin";
   const snackbar = useSnackbar();
-  const query = { state, page, perPage: QUEUE_PER_PAGE };
+  const query = { state, page, perPage: STAFF_QUEUE_PER_PAGE };
   const { data, error, mutate, isLoading } = useResource(api.moderation.queue, { query });
   // Selected subjects of this page, with the version each was seen at (the API checks it).
   const [selected, setSelected] = useState<Map<string, number>>(new Map());
