@@ -75,8 +75,8 @@ describe("the ad consultation and the leads", () => {
     await expectNoAxeViolations(page);
 
     // Only ad consultations, only new ones: still there.
-    await page.getByLabel(messages.leadKindFilter).selectOption("ad_consultation");
-    await page.getByLabel(messages.leadStatusFilter).selectOption("new");
+    await page.getByLabel(messages.leadKindFilter, { exact: true }).selectOption("ad_consultation");
+    await page.getByLabel(messages.leadStatusFilter, { exact: true }).selectOption("new");
     await lead.waitFor();
 
     await lead.getByLabel(format(messages.leadStatusLabel, { company })).selectOption("contacted");
@@ -85,7 +85,7 @@ describe("the ad consultation and the leads", () => {
     await expectSnackbar(page, messages.leadSaved);
     // No longer new: the "new" filter lets it go; "contacted" shows it with the note.
     await expect.poll(() => page.getByRole("heading", { name: company }).count()).toBe(0);
-    await page.getByLabel(messages.leadStatusFilter).selectOption("contacted");
+    await page.getByLabel(messages.leadStatusFilter, { exact: true }).selectOption("contacted");
     await expect
       .poll(() =>
         page
