@@ -9,12 +9,11 @@ import type { z } from "zod";
 import { Alert } from "@/components/ui/Alert";
 import { Avatar } from "@/components/ui/Avatar";
 import { Button } from "@/components/ui/Button";
+import { CountrySelect } from "@/components/ui/CountrySelect";
 import { Input } from "@/components/ui/Input";
-import { Select } from "@/components/ui/Select";
 import { Textarea } from "@/components/ui/Textarea";
 import { ImageField } from "@/features/media/ImageField";
 import { api } from "@/lib/api-client";
-import { countries } from "@/lib/countries";
 import { cleanSubmit } from "@/lib/forms";
 import { SESSION_KEY } from "@/lib/session";
 import { FormHandleField } from "./FormHandleField";
@@ -32,8 +31,6 @@ interface ProfileValues {
 }
 
 type ProfileOutput = z.output<typeof generalInfoWizardSchema>;
-
-const countryOptions = countries.map((country) => ({ value: country.code, label: country.name }));
 
 /** The latest date of birth that is MIN_AGE today, as the date input's max ("YYYY-MM-DD"). */
 function latestBirthDate(today = new Date()): string {
@@ -160,12 +157,8 @@ export function ProfileForm({ info, submitLabel, onSaved }: ProfileFormProps) {
           error={errors.city?.message}
           {...register("city")}
         />
-        <Select
-          label={messages.countryLabel}
+        <CountrySelect
           optional
-          placeholder={messages.countryPlaceholder}
-          options={countryOptions}
-          autoComplete="country"
           error={errors.country?.message}
           {...register("country", { setValueAs: (value: string | null) => (value ? value : null) })}
         />

@@ -5,18 +5,16 @@ import { type FormEvent, useState } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
+import { CountrySelect } from "@/components/ui/CountrySelect";
 import { Input } from "@/components/ui/Input";
-import { Select } from "@/components/ui/Select";
 import { Textarea } from "@/components/ui/Textarea";
+import { WebsiteInput } from "@/components/ui/WebsiteInput";
 import { api } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
-import { countries } from "@/lib/countries";
 import { fieldErrorsOf, submitErrorMessage } from "@/lib/forms";
 import { detailsRequestOf, detailsValuesOf, type KybDetailField, type KybDetailsValues } from "./kyb-rules";
 import { StepFooter } from "./StepFooter";
 import { useKybRefresh } from "./use-kyb";
-
-const countryOptions = countries.map((country) => ({ value: country.code, label: country.name }));
 
 /** Today as YYYY-MM-DD: the latest incorporation date the picker offers. */
 function today(): string {
@@ -102,13 +100,7 @@ export function DetailsStep({
           maxLength={KYB_DETAILS_LIMITS.registrationNumber.max}
           {...field("registrationNumber")}
         />
-        <Select
-          label={messages.kybCountryLabel}
-          placeholder={messages.countryPlaceholder}
-          options={countryOptions}
-          autoComplete="country"
-          {...field("country")}
-        />
+        <CountrySelect label={messages.kybCountryLabel} {...field("country")} />
         <Input
           label={messages.kybIncorporationDateLabel}
           type="date"
@@ -123,15 +115,7 @@ export function DetailsStep({
         maxLength={KYB_DETAILS_LIMITS.registeredAddress.max}
         {...field("registeredAddress")}
       />
-      <Input
-        label={messages.kybWebsiteLabel}
-        type="url"
-        inputMode="url"
-        autoComplete="url"
-        placeholder="https://"
-        optional
-        {...field("website")}
-      />
+      <WebsiteInput label={messages.kybWebsiteLabel} optional {...field("website")} />
       {locked ? null : (
         <StepFooter>
           <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>

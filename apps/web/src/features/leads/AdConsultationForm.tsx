@@ -15,12 +15,14 @@ import {
 import { useEffect, useRef, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/Button";
+import { CountrySelect } from "@/components/ui/CountrySelect";
 import { Input } from "@/components/ui/Input";
 import { Select } from "@/components/ui/Select";
 import { Textarea } from "@/components/ui/Textarea";
+import { WebsiteInput } from "@/components/ui/WebsiteInput";
 import { formatUsd } from "@/features/marketing/format";
 import { api } from "@/lib/api-client";
-import { countryOptions, leadFailure } from "./lead-form";
+import { leadFailure } from "./lead-form";
 
 const empty = {
   company: "",
@@ -101,15 +103,7 @@ export function AdConsultationForm() {
         error={errors.company?.message}
         {...form.register("company")}
       />
-      <Input
-        label={messages.websiteLabel}
-        type="url"
-        inputMode="url"
-        autoComplete="url"
-        placeholder="https://"
-        error={errors.website?.message}
-        {...form.register("website")}
-      />
+      <WebsiteInput error={errors.website?.message} {...form.register("website")} />
       <Input
         label={messages.adFirstNameLabel}
         autoComplete="given-name"
@@ -137,14 +131,7 @@ export function AdConsultationForm() {
         error={errors.phone?.message}
         {...form.register("phone")}
       />
-      <Select
-        label={messages.countryLabel}
-        options={countryOptions}
-        placeholder={messages.countryPlaceholder}
-        autoComplete="country"
-        error={errors.country?.message}
-        {...form.register("country")}
-      />
+      <CountrySelect error={errors.country?.message} {...form.register("country")} />
       <Select
         label={messages.adMonthlySpendLabel}
         options={spendOptions}

@@ -12,13 +12,14 @@ import {
 import { useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/Button";
+import { CountrySelect } from "@/components/ui/CountrySelect";
 import { Dialog } from "@/components/ui/Dialog";
 import { Input } from "@/components/ui/Input";
-import { Select } from "@/components/ui/Select";
 import { Textarea } from "@/components/ui/Textarea";
+import { WebsiteInput } from "@/components/ui/WebsiteInput";
 import { api } from "@/lib/api-client";
 import { useSession } from "@/lib/session";
-import { countryOptions, leadFailure } from "./lead-form";
+import { leadFailure } from "./lead-form";
 
 export interface EnterpriseEnquiryDialogProps {
   open: boolean;
@@ -131,23 +132,8 @@ export function EnterpriseEnquiryDialog({ open, onOpenChange }: EnterpriseEnquir
               {format(messages.enquiryAccountEmailNote, { email: user.email })}
             </p>
           )}
-          <Input
-            label={messages.websiteLabel}
-            type="url"
-            inputMode="url"
-            autoComplete="url"
-            placeholder="https://"
-            error={errors.website?.message}
-            {...form.register("website")}
-          />
-          <Select
-            label={messages.countryLabel}
-            options={countryOptions}
-            placeholder={messages.countryPlaceholder}
-            autoComplete="country"
-            error={errors.country?.message}
-            {...form.register("country")}
-          />
+          <WebsiteInput error={errors.website?.message} {...form.register("website")} />
+          <CountrySelect error={errors.country?.message} {...form.register("country")} />
           <Input
             label={messages.enquiryPhoneLabel}
             optional

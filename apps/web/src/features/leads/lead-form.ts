@@ -1,11 +1,7 @@
 import { messages } from "@vn/contract";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { ApiError } from "@/lib/api-error";
-import { countries } from "@/lib/countries";
 import { fieldErrorsOf } from "@/lib/forms";
-
-/** The country picker's options (ISO codes, what the API stores). */
-export const countryOptions = countries.map((country) => ({ value: country.code, label: country.name }));
 
 /**
  * A failed send of a lead form: the server's per-field messages go on their fields; the sentence

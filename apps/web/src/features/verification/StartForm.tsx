@@ -4,15 +4,12 @@ import { messages, startVerificationRequestSchema } from "@vn/contract";
 import { type FormEvent, useEffect, useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
-import { Select } from "@/components/ui/Select";
+import { CountrySelect } from "@/components/ui/CountrySelect";
 import { useGeneralInfo } from "@/features/accounts/use-general-info";
 import { api } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
-import { countries } from "@/lib/countries";
 import { fieldErrorsOf, submitErrorMessage } from "@/lib/forms";
 import { useRefreshVerification } from "./use-verification-state";
-
-const countryOptions = countries.map((country) => ({ value: country.code, label: country.name }));
 
 /**
  * The country that issued the document, then "Start verification": the API opens a session at the
@@ -67,14 +64,12 @@ export function StartForm({ submitLabel = messages.verificationStart }: { submit
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
       {formError ? <Alert>{formError}</Alert> : null}
-      <Select
+      <CountrySelect
         label={messages.verificationCountryLabel}
         placeholder={messages.verificationCountryPlaceholder}
-        options={countryOptions}
         value={country}
         onChange={(event) => setCountry(event.target.value)}
         error={fieldError ?? undefined}
-        autoComplete="country"
       />
       <div className="flex flex-col-reverse gap-2 border-t border-line pt-5 sm:flex-row sm:justify-end">
         <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>
