@@ -2,14 +2,13 @@
 
 import { format, messages, type ResponseOf } from "@vn/contract";
 import Link from "next/link";
-import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Badge } from "@/components/ui/Badge";
 import { formatDateTime } from "@/features/content/kinds";
 import { api } from "@/lib/api-client";
-import { ApiError } from "@/lib/api-error";
 import { useResource } from "@/lib/use-resource";
 import { DecisionForm, type DecisionInput } from "./DecisionForm";
-import { AdminHeading, Fact, QueueEmpty, QueueError, QueueLoading } from "./QueueStates";
+import { AdminHeading, Fact, QueueBody } from "./QueueStates";
+import { useQueueDecision } from "./use-queue-decision";
 
 type CreatorQueueItem = ResponseOf<typeof api.billing.creatorQueue.endpoint>["data"][number];
 
@@ -20,53 +19,29 @@ type CreatorQueueItem = ResponseOf<typeof api.billing.creatorQueue.endpoint>["da
  */
 export function CreatorQueue() {
   const queue = useResource(api.billing.creatorQueue, {});
-  const snackbar = useSnackbar();
-  const items = queue.data?.data;
+  const decide = useQueueDecision(queue.mutate, ["creator_alreadyDecided", "creator_applicationNotFound"]);
 
-  async function decide(application: CreatorQueueItem, input: DecisionInput) {
-    try {
-      await api.billing.creatorDecide({
+  const onDecide = (application: CreatorQueueItem, input: DecisionInput) =>
+    decide(application, application.profile.name, () =>
+      api.billing.creatorDecide({
         params: { id: application.id },
         body: {
           decision: input.accept ? "congratulation" : "rejected",
           ...(input.note ? { note: input.note } : {}),
         },
-      });
-      snackbar.show(format(messages.adminDecisionSaved, { name: application.profile.name }), {
-        tone: "success",
-      });
-    } catch (error) {
-      const decidedMeanwhile =
-        error instanceof ApiError &&
-        (error.code === "creator_alreadyDecided" || error.code === "creator_applicationNotFound");
-      if (!decidedMeanwhile) throw error;
-      snackbar.show(messages.adminAlreadyDecided);
-    }
-    await queue.mutate(
-      (answer) => answer && { ...answer, data: answer.data.filter((other) => other.id !== application.id) },
-      { revalidate: true },
+      }),
     );
-  }
 
   return (
     <>
       <AdminHeading title={messages.adminCreatorsTitle} intro={messages.adminCreatorsIntro} />
-      {queue.error && !items ? (
-        <QueueError onRetry={() => void queue.mutate()} />
-      ) : !items ? (
-        <QueueLoading />
-      ) : items.length === 0 ? (
-        <QueueEmpty>{messages.adminCreatorsEmpty}</QueueEmpty>
-      ) : (
-        <>
-          <p className="text-sm text-ink-muted" role="status">
-            {format(messages.adminQueueCount, { count: items.length })}
-          </p>
-          {items.map((application) => (
-            <CreatorItem key={application.id} application={application} onDecide={decide} />
-          ))}
-        </>
-      )}
+      <QueueBody queue={queue} empty={messages.adminCreatorsEmpty}>
+        {(items) =>
+          items.map((application) => (
+            <CreatorItem key={application.id} application={application} onDecide={onDecide} />
+          ))
+        }
+      </QueueBody>
     </>
   );
 }

@@ -9,14 +9,13 @@ import {
   messages,
 } from "@vn/contract";
 import Link from "next/link";
-import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Badge } from "@/components/ui/Badge";
 import { formatDate, formatDateTime } from "@/features/content/kinds";
 import { api } from "@/lib/api-client";
-import { ApiError } from "@/lib/api-error";
 import { useResource } from "@/lib/use-resource";
 import { DecisionForm, type DecisionInput, reasonOptions } from "./DecisionForm";
-import { AdminHeading, Fact, QueueEmpty, QueueError, QueueLoading } from "./QueueStates";
+import { AdminHeading, Fact, QueueBody } from "./QueueStates";
+import { useQueueDecision } from "./use-queue-decision";
 
 const businessReasonOptions = reasonOptions(kybStaffReasonCodes, kybReasons);
 
@@ -27,54 +26,30 @@ const businessReasonOptions = reasonOptions(kybStaffReasonCodes, kybReasons);
  */
 export function KybQueue() {
   const queue = useResource(api.kyb.staffQueue, {});
-  const snackbar = useSnackbar();
-  const items = queue.data?.data;
+  const decide = useQueueDecision(queue.mutate, ["kybTransaction_alreadyDecided", "kybTransaction_notFound"]);
 
-  async function decide(transaction: KybTransaction, input: DecisionInput) {
-    try {
-      await api.kyb.staffDecide({
+  const onDecide = (transaction: KybTransaction, input: DecisionInput) =>
+    decide(transaction, transaction.company.name, () =>
+      api.kyb.staffDecide({
         params: { id: transaction.id },
         body: {
           decision: input.accept ? "accepted" : "rejected",
           ...(input.reason ? { reason: input.reason as KybStaffDecisionRequest["reason"] } : {}),
           ...(input.note ? { note: input.note } : {}),
         },
-      });
-      snackbar.show(format(messages.adminDecisionSaved, { name: transaction.company.name }), {
-        tone: "success",
-      });
-    } catch (error) {
-      const decidedMeanwhile =
-        error instanceof ApiError &&
-        (error.code === "kybTransaction_alreadyDecided" || error.code === "kybTransaction_notFound");
-      if (!decidedMeanwhile) throw error;
-      snackbar.show(messages.adminAlreadyDecided);
-    }
-    await queue.mutate(
-      (answer) => answer && { ...answer, data: answer.data.filter((other) => other.id !== transaction.id) },
-      { revalidate: true },
+      }),
     );
-  }
 
   return (
     <>
       <AdminHeading title={messages.adminKybTitle} intro={messages.adminKybIntro} />
-      {queue.error && !items ? (
-        <QueueError onRetry={() => void queue.mutate()} />
-      ) : !items ? (
-        <QueueLoading />
-      ) : items.length === 0 ? (
-        <QueueEmpty>{messages.adminKybEmpty}</QueueEmpty>
-      ) : (
-        <>
-          <p className="text-sm text-ink-muted" role="status">
-            {format(messages.adminQueueCount, { count: items.length })}
-          </p>
-          {items.map((transaction) => (
-            <KybItem key={transaction.id} transaction={transaction} onDecide={decide} />
-          ))}
-        </>
-      )}
+      <QueueBody queue={queue} empty={messages.adminKybEmpty}>
+        {(items) =>
+          items.map((transaction) => (
+            <KybItem key={transaction.id} transaction={transaction} onDecide={onDecide} />
+          ))
+        }
+      </QueueBody>
     </>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { format, messages } from "@vn/contract";
 import type { ReactNode } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
@@ -33,7 +33,7 @@ export function QueueLoading() {
   );
 }
 
-/** The list could not be read: say so, and offer to read it again. */
+/** A list or a subject could not be read: say so, and offer to read it again. */
 export function QueueError({ onRetry }: { onRetry: () => void }) {
   return (
     <div className="flex flex-col items-start gap-3">
@@ -57,5 +57,39 @@ export function Fact({ label, children }: { label: string; children: ReactNode }
       <dt className="text-sm text-ink-muted">{label}</dt>
       <dd className="break-words text-ink">{children}</dd>
     </div>
+  );
+}
+
+/** What QueueBody reads of a queue's useResource answer. */
+export interface QueueResource<Item> {
+  data?: { data: Item[] } | undefined;
+  error?: unknown;
+  mutate: () => unknown;
+}
+
+/**
+ * A queue's body in each of its states: could not load (with a retry), loading, empty, or how
+ * many wait and the items themselves.
+ */
+export function QueueBody<Item>({
+  queue,
+  empty,
+  children,
+}: {
+  queue: QueueResource<Item>;
+  empty: ReactNode;
+  children: (items: Item[]) => ReactNode;
+}) {
+  const items = queue.data?.data;
+  if (queue.error && !items) return <QueueError onRetry={() => void queue.mutate()} />;
+  if (!items) return <QueueLoading />;
+  if (items.length === 0) return <QueueEmpty>{empty}</QueueEmpty>;
+  return (
+    <>
+      <p className="text-sm text-ink-muted" role="status">
+        {format(messages.adminQueueCount, { count: items.length })}
+      </p>
+      {children(items)}
+    </>
   );
 }

@@ -1,12 +1,12 @@
 "use client";
 
-import { format, messages, type StaffRole } from "@vn/contract";
+import { messages, type StaffRole } from "@vn/contract";
 import Link from "next/link";
 import { Badge } from "@/components/ui/Badge";
 import { formatDateTime } from "@/features/content/kinds";
 import { api } from "@/lib/api-client";
 import { useResource } from "@/lib/use-resource";
-import { AdminHeading, QueueEmpty, QueueError, QueueLoading } from "./QueueStates";
+import { AdminHeading, QueueBody } from "./QueueStates";
 import { itemId, kindLabel, waitingSince } from "./verification-items";
 
 /** The SWR key of the queue (the list and the detail share it). */
@@ -18,7 +18,6 @@ export const useVerificationQueue = () => useResource(api.verification.staffQueu
  */
 export function VerificationQueue({ role }: { role: StaffRole }) {
   const queue = useVerificationQueue();
-  const items = queue.data?.data;
   return (
     <>
       <AdminHeading
@@ -27,17 +26,8 @@ export function VerificationQueue({ role }: { role: StaffRole }) {
           role === "admin" ? messages.adminVerificationsIntro : messages.adminVerificationsModeratorIntro
         }
       />
-      {queue.error && !items ? (
-        <QueueError onRetry={() => void queue.mutate()} />
-      ) : !items ? (
-        <QueueLoading />
-      ) : items.length === 0 ? (
-        <QueueEmpty>{messages.adminVerificationsEmpty}</QueueEmpty>
-      ) : (
-        <>
-          <p className="text-sm text-ink-muted" role="status">
-            {format(messages.adminQueueCount, { count: items.length })}
-          </p>
+      <QueueBody queue={queue} empty={messages.adminVerificationsEmpty}>
+        {(items) => (
           <ul className="flex flex-col gap-2">
             {items.map((item) => (
               <li key={itemId(item)}>
@@ -58,8 +48,8 @@ export function VerificationQueue({ role }: { role: StaffRole }) {
               </li>
             ))}
           </ul>
-        </>
-      )}
+        )}
+      </QueueBody>
     </>
   );
 }

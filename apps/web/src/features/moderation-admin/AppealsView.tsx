@@ -5,10 +5,10 @@ import type { ReactNode } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Icon } from "@/components/ui/Icon";
 import { Skeleton } from "@/components/ui/Skeleton";
+import { QueueError } from "@/features/admin/QueueStates";
 import { api } from "@/lib/api-client";
 import { useSession } from "@/lib/session";
 import { useResource } from "@/lib/use-resource";
-import { LoadFailed } from "./LoadFailed";
 import { StrikeCard } from "./StrikeCard";
 import { WaitingDecision } from "./WaitingDecision";
 
@@ -39,7 +39,7 @@ function WaitingSection({
           <Skeleton className="h-32" />
         </div>
       ) : state.failed ? (
-        <LoadFailed onRetry={state.retry} />
+        <QueueError onRetry={state.retry} />
       ) : state.count === 0 ? (
         <p className="flex items-center gap-2 text-ink-muted">
           <Icon name="checkCircle" size={20} className="text-success" />

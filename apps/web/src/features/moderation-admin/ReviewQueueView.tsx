@@ -17,13 +17,13 @@ import { Checkbox } from "@/components/ui/Checkbox";
 import { Icon } from "@/components/ui/Icon";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { Tabs } from "@/components/ui/Tabs";
+import { QueueError } from "@/features/admin/QueueStates";
 import { api } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
 import { submitErrorMessage } from "@/lib/forms";
 import { useSession } from "@/lib/session";
 import { useResource } from "@/lib/use-resource";
 import { BulkBar } from "./BulkBar";
-import { LoadFailed } from "./LoadFailed";
 import { Pager } from "./Pager";
 import { QueueRow } from "./QueueRow";
 import { stateLabels } from "./review-text";
@@ -116,7 +116,7 @@ export function ReviewQueueView() {
         ) : null}
         {error && !data ? (
           <div className="p-4">
-            <LoadFailed onRetry={() => void mutate()} />
+            <QueueError onRetry={() => void mutate()} />
           </div>
         ) : null}
         {data && rows.length === 0 ? (

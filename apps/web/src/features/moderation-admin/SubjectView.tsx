@@ -8,13 +8,13 @@ import { Alert } from "@/components/ui/Alert";
 import { Badge } from "@/components/ui/Badge";
 import { Icon } from "@/components/ui/Icon";
 import { Skeleton } from "@/components/ui/Skeleton";
+import { QueueError } from "@/features/admin/QueueStates";
 import { api } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
 import { useSession } from "@/lib/session";
 import { useResource } from "@/lib/use-resource";
 import { ActionForm } from "./ActionForm";
 import { EventLog } from "./EventLog";
-import { LoadFailed } from "./LoadFailed";
 import { ReportsPanel } from "./ReportsPanel";
 import { ageOf, reportCount, stateLabels, stateTones, subjectTypeLabels } from "./review-text";
 import { StrikeCard } from "./StrikeCard";
@@ -55,7 +55,7 @@ export function SubjectView({ id }: { id: string }) {
         {missing ? (
           <Alert tone="info">{messages.reviewSubjectNotFound}</Alert>
         ) : error ? (
-          <LoadFailed onRetry={() => void mutate()} />
+          <QueueError onRetry={() => void mutate()} />
         ) : (
           <div aria-busy="true" className="flex flex-col gap-4">
             <span className="sr-only">{messages.loading}</span>
