@@ -1,12 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  messages,
-  TOTP_CODE_LENGTH,
-  twoFactorBackupCodeRequestSchema,
-  twoFactorConfirmRequestSchema,
-} from "@vn/contract";
+import { messages, twoFactorBackupCodeRequestSchema, twoFactorConfirmRequestSchema } from "@vn/contract";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -16,11 +11,11 @@ import { Icon } from "@/components/ui/Icon";
 import { Input } from "@/components/ui/Input";
 import { api } from "@/lib/api-client";
 import { twoFactorFailure } from "./auth-outcomes";
+import { TotpCodeInput } from "./TotpCodeInput";
 
-type TotpInput = z.input<typeof twoFactorConfirmRequestSchema>;
-type TotpValues = z.output<typeof twoFactorConfirmRequestSchema>;
-type BackupInput = z.input<typeof twoFactorBackupCodeRequestSchema>;
-type BackupValues = z.output<typeof twoFactorBackupCodeRequestSchema>;
+/** Both kinds of code are one `code` field (each schema trims and checks its own shape). */
+type CodeInput = z.input<typeof twoFactorConfirmRequestSchema>;
+type CodeValues = z.output<typeof twoFactorConfirmRequestSchema>;
 
 export interface TwoFactorStepProps {
   /** The code was right: the session cookie is set. */
@@ -58,72 +53,35 @@ function useSubmit(
   };
 }
 
-function TotpForm(props: CodeFormProps) {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting, isSubmitSuccessful },
-  } = useForm<TotpInput, unknown, TotpValues>({
-    resolver: zodResolver(twoFactorConfirmRequestSchema),
-    defaultValues: { code: "" },
-  });
-  const submit = useSubmit(
-    (code) => api.accounts.twoFactorVerifyTotp({ body: { code } }),
-    props,
-    (text) => {
-      setError("code", { message: text });
-      setFocus("code");
-    },
-  );
-  const busy = isSubmitting || isSubmitSuccessful;
-  return (
-    <form
-      className="flex flex-col gap-5"
-      noValidate
-      aria-label={messages.twoFactorTitle}
-      onSubmit={(event) => void handleSubmit((values) => submit(values.code))(event).catch(() => undefined)}
-    >
-      <Input
-        label={messages.twoFactorCodeLabel}
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        pattern="[0-9 ]*"
-        spellCheck={false}
-        autoFocus
-        maxLength={TOTP_CODE_LENGTH + 1}
-        className="[&_input]:font-mono [&_input]:text-2xl [&_input]:tracking-[0.4em]"
-        error={errors.code?.message}
-        {...register("code")}
-      />
-      <Button type="submit" size="lg" block disabled={busy || props.disabled} aria-busy={busy}>
-        {busy ? messages.codeVerifying : messages.twoFactorVerify}
-      </Button>
-    </form>
-  );
-}
+/** The two kinds of code a sign-in takes: what each checks, sends and asks. */
+const codeKinds = {
+  totp: {
+    schema: twoFactorConfirmRequestSchema,
+    send: (code: string) => api.accounts.twoFactorVerifyTotp({ body: { code } }),
+  },
+  backup: {
+    schema: twoFactorBackupCodeRequestSchema,
+    send: (code: string) => api.accounts.twoFactorVerifyBackupCode({ body: { code } }),
+  },
+} as const;
 
-function BackupCodeForm(props: CodeFormProps) {
+function CodeForm({ kind, ...props }: CodeFormProps & { kind: keyof typeof codeKinds }) {
   const {
     register,
     handleSubmit,
     setError,
     setFocus,
     formState: { errors, isSubmitting, isSubmitSuccessful },
-  } = useForm<BackupInput, unknown, BackupValues>({
-    resolver: zodResolver(twoFactorBackupCodeRequestSchema),
+  } = useForm<CodeInput, unknown, CodeValues>({
+    resolver: zodResolver(codeKinds[kind].schema),
     defaultValues: { code: "" },
   });
-  const submit = useSubmit(
-    (code) => api.accounts.twoFactorVerifyBackupCode({ body: { code } }),
-    props,
-    (text) => {
-      setError("code", { message: text });
-      setFocus("code");
-    },
-  );
+  const submit = useSubmit(codeKinds[kind].send, props, (text) => {
+    setError("code", { message: text });
+    setFocus("code");
+  });
   const busy = isSubmitting || isSubmitSuccessful;
+  const field = { autoFocus: true, error: errors.code?.message, ...register("code") };
   return (
     <form
       className="flex flex-col gap-5"
@@ -131,16 +89,18 @@ function BackupCodeForm(props: CodeFormProps) {
       aria-label={messages.twoFactorTitle}
       onSubmit={(event) => void handleSubmit((values) => submit(values.code))(event).catch(() => undefined)}
     >
-      <Input
-        label={messages.twoFactorBackupCodeLabel}
-        autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
-        autoFocus
-        className="[&_input]:font-mono [&_input]:text-lg"
-        error={errors.code?.message}
-        {...register("code")}
-      />
+      {kind === "totp" ? (
+        <TotpCodeInput className="[&_input]:text-2xl [&_input]:tracking-[0.4em]" {...field} />
+      ) : (
+        <Input
+          label={messages.twoFactorBackupCodeLabel}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          className="[&_input]:font-mono [&_input]:text-lg"
+          {...field}
+        />
+      )}
       <Button type="submit" size="lg" block disabled={busy || props.disabled} aria-busy={busy}>
         {busy ? messages.codeVerifying : messages.twoFactorVerify}
       </Button>
@@ -180,7 +140,7 @@ export function TwoFactorStep({ onSignedIn, onRestart }: TwoFactorStepProps) {
         </Alert>
       ) : null}
       {error ? <Alert>{error}</Alert> : null}
-      {backup ? <BackupCodeForm key="backup" {...formProps} /> : <TotpForm key="totp" {...formProps} />}
+      <CodeForm key={backup ? "backup" : "totp"} kind={backup ? "backup" : "totp"} {...formProps} />
       <div className="flex flex-col items-center gap-1 text-sm">
         <Button
           variant="tertiary"

@@ -1,12 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  messages,
-  TOTP_CODE_LENGTH,
-  twoFactorConfirmRequestSchema,
-  twoFactorPasswordRequestSchema,
-} from "@vn/contract";
+import { messages, twoFactorConfirmRequestSchema, twoFactorPasswordRequestSchema } from "@vn/contract";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useSWRConfig } from "swr";
@@ -14,8 +9,8 @@ import type { z } from "zod";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
-import { Input } from "@/components/ui/Input";
 import { PasswordInput } from "@/features/accounts/PasswordInput";
+import { TotpCodeInput } from "@/features/accounts/TotpCodeInput";
 import { api } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
 import { submitErrorMessage } from "@/lib/forms";
@@ -70,8 +65,23 @@ function CopyField({ label, text, shown }: { label: string; text: string; shown:
   );
 }
 
-/** Step 1: the password, then the key and the backup codes come back. */
-function EnableForm({ onSetup }: { onSetup: (setup: Setup) => void }) {
+/**
+ * A step that asks for the current password (turning the second factor on, or off): a wrong one
+ * is said on the field; any other refusal above the form.
+ */
+function PasswordStepForm({
+  hint,
+  submitLabel,
+  busyLabel,
+  variant,
+  send,
+}: {
+  hint?: string;
+  submitLabel: string;
+  busyLabel: string;
+  variant?: "secondary";
+  send: (password: string) => Promise<void>;
+}) {
   const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
@@ -85,7 +95,7 @@ function EnableForm({ onSetup }: { onSetup: (setup: Setup) => void }) {
   const onSubmit = async (values: PasswordValues) => {
     setServerError(null);
     try {
-      onSetup(await api.accounts.twoFactorEnable({ body: { password: values.password } }));
+      await send(values.password);
     } catch (error) {
       if (error instanceof ApiError && error.code === "user_wrongPassword") {
         setError("password", { message: messages.wrongCurrentPassword }, { shouldFocus: true });
@@ -97,6 +107,7 @@ function EnableForm({ onSetup }: { onSetup: (setup: Setup) => void }) {
   return (
     <form className="flex flex-col gap-5" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
       {serverError ? <Alert>{serverError}</Alert> : null}
+      {hint ? <p className="text-[0.95rem] text-ink">{hint}</p> : null}
       <PasswordInput
         label={messages.currentPasswordLabel}
         autoComplete="current-password"
@@ -104,8 +115,14 @@ function EnableForm({ onSetup }: { onSetup: (setup: Setup) => void }) {
         {...register("password")}
       />
       <div className="flex justify-end">
-        <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting} className="max-sm:w-full">
-          {isSubmitting ? messages.twoFactorSettingUp : messages.twoFactorSetUp}
+        <Button
+          type="submit"
+          variant={variant}
+          disabled={isSubmitting}
+          aria-busy={isSubmitting}
+          className="max-sm:w-full"
+        >
+          {isSubmitting ? busyLabel : submitLabel}
         </Button>
       </div>
     </form>
@@ -149,14 +166,8 @@ function ConfirmForm({ setup, onConfirmed }: { setup: Setup; onConfirmed: () => 
         onSubmit={(event) => void handleSubmit(onSubmit)(event)}
       >
         {serverError ? <Alert>{serverError}</Alert> : null}
-        <Input
-          label={messages.twoFactorCodeLabel}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          pattern="[0-9 ]*"
-          spellCheck={false}
-          maxLength={TOTP_CODE_LENGTH + 1}
-          className="[&_input]:font-mono [&_input]:text-xl [&_input]:tracking-[0.3em] sm:max-w-[16rem]"
+        <TotpCodeInput
+          className="[&_input]:text-xl [&_input]:tracking-[0.3em] sm:max-w-[16rem]"
           error={errors.code?.message}
           {...register("code")}
         />
@@ -195,57 +206,6 @@ function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void })
   );
 }
 
-/** On: turning it off asks for the password. */
-function DisableForm({ onDisabled }: { onDisabled: () => Promise<void> }) {
-  const [serverError, setServerError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<PasswordInputValues, unknown, PasswordValues>({
-    resolver: zodResolver(twoFactorPasswordRequestSchema),
-    defaultValues: { password: "" },
-  });
-  const onSubmit = async (values: PasswordValues) => {
-    setServerError(null);
-    try {
-      await api.accounts.twoFactorDisable({ body: { password: values.password } });
-    } catch (error) {
-      if (error instanceof ApiError && error.code === "user_wrongPassword") {
-        setError("password", { message: messages.wrongCurrentPassword }, { shouldFocus: true });
-        return;
-      }
-      setServerError(submitErrorMessage(error));
-      return;
-    }
-    await onDisabled();
-  };
-  return (
-    <form className="flex flex-col gap-5" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
-      {serverError ? <Alert>{serverError}</Alert> : null}
-      <p className="text-[0.95rem] text-ink">{messages.twoFactorDisableHint}</p>
-      <PasswordInput
-        label={messages.currentPasswordLabel}
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...register("password")}
-      />
-      <div className="flex justify-end">
-        <Button
-          type="submit"
-          variant="secondary"
-          disabled={isSubmitting}
-          aria-busy={isSubmitting}
-          className="max-sm:w-full"
-        >
-          {isSubmitting ? messages.twoFactorDisabling : messages.twoFactorDisable}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
 /**
  * Settings → Two-factor authentication (issue 16): set up TOTP (the key as text to copy, no QR
  * code), confirm with the first code, see the backup codes once; turn it off with the password.
@@ -274,8 +234,13 @@ export function TwoFactorSettings() {
     return (
       <div className="flex flex-col gap-5">
         <Alert tone="success">{messages.twoFactorOn}</Alert>
-        <DisableForm
-          onDisabled={async () => {
+        <PasswordStepForm
+          hint={messages.twoFactorDisableHint}
+          submitLabel={messages.twoFactorDisable}
+          busyLabel={messages.twoFactorDisabling}
+          variant="secondary"
+          send={async (password) => {
+            await api.accounts.twoFactorDisable({ body: { password } });
             await mutate(SESSION_KEY);
             snackbar.show(messages.twoFactorDisabled, { tone: "success" });
           }}
@@ -299,7 +264,11 @@ export function TwoFactorSettings() {
       ) : (
         <>
           <p className="text-[0.95rem] text-ink">{messages.twoFactorExplain}</p>
-          <EnableForm onSetup={setSetup} />
+          <PasswordStepForm
+            submitLabel={messages.twoFactorSetUp}
+            busyLabel={messages.twoFactorSettingUp}
+            send={async (password) => setSetup(await api.accounts.twoFactorEnable({ body: { password } }))}
+          />
         </>
       )}
     </div>
