@@ -1,7 +1,6 @@
 import { format, messages, type VerificationState } from "@vn/contract";
 import type { Page } from "playwright-core";
-import sharp from "sharp";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { adminSections } from "../../../apps/web/src/features/admin/sections";
 import {
   apiCall,
@@ -11,7 +10,8 @@ import {
   type Member,
   signInWithForm,
 } from "../support/accounts";
-import { apiUrl, expectNoAxeViolations, screenshotWidths } from "../support/browser";
+import { expectNoAxeViolations, screenshotWidths } from "../support/browser";
+import { submitPassport } from "../support/identity-sandbox";
 import { signInStaff } from "../support/staff";
 import { useBrowser } from "../support/suite";
 
@@ -21,21 +21,6 @@ import { useBrowser } from "../support/suite";
  * to a person (document number ending 0004), and the person's processing page moves on live.
  */
 const suite = useBrowser();
-
-let documentPhoto: Buffer;
-let selfiePhoto: Buffer;
-beforeAll(async () => {
-  documentPhoto = await sharp({
-    create: { width: 1200, height: 800, channels: 3, background: { r: 40, g: 110, b: 190 } },
-  })
-    .jpeg()
-    .toBuffer();
-  selfiePhoto = await sharp({
-    create: { width: 800, height: 1000, channels: 3, background: { r: 220, g: 180, b: 150 } },
-  })
-    .jpeg()
-    .toBuffer();
-});
 
 /** The page's h1 reads `title`. */
 async function expectHeading(page: Page, title: string): Promise<void> {
@@ -60,28 +45,7 @@ const verificationState = async (member: Member) =>
  * ends in 0004, which the vendor hands to staff (pending_admin_action).
  */
 async function sendForManualReview(member: Member): Promise<void> {
-  const started = await apiCall<{ data: { captureUrl: string } }>("/v1/users/me/verification/transactions", {
-    token: member.token,
-    body: { country: "PT" },
-  });
-  expect(started.status).toBe(201);
-  const session = new URL(started.body.data.captureUrl).searchParams.get("session");
-  const base = `${apiUrl()}/api/v1/identity-sandbox/sessions/${session}`;
-  for (const [side, photo] of [
-    ["front", documentPhoto],
-    ["selfie", selfiePhoto],
-  ] as const) {
-    const form = new FormData();
-    form.append("side", side);
-    form.append("file", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), `${side}.jpg`);
-    expect((await fetch(`${base}/images`, { method: "POST", body: form })).status).toBe(201);
-  }
-  const submitted = await fetch(`${base}/submit`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ documentType: "passport", documentNumber: "PT-5550-0004" }),
-  });
-  expect(submitted.status).toBe(202);
+  await submitPassport(member, "PT-5550-0004");
 }
 
 describe("the back-office shell", () => {

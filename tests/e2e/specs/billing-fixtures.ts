@@ -1,9 +1,8 @@
 import { messages, SANDBOX_CARDS } from "@vn/contract";
 import type { Page } from "playwright-core";
-import sharp from "sharp";
 import { expect } from "vitest";
 import { apiCall, createMember, type Member, signInWithForm } from "../support/accounts";
-import { apiUrl } from "../support/browser";
+import { submitPassport } from "../support/identity-sandbox";
 import type { BrowserSuite } from "../support/suite";
 
 /**
@@ -11,20 +10,6 @@ import type { BrowserSuite } from "../support/suite";
  * the identity sandbox, cards saved and plans bought through the API as the card form and the
  * checkout do, the sandbox's test clock, and the billing page's controls.
  */
-
-/** The identity sandbox's document and selfie photos, made once. */
-let photos: Promise<{ document: Buffer; selfie: Buffer }> | undefined;
-function identityPhotos() {
-  photos ??= Promise.all([
-    sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 40, g: 110, b: 190 } } })
-      .jpeg()
-      .toBuffer(),
-    sharp({ create: { width: 800, height: 1000, channels: 3, background: { r: 220, g: 180, b: 150 } } })
-      .jpeg()
-      .toBuffer(),
-  ]).then(([document, selfie]) => ({ document, selfie }));
-  return photos;
-}
 
 export type Json = Record<string, unknown>;
 
@@ -35,31 +20,7 @@ export async function verifiedMember(prefix: string): Promise<Member> {
 
 /** Verifies a member through the identity sandbox (a passport number ending in 0001 is accepted). */
 export async function verify(member: Member): Promise<Member> {
-  const { document: documentPhoto, selfie: selfiePhoto } = await identityPhotos();
-  const started = await apiCall<{ data: { captureUrl: string } }>("/v1/users/me/verification/transactions", {
-    token: member.token,
-    body: { country: "PT" },
-  });
-  expect(started.status).toBe(201);
-  const session = new URL(started.body.data.captureUrl, "http://x").searchParams.get("session");
-  expect(session).toBeTruthy();
-  const capture = `${apiUrl()}/api/v1/identity-sandbox/sessions/${session}`;
-  for (const [side, buffer] of [
-    ["front", documentPhoto],
-    ["selfie", selfiePhoto],
-  ] as const) {
-    const form = new FormData();
-    form.append("side", side);
-    form.append("file", new Blob([new Uint8Array(buffer)], { type: "image/jpeg" }), `${side}.jpg`);
-    const uploaded = await fetch(`${capture}/images`, { method: "POST", body: form });
-    expect(uploaded.status).toBe(201);
-  }
-  const submitted = await fetch(`${capture}/submit`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ documentType: "passport", documentNumber: "P9870001" }),
-  });
-  expect(submitted.status).toBe(202);
+  await submitPassport(member, "P9870001");
   await expect
     .poll(
       async () =>

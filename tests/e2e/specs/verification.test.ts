@@ -8,10 +8,10 @@ import {
   messages,
 } from "@vn/contract";
 import type { Page } from "playwright-core";
-import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { expectNoSidewaysScroll, expectSnackbar, finishTour, uniqueEmail } from "../support/accounts";
 import { expectNoAxeViolations, screenshotWidths } from "../support/browser";
+import { identityPhotos } from "../support/identity-sandbox";
 import { readSignUpCode } from "../support/mail";
 import { useBrowser } from "../support/suite";
 
@@ -25,16 +25,7 @@ const suite = useBrowser();
 let documentPhoto: Buffer;
 let selfiePhoto: Buffer;
 beforeAll(async () => {
-  documentPhoto = await sharp({
-    create: { width: 1200, height: 800, channels: 3, background: { r: 40, g: 110, b: 190 } },
-  })
-    .jpeg()
-    .toBuffer();
-  selfiePhoto = await sharp({
-    create: { width: 800, height: 1000, channels: 3, background: { r: 220, g: 180, b: 150 } },
-  })
-    .jpeg()
-    .toBuffer();
+  ({ document: documentPhoto, selfie: selfiePhoto } = await identityPhotos());
 });
 
 const notAnImage = { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a photo at all\n") };
