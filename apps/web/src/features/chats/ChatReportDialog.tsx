@@ -1,13 +1,11 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { messages, REPORT_DESCRIPTION_MAX, reportReasons } from "@vn/contract";
+import { messages } from "@vn/contract";
 import { type Resolver, useForm } from "react-hook-form";
-import { Select } from "@/components/ui/Select";
-import { Textarea } from "@/components/ui/Textarea";
 import { api } from "@/lib/api-client";
 import { FormDialog } from "../forms/FormDialog";
-import { reasonLabels } from "../forms/ReportDialog";
+import { ReportFields } from "../forms/ReportDialog";
 import { useDialogSubmit } from "../forms/use-dialog-submit";
 import { type ChatReportForm, chatReportErrorText, chatReportFormSchema } from "./chat-report";
 
@@ -37,7 +35,6 @@ export function ChatReportDialog({
     failureText: chatReportErrorText,
     close: () => onOpenChange(false),
   });
-  const errors = form.formState.errors;
   return (
     <FormDialog
       open={open}
@@ -50,20 +47,7 @@ export function ChatReportDialog({
       failure={failure}
       onSubmit={submit}
     >
-      <Select
-        label={messages.reportReasonLabel}
-        error={errors.reason?.message}
-        placeholder="—"
-        options={reportReasons.map((reason) => ({ value: reason, label: reasonLabels[reason] }))}
-        {...form.register("reason")}
-      />
-      <Textarea
-        label={messages.reportDescriptionLabel}
-        optional={form.watch("reason") !== "other"}
-        maxLength={REPORT_DESCRIPTION_MAX}
-        error={errors.description?.message}
-        {...form.register("description")}
-      />
+      <ReportFields form={form} />
     </FormDialog>
   );
 }

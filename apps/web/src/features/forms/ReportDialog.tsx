@@ -10,7 +10,7 @@ import {
   reportReasons,
   reportRequestSchema,
 } from "@vn/contract";
-import { type Resolver, useForm } from "react-hook-form";
+import { type Resolver, type UseFormReturn, useForm } from "react-hook-form";
 import { Select } from "@/components/ui/Select";
 import { Textarea } from "@/components/ui/Textarea";
 import { api } from "@/lib/api-client";
@@ -38,6 +38,42 @@ export function reportErrorText(error: unknown): string {
   return messages.reportFailed;
 }
 
+/** What a report form holds, whatever it reports: a reason and optional words. */
+interface ReportValues {
+  reason: ReportReason;
+  description?: string | undefined;
+}
+
+const reasonOptions = reportReasons.map((reason) => ({ value: reason, label: reasonLabels[reason] }));
+
+/**
+ * A report's fields (spec §3 report): the reason, and the words, which "Other" requires. The
+ * content report and the message report both use them.
+ */
+export function ReportFields<Values extends ReportValues>({ form }: { form: UseFormReturn<Values> }) {
+  // Every form here holds ReportValues; react-hook-form cannot see that through the generic.
+  const fields = form as unknown as UseFormReturn<ReportValues>;
+  const errors = fields.formState.errors;
+  return (
+    <>
+      <Select
+        label={messages.reportReasonLabel}
+        error={errors.reason?.message}
+        placeholder="—"
+        options={reasonOptions}
+        {...fields.register("reason")}
+      />
+      <Textarea
+        label={messages.reportDescriptionLabel}
+        optional={fields.watch("reason") !== "other"}
+        maxLength={REPORT_DESCRIPTION_MAX}
+        error={errors.description?.message}
+        {...fields.register("description")}
+      />
+    </>
+  );
+}
+
 export interface ReportDialogProps {
   targetType: ReportTargetType;
   targetId: string;
@@ -57,7 +93,6 @@ export function ReportDialog({ targetType, targetId, open, onOpenChange }: Repor
     failureText: reportErrorText,
     close: () => onOpenChange(false),
   });
-  const errors = form.formState.errors;
   return (
     <FormDialog
       open={open}
@@ -70,20 +105,7 @@ export function ReportDialog({ targetType, targetId, open, onOpenChange }: Repor
       failure={failure}
       onSubmit={submit}
     >
-      <Select
-        label={messages.reportReasonLabel}
-        error={errors.reason?.message}
-        placeholder="—"
-        options={reportReasons.map((reason) => ({ value: reason, label: reasonLabels[reason] }))}
-        {...form.register("reason")}
-      />
-      <Textarea
-        label={messages.reportDescriptionLabel}
-        optional={form.watch("reason") !== "other"}
-        maxLength={REPORT_DESCRIPTION_MAX}
-        error={errors.description?.message}
-        {...form.register("description")}
-      />
+      <ReportFields form={form} />
     </FormDialog>
   );
 }
