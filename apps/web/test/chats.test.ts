@@ -12,6 +12,7 @@ import { chatReportErrorText, chatReportFormSchema } from "../src/features/chats
 import {
   canDelete,
   canEdit,
+  cannotWriteText,
   composerState,
   groupRuns,
   isRequest,
@@ -203,6 +204,14 @@ describe("the composer", () => {
       showCounter: true,
       left: 150,
     });
+  });
+});
+
+describe("when the composer is replaced", () => {
+  it("says why: the conversation's own reason, or the viewer's moderation limit", () => {
+    expect(cannotWriteText(null)).toBeNull();
+    expect(cannotWriteText("chat_unavailable")).toBe(messages.chatUnavailable);
+    expect(cannotWriteText("account_limited")).toBe(messages.accountLimited);
   });
 });
 

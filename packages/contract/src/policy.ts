@@ -261,6 +261,8 @@ export const actions = {
   "company.create": () => ({ who: "verified", feature: "company.create" }),
   "content.schedule": () => ({ who: "verified", feature: "content.schedule" }),
   "messenger.use": () => ({ who: "verified", scope: "chats", feature: "messenger.use" }),
+  /** Write in a conversation (endpoints/chats.ts `writer`): the messenger, and no moderation limit. */
+  "chats.write": () => ({ who: "verified", scope: "chats", feature: "messenger.use", writes: true }),
   /** Buy or change a plan, and see one's subscription (§6: verified unlocks the subscription fetch). */
   "billing.manage": () => ({ who: "verified" }),
   /** Start identity verification or retry it (not while verified, pending or read-only: the API says). */

@@ -169,6 +169,13 @@ describe("named actions the web and the API share", () => {
     expect(can(member("manager"), "content.write", { kind: "video" })).toBe(true);
     expect(can(person(), "content.schedule")).toBe(false);
   });
+
+  it("lets a limited person read their conversations but not write in them", () => {
+    const limited = person({ limited: true });
+    expect(actionRefusal(limited, "chats.write")?.code).toBe("account_limited");
+    expect(actionRefusal(limited, "messenger.use")?.code).not.toBe("account_limited");
+    expect(actionRefusal(person(), "chats.write")?.code).not.toBe("account_limited");
+  });
 });
 
 describe("the endpoint table", () => {

@@ -36,7 +36,8 @@ import { endpoint } from "./define";
 const tags = ["chats"];
 /**
  * Writing (start, send, edit, groups): a verified profile whose plan has the messenger, acting
- * with the `chats` scope (policy.ts actions["messenger.use"]). A lapsed plan keeps reading.
+ * with the `chats` scope, under no moderation limit (policy.ts actions["chats.write"]). A lapsed
+ * plan keeps reading.
  */
 const writer = { who: "verified", scope: "chats", feature: "messenger.use", writes: true } as const;
 /**

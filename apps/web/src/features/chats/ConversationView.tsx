@@ -1,13 +1,15 @@
 "use client";
 
-import { format, messages } from "@vn/contract";
+import { actionRefusal, format, messages } from "@vn/contract";
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { Avatar } from "@/components/ui/Avatar";
 import { Icon } from "@/components/ui/Icon";
 import { Skeleton } from "@/components/ui/Skeleton";
+import { actorOf } from "@/lib/actor";
 import { ApiError } from "@/lib/api-error";
 import { routes } from "@/lib/paths";
+import { useSession } from "@/lib/session";
 import { useChats } from "./ChatsProvider";
 import { CompanyInboxPanel } from "./CompanyInboxPanel";
 import { Composer } from "./Composer";
@@ -32,6 +34,7 @@ export function ConversationView({
   onGone: () => void;
 }) {
   const { state, openHistory, refreshChat } = useChats();
+  const actor = actorOf(useSession().user);
   const chat = state.chats[chatId];
   const history = state.history[chatId];
   const [missing, setMissing] = useState(false);
@@ -74,7 +77,10 @@ export function ConversationView({
   }
   const name = chatName(chat);
   const peer = chat.kind === "direct" ? chatPeer(chat) : null;
-  const refusal = cannotWriteText(chat.cannotWrite);
+  // The conversation's own refusal, else the viewer's moderation limit (issue 16: the API refuses
+  // a limited person's writes; plan and verification are the gate's to explain at send).
+  const limited = actionRefusal(actor, "chats.write")?.code === "account_limited";
+  const refusal = cannotWriteText(chat.cannotWrite ?? (limited ? "account_limited" : null));
   const typing = typingLine(chat, typers);
   const asCompany = chat.members.some(
     (m) => m.profile.id === chat.me.profileId && m.profile.type === "company",

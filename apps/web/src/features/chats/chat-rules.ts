@@ -197,6 +197,7 @@ export function cannotWriteText(code: string | null): string | null {
   if (code === "chat_notMember") return messages.chatNotMember;
   if (code === "account_accessForbiddenByPlan") return messages.accessForbiddenByPlan;
   if (code === "user_notVerified") return messages.verificationBanner;
+  if (code === "account_limited") return messages.accountLimited;
   return messages.chatsCannotWrite;
 }
 
