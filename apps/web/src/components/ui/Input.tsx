@@ -51,6 +51,9 @@ export function Input({
           aria-invalid={error ? true : undefined}
           aria-describedby={hasMessage ? messageId : undefined}
           className="min-h-12 w-full min-w-0 flex-1 rounded-lg bg-transparent px-3.5 text-base text-ink placeholder:text-ink-muted focus:outline-none"
+          // Spelled out, though it is the default: HTML_CodeSniffer reads the attribute to decide
+          // which autocomplete tokens a field may carry (given-name, organization…; pa11y, issue 18).
+          type="text"
           {...props}
         />
         {trailing ? <div className="flex shrink-0 items-center pr-1">{trailing}</div> : null}

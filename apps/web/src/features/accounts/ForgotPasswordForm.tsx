@@ -57,7 +57,8 @@ export function ForgotPasswordForm({ defaultEmail = "", onNotAvailable }: Forgot
       <Input
         label={messages.emailLabel}
         type="email"
-        autoComplete="username"
+        // An email field's autofill token is "email" ("username" is for text fields; pa11y, issue 18).
+        autoComplete="email"
         inputMode="email"
         autoCapitalize="none"
         spellCheck={false}
