@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
+import autocannon from "autocannon";
 import { benchApiEnv, signInSeeded } from "./lib/api";
 import { benchDatabase } from "./lib/database";
 import { type LoadResult, load, report } from "./lib/load";
@@ -88,14 +89,43 @@ try {
     `Walked to feed page ${page} (${((page - 1) * perPage).toLocaleString("en-US")} items deep) in ${(walkMs / 1000).toFixed(1)} s`,
   );
 
+  // One client, one request at a time: the page's own cost, without queueing.
+  const oneClient = async (url: string) => {
+    const started = performance.now();
+    for (let i = 0; i < 50; i++) await (await fetch(url, { headers })).arrayBuffer();
+    return (performance.now() - started) / 50;
+  };
+  const onePageMs = await oneClient(feedUrl());
+  const oneDeepMs = await oneClient(feedUrl(cursor));
+
   const results: LoadResult[] = [];
   results.push(await load("GET /api/health (same process)", `${api.url}/api/health`));
-  results.push(await load("home feed, page 1", feedUrl(), headers));
+  const first = await load("home feed, page 1", feedUrl(), headers);
+  results.push(first);
   results.push(await load(`home feed, page ${page.toLocaleString("en-US")}`, feedUrl(cursor), headers));
+  // The issue's latency goal: p99 at half of page 1's own saturation rate (a paced load).
+  const halfRate = Math.max(1, Math.round(first.requestsPerSecond / 2));
+  const paced = await autocannon({
+    url: feedUrl(),
+    headers,
+    connections: Math.min(50, halfRate),
+    overallRate: halfRate,
+    duration: Number(process.env.BENCH_SECONDS ?? 10),
+  });
+  results.push({
+    name: `home feed, page 1 at half its saturation (${halfRate} req/s offered)`,
+    url: feedUrl(),
+    requestsPerSecond: Math.round(paced.requests.average),
+    latencyP50Ms: paced.latency.p50,
+    latencyP99Ms: paced.latency.p99,
+    errors: paced.errors,
+    non2xx: paced.non2xx,
+  });
   results.push(await load("suggested profiles (10)", `${api.url}/api/v1/network/suggested`, headers));
   report("feed", results, [
     `${database.kind}; ${people.toLocaleString("en-US")} people, ${companies} companies, ${items.toLocaleString("en-US")} publications, ${followsPerPerson} follows per person; seeded in ${seeded.seconds.toFixed(0)} s.`,
     `The feed of one person (${followsPerPerson} followed profiles); ${perPage} items a page; page ${page.toLocaleString("en-US")} is ${((page - 1) * perPage).toLocaleString("en-US")} items deep, reached by keyset cursor (walk: ${(walkMs / Math.max(1, page - 1)).toFixed(1)} ms a page, one client).`,
+    `One client, one request at a time: page 1 ${onePageMs.toFixed(1)} ms, page ${page.toLocaleString("en-US")} ${oneDeepMs.toFixed(1)} ms.`,
     "Client and server share the machine's cores; compare each row with the health baseline of the same run.",
   ]);
 } finally {

@@ -1,11 +1,11 @@
+import { createHash } from "node:crypto";
 import type { ContentItem, ReactionKind } from "@vn/contract";
-import { inArray, sql } from "drizzle-orm";
+import { desc, getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { contentItems } from "../../db/schema/index";
+import { contentItems, reactions } from "../../db/schema/index";
 import { contentItemViewsFor } from "../../shared/content-view";
-import { decodeKeyset, keysetPage, rowsOf } from "../../shared/pages";
-import { ownerVisibleTo, type Viewer } from "../../shared/profile-view";
-import { viewerReactionsFor } from "./reactions";
+import { decodeKeyset, keysetPage } from "../../shared/pages";
+import { levelsSeenBy, type Viewer } from "../../shared/profile-view";
 
 /**
  * The home feed: publications and reposts of the profiles the viewer follows, and the viewer's
@@ -24,7 +24,13 @@ import { viewerReactionsFor } from "./reactions";
  * Every probe starts at the cursor through the index, so page 1,000 costs what page 1 costs, and
  * a page touches about (followed + 2k) index entries instead of followed × k. Nothing is written
  * per follower when someone publishes (no timeline table to keep in step).
- * docs/decisions/0007-home-feed.md has the measurements and the alternatives weighed.
+ *
+ * The same statement returns the page's whole rows and the viewer's own reaction to each (no
+ * round trips for them), and it is a named prepared statement: its text depends only on the shape
+ * (cursor or not, the viewer's privacy levels), so each connection plans each shape once
+ * (decision 0026). Hydration (owners, reposts, counts, media) is the shared content view.
+ * docs/decisions/0007-home-feed.md and 0026-home-feed.md have the measurements and the
+ * alternatives weighed (a per-follower timeline among them).
  */
 export async function homeFeed(
   db: Db,
@@ -41,16 +47,19 @@ export async function homeFeed(
   const beforeCursor = cursor
     ? sql`AND (ci.publication_date, ci.id) < (${cursor.at}::timestamptz, ${cursor.id})`
     : sql``;
-  const page = await rowsOf<{ id: string; at: string }>(
-    db,
-    sql`WITH owners AS (
+  // The followed profiles the viewer may see: each checked by its primary key (a LATERAL with
+  // LIMIT 1 keeps the planner from hashing the whole profiles table for a few hundred ids).
+  const skeleton = sql`WITH owners AS (
           SELECT ${viewerId}::text AS owner_id
           UNION ALL
           SELECT f.followee_id FROM follows f
-            JOIN profiles p ON p.id = f.followee_id AND p.status = 'active'
+          CROSS JOIN LATERAL (
+            SELECT 1 FROM profiles p
+            WHERE p.id = f.followee_id AND p.status = 'active' AND (${levelsSeenBy(viewer)})
+            LIMIT 1
+          ) seen
           WHERE f.follower_id = ${viewerId}
             AND NOT EXISTS (SELECT 1 FROM mutes m WHERE m.muter_id = ${viewerId} AND m.muted_id = f.followee_id)
-            AND ${ownerVisibleTo(sql`f.followee_id`, viewer)}
         ),
         heads AS MATERIALIZED (
           SELECT o.owner_id, h.publication_date FROM owners o
@@ -66,7 +75,7 @@ export async function homeFeed(
             (SELECT publication_date FROM heads ORDER BY publication_date DESC OFFSET ${limit - 1} LIMIT 1),
             '-infinity'::timestamptz) AS at
         )
-        SELECT c.id, c.publication_date::text AS at
+        SELECT c.id
         FROM heads
         CROSS JOIN bound
         CROSS JOIN LATERAL (
@@ -78,30 +87,41 @@ export async function homeFeed(
         ) c
         WHERE heads.publication_date >= bound.at
         ORDER BY c.publication_date DESC, c.id DESC
-        LIMIT ${limit}`,
-  );
-  const { rows: shown, nextCursor } = keysetPage(page, query.perPage, (r) => r);
-  const rows = shown.length
-    ? await db
-        .select()
-        .from(contentItems)
-        .where(
-          inArray(
-            contentItems.id,
-            shown.map((r) => r.id),
-          ),
-        )
-    : [];
-  const order = new Map(shown.map((r, index) => [r.id, index]));
-  rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+        LIMIT ${limit}`;
+  const statement = db
+    .select({
+      ...getTableColumns(contentItems),
+      at: sql<string>`${contentItems.publicationDate}::text`,
+      // The viewer's own reaction (what viewerReactionsFor reads), one primary-key probe per row.
+      viewerReaction: sql<ReactionKind | null>`(SELECT r.kind FROM ${reactions} r
+        WHERE r.content_id = ${contentItems.id} AND r.profile_id = ${viewerId})`,
+    })
+    .from(contentItems)
+    .where(sql`${contentItems.id} IN (${skeleton})`)
+    .orderBy(desc(contentItems.publicationDate), desc(contentItems.id))
+    .limit(limit);
+  const page = await statement.prepare(statementName(statement.toSQL().sql)).execute();
+  const { rows: shown, nextCursor } = keysetPage(page, query.perPage, (r) => ({ at: r.at, id: r.id }));
+  const rows = shown.map(({ at: _at, viewerReaction: _reaction, ...row }) => row);
   const items = await contentItemViewsFor(db, rows, viewer);
-  return {
-    items,
-    nextCursor,
-    viewerReactions: await viewerReactionsFor(
-      db,
-      viewerId,
-      items.map((i) => i.id),
-    ),
-  };
+  // Only the shown items' reactions (the views leave out a blocked owner's rows).
+  const reactionOf = new Map(shown.map((r) => [r.id, r.viewerReaction]));
+  const viewerReactions = Object.fromEntries(
+    items.flatMap((item) => {
+      const kind = reactionOf.get(item.id);
+      return kind ? [[item.id, kind]] : [];
+    }),
+  );
+  return { items, nextCursor, viewerReactions };
+}
+
+const statementNames = new Map<string, string>();
+/** A prepared statement's name: one per distinct text (a handful of shapes), never reused for another. */
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `home_feed_${createHash("sha1").update(text).digest("base64url").slice(0, 16)}`;
+    statementNames.set(text, name);
+  }
+  return name;
 }
