@@ -93,6 +93,11 @@ const envSchema = z.object({
   /** Logs every request and response (with its request id); off trades that trail for throughput. */
   LOG_REQUESTS: booleanish.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * bench/comments.bench.ts only: each node logs when it handed a room event to its first and last
+   * socket (realtime/timing.ts). Costs a clock read per socket per event; off everywhere else.
+   */
+  REALTIME_TIMING_LOG: booleanish.default(false),
   /** Secret for signing sessions; the default is only acceptable outside production. */
   AUTH_SECRET: z.string().min(32).default(DEV_AUTH_SECRET),
   /** The proxies whose X-Forwarded-For is believed (see trustProxySchema); none by default. */

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { AckResult, ClientToServerEvents, ContentRoomRef, ServerToClientEvents } from "@vn/contract";
+import { eq } from "drizzle-orm";
 import { io as ioClient, type ManagerOptions, type Socket, type SocketOptions } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../src/app";
@@ -7,7 +8,9 @@ import { testConfig } from "../src/config";
 import { contentItems, profiles, sessions, users } from "../src/db/schema/index";
 import { sessionTokenDigest } from "../src/policy/token";
 import { attachRealtime, type Realtime } from "../src/realtime/index";
+import { createPerson } from "../src/seed/library";
 import { createTestDatabase, type TestDatabase } from "./support/database";
+import { bearerFor } from "./support/sessions";
 
 /**
  * Two API nodes behind one Redis: an emit on node A reaches a client connected to node B. On
@@ -32,6 +35,8 @@ describe.skipIf(!redisUrl)("realtime across two API nodes (Redis adapter)", () =
     });
     const app = await buildApp(config, testDb.url ? {} : { database: testDb.database });
     const realtime = await attachRealtime(app, { redisKey });
+    // Comments written through this node's routes are told through its hub.
+    app.deps.realtime = realtime;
     const url = await app.listen({ host: "127.0.0.1", port: 0 });
     nodes.push({ app, realtime, url });
     return { app, realtime, url };
@@ -132,6 +137,69 @@ describe.skipIf(!redisUrl)("realtime across two API nodes (Redis adapter)", () =
     a.realtime.emitToContentRoom(ref, "comments.created", { id: "c2" });
     a.realtime.emitToContentRoom(otherRef, "comments.created", { marker: true });
     expect(await next).toEqual({ marker: true });
+  });
+
+  it("sends a comment across nodes only to the sockets that may see its author", async () => {
+    const [a, b] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
+    const db = a.app.deps.database.db;
+    const suffix = randomUUID().slice(0, 6);
+    const person = async (name: string, verified: boolean, privacy?: "base_privacy" | "verified_privacy") => {
+      const seeded = await createPerson(db, {
+        name,
+        email: `${name}-${suffix}@example.test`,
+        slug: `${name}.${suffix}`,
+        verificationStatus: verified ? "verified" : "not_verified",
+      });
+      if (privacy) await db.update(profiles).set({ privacy }).where(eq(profiles.id, seeded.profileId));
+      return { ...seeded, token: (await bearerFor(db, seeded.userId)).authorization!.slice(7) };
+    };
+    const everyone = await person("everyone", true);
+    const members = await person("members", true, "base_privacy");
+    const guarded = await person("guarded", true, "verified_privacy");
+    const unverified = await person("unverified", false);
+    const verified = await person("verified", true);
+    // Every listener on node B; the comments are written (and sent) on node A.
+    const sockets = {
+      visitor: await connect(b.url),
+      unverified: await connect(b.url, { auth: { token: unverified.token } }),
+      verified: await connect(b.url, { auth: { token: verified.token } }),
+    };
+    const heard: Record<string, string[]> = {};
+    for (const [name, socket] of Object.entries(sockets)) {
+      expect(await join(socket, ref)).toMatchObject({ ok: true });
+      const bodies: string[] = [];
+      heard[name] = bodies;
+      (socket as unknown as { on(e: string, fn: (p: { comment: { body: string } }) => void): void }).on(
+        "comments.created",
+        (p) => bodies.push(p.comment.body),
+      );
+    }
+    const [item] = await db.select().from(contentItems).where(eq(contentItems.slug, ref.contentSlug));
+    for (const [author, body] of [
+      [members, "members"],
+      [guarded, "guarded"],
+      [everyone, "everyone"],
+    ] as const) {
+      const res = await a.app.inject({
+        method: "POST",
+        url: `/api/v1/content/${item!.id}/comments`,
+        headers: { authorization: `Bearer ${author.token}`, "content-type": "application/json" },
+        payload: JSON.stringify({ body }),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const until = Date.now() + 5000;
+    while (heard.verified!.length < 3 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    // Events to one socket arrive in order: once "everyone" is heard, nothing sent before it is on its way.
+    while (!heard.visitor!.includes("everyone") && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 20));
+    while (!heard.unverified!.includes("everyone") && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(heard).toEqual({
+      verified: ["members", "guarded", "everyone"],
+      unverified: ["members", "everyone"],
+      visitor: ["everyone"],
+    });
   });
 
   it("delivers a profile emit and a session disconnect across nodes", async () => {

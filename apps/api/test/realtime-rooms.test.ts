@@ -348,4 +348,62 @@ describe("item 20: content rooms follow the privacy levels", () => {
     await eventually(async () => heardComments.unverified, ["from the public"]);
     await eventually(async () => heardComments.visitor, ["from the public"]);
   });
+  it("a members-only author is heard by every signed-in socket and no visitor, also one that stops acting as a profile", async () => {
+    const membersOnly = await createPerson(db(), {
+      name: "Bea Members",
+      email: "bea@example.com",
+      slug: "bea.members.70",
+      verificationStatus: "verified",
+    });
+    await db()
+      .update(profiles)
+      .set({ privacy: "base_privacy" })
+      .where(eq(profiles.id, membersOnly.profileId));
+    const member = await createPerson(db(), {
+      name: "Ida Member",
+      email: "ida@example.com",
+      slug: "ida.member.80",
+    });
+    const post = await createContent(db(), { ownerId: owner.profileId, kind: "post", content: "public" });
+    const room: ContentRoomRef = { ownerSlug: owner.slug, contentSlug: post.slug, contentType: "post" };
+    const tokenOf = async (userId: string) => (await bearerFor(db(), userId)).authorization!.slice(7);
+    const sockets = {
+      visitor: await connect(told),
+      unverified: await connect(told, await tokenOf(member.userId)),
+      verified: await connect(told, await tokenOf(manager.userId)),
+      leaving: await connect(told, await tokenOf(member.userId)),
+    };
+    const heardComments: Record<string, string[]> = {};
+    for (const [name, socket] of Object.entries(sockets)) {
+      expect(
+        ((await socket.timeout(5000).emitWithAck("join-content-room", room)) as AckResult<unknown>).ok,
+      ).toBe(true);
+      const bodies: string[] = [];
+      heardComments[name] = bodies;
+      (socket as unknown as { on(e: string, fn: (p: { comment: { body: string } }) => void): void }).on(
+        "comments.created",
+        (p) => bodies.push(p.comment.body),
+      );
+    }
+    // The session of `leaving` stops acting as any profile: its socket counts as a visitor's now.
+    const leaving = (await told.realtime.io.fetchSockets()).find((s) => s.id === sockets.leaving.id);
+    await told.realtime.followActingProfile(leaving!.data.actor!.sessionId, null);
+    await eventually(() => roomsOf(told, sockets.leaving), []);
+
+    const comment = async (userId: string, body: string) => {
+      const res = await told.app.inject({
+        method: "POST",
+        url: `/api/v1/content/${post.id}/comments`,
+        headers: { authorization: `Bearer ${await tokenOf(userId)}`, "content-type": "application/json" },
+        payload: JSON.stringify({ body }),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    await comment(membersOnly.userId, "for members");
+    await comment(owner.userId, "for everyone");
+    await eventually(async () => heardComments.verified, ["for members", "for everyone"]);
+    await eventually(async () => heardComments.unverified, ["for members", "for everyone"]);
+    await eventually(async () => heardComments.visitor, ["for everyone"]);
+    await eventually(async () => heardComments.leaving, ["for everyone"]);
+  });
 });

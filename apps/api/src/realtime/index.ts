@@ -15,6 +15,7 @@ import type { Database } from "../db/client";
 import type { RedisConnections } from "../lib/redis";
 import { actorFromSession } from "../policy/actor";
 import type { Realtime, RealtimeServer, RealtimeSocket, SocketData } from "../shared/realtime";
+import { emitToAudience } from "./audience";
 import { authenticateHandshake, handshakeError } from "./auth";
 import { frameProblem, TokenBucket } from "./frames";
 import {
@@ -26,8 +27,10 @@ import {
   PROFILE_ROOM_PREFIX,
   sessionRoomName,
   sessionsStillActing,
+  VISITORS_ROOM,
 } from "./rooms";
 import { TicketRedemptions } from "./tickets";
+import { roomEventTiming } from "./timing";
 
 export type {
   Realtime,
@@ -105,13 +108,17 @@ interface RoomHolder {
   disconnect(close?: boolean): unknown;
 }
 
-/** Out of any profile room that is not this profile's, into this profile's (none for null). */
+/**
+ * Out of any profile room that is not this profile's, into this profile's; for null (acting as no
+ * profile) into VISITORS_ROOM instead, which a socket with a profile room leaves.
+ */
 function moveToProfileRoom(socket: RoomHolder, profileId: string | null): void {
-  const target = profileId ? profileRoomName(profileId) : null;
+  const target = profileId ? profileRoomName(profileId) : VISITORS_ROOM;
   for (const room of [...socket.rooms]) {
-    if (room.startsWith(PROFILE_ROOM_PREFIX) && room !== target) socket.leave(room);
+    if ((room.startsWith(PROFILE_ROOM_PREFIX) || room === VISITORS_ROOM) && room !== target)
+      socket.leave(room);
   }
-  if (target && !socket.rooms.has(target)) socket.join(target);
+  if (!socket.rooms.has(target)) socket.join(target);
 }
 
 /**
@@ -150,6 +157,8 @@ export async function attachRealtime(app: RealtimeHost, options: RealtimeOptions
     // A client that opened the transport must connect to the namespace within the spec's 20 s.
     connectTimeout: 20_000,
   });
+
+  const timing = config.REALTIME_TIMING_LOG ? roomEventTiming(app.log) : undefined;
 
   const log = (socket: RealtimeSocket, reason: string, extra: Record<string, unknown> = {}) => {
     app.log.warn(
@@ -200,11 +209,13 @@ export async function attachRealtime(app: RealtimeHost, options: RealtimeOptions
   });
 
   io.on("connection", (socket) => {
+    timing?.watch(socket);
     const actor = socket.data.actor;
     if (actor) {
       void socket.join(sessionRoomName(actor.sessionId));
       if (actor.profileId) void socket.join(profileRoomName(actor.profileId));
     }
+    if (!actor?.profileId) void socket.join(VISITORS_ROOM);
 
     const bucket = new TokenBucket(eventsPerSecond, eventBurst);
     socket.use((frame, next) => {
@@ -336,6 +347,9 @@ export async function attachRealtime(app: RealtimeHost, options: RealtimeOptions
   }, options.actingRecheckMs ?? ACTING_RECHECK_MS);
   recheckTimer.unref();
 
+  /** Per content room, the last event on its way (see emitToContentRoom). */
+  const sendingTo = new Map<string, Promise<void>>();
+
   let closing: Promise<void> | undefined;
   const close = () => {
     clearInterval(recheckTimer);
@@ -359,7 +373,22 @@ export async function attachRealtime(app: RealtimeHost, options: RealtimeOptions
   return {
     io,
     emitToProfile: (profileId, event, payload) => broadcast(profileRoomName(profileId), event, payload),
-    emitToContentRoom: (ref, event, payload) => broadcast(contentRoomFor(ref), event, payload),
+    emitToContentRoom: (ref, event, payload, audience) => {
+      timing?.asked(event, payload);
+      const room = contentRoomFor(ref);
+      const send = () =>
+        emitToAudience(io, db, room, event, payload, audience).catch((err: unknown) =>
+          app.log.error({ module: "realtime", err, event }, "realtime: sending a room event failed"),
+        );
+      // A room's events leave in the order they were asked for, also when one's audience takes a
+      // lookup (verified_privacy): the ones behind it wait for it.
+      const before = sendingTo.get(room);
+      const sent = before ? before.then(send) : send();
+      sendingTo.set(room, sent);
+      void sent.finally(() => {
+        if (sendingTo.get(room) === sent) sendingTo.delete(room);
+      });
+    },
     disconnectSession: (sessionId) => io.in(sessionRoomName(sessionId)).disconnectSockets(true),
     followActingProfile: async (sessionId, profileId) => {
       // Every socket of the session, on every node (the adapter asks the others): out of any

@@ -10,6 +10,11 @@ import { isBlockedBetween } from "../shared/social-graph";
 export const CONTENT_ROOM_PREFIX = "content:";
 /** Every profile room name starts with this (see profileRoomName). */
 export const PROFILE_ROOM_PREFIX = profileRoomName("");
+/**
+ * Every socket that acts as no profile (a visitor) sits in this room, and no other does: an event
+ * members may see goes to a content room except this one (realtime/audience.ts).
+ */
+export const VISITORS_ROOM = "visitors";
 
 /**
  * The room of one content item. Handles are case-insensitive ("Anna" and "anna" are one profile),

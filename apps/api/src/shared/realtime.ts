@@ -33,15 +33,32 @@ export type RealtimeSocket = Socket<
 /** The payload type a server event carries (its single array item, §5). */
 export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];
 
+/**
+ * Who of a content room may hear an event (comments.*): the room, less the sockets of profiles in
+ * a block with the author or the owner, and less those that may not see the author (its privacy
+ * level, decision 0014), as the comment list leaves them out. The payload is the same for all.
+ */
+export interface RoomAudience {
+  /** Profiles whose sockets hear nothing (blocks with the author or the owner, either way). */
+  exceptProfiles?: Iterable<string>;
+  /** The profile whose privacy level decides who may see the event (the comment's author). */
+  visibleAs?: { id: string; privacy: string; verificationStatus: string };
+}
+
 export interface Realtime {
   io: RealtimeServer;
   /** To every socket of one profile, on every node (owner-only events). */
   emitToProfile<E extends ServerEventName>(profileId: string, event: E, payload: ServerEventPayload<E>): void;
-  /** To every socket that joined one content item's room, on every node (comments.*). */
+  /**
+   * To every socket that joined one content item's room, on every node (comments.*), or to those of
+   * its audience, in one broadcast (encoded once). A failure to work out the audience is logged:
+   * the write the event tells of has happened.
+   */
   emitToContentRoom<E extends ServerEventName>(
     ref: ContentRoomRef,
     event: E,
     payload: ServerEventPayload<E>,
+    audience?: RoomAudience,
   ): void;
   /** Closes every socket of one session, on every node (sign-out, session revoked). */
   disconnectSession(sessionId: string): void;

@@ -11,30 +11,20 @@ import {
   messages,
   type PrivacyLevel,
   permissionsForRole,
-  profileRoomName,
   type ServerEventName,
 } from "@vn/contract";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { comments, contentItems, profiles } from "../../db/schema/index";
 import type { StorageProvider } from "../../providers/storage/index";
-import { actingProfileOf, contentRoomFor } from "../../realtime/rooms";
 import { actingProfileId } from "../../shared/acting-profile";
 import { writeAudit } from "../../shared/audit";
 import { type EventContext, emit } from "../../shared/events";
 import { type ContentRow, loadInteractiveItem, type ProfileRow } from "../../shared/items";
 import type { MediaRow } from "../../shared/media-view";
 import { after, before, decodeKeyset, keysetPage, pageCount, rowsOf } from "../../shared/pages";
-import {
-  effectivePrivacy,
-  mayView,
-  ownerVisibleTo,
-  profileFace,
-  VISITOR,
-  type Viewer,
-  viewerOfActor,
-  viewersOfProfiles,
-} from "../../shared/profile-view";
+import { mayView, ownerVisibleTo, profileFace, type Viewer, viewerOfActor } from "../../shared/profile-view";
+import type { ServerEventPayload } from "../../shared/realtime";
 import { blockedAround, isBlockedBetween, isFollowing, notAmong } from "../../shared/social-graph";
 import {
   claimImage,
@@ -343,7 +333,7 @@ export async function listReplies(
  * Sends a comments.* event to the item's room, except to sockets of profiles in a block with the
  * author or owner. An author not everyone may see (privacy level, decision 0014) is heard only by
  * the sockets whose acting profile may see them, as the comment list leaves their comments out
- * for the others.
+ * for the others. The hub sends it in one broadcast, encoded once (realtime/audience.ts).
  */
 async function tellRoom<E extends ServerEventName>(
   deps: EventContext,
@@ -356,30 +346,15 @@ async function tellRoom<E extends ServerEventName>(
   const realtime = deps.realtime;
   if (!realtime) return;
   try {
-    const excluded = new Set([
-      ...(await blockedAround(deps.db, authorId)),
-      ...(await blockedAround(deps.db, owner.id)),
+    const [aroundAuthor, aroundOwner, author] = await Promise.all([
+      blockedAround(deps.db, authorId),
+      blockedAround(deps.db, owner.id),
+      actorProfile(deps.db, authorId),
     ]);
-    const room = contentRoomFor(roomOf(item, owner));
-    const author = await actorProfile(deps.db, authorId);
-    if (effectivePrivacy(author) !== "public_verified") {
-      const sockets = await realtime.io.in(room).fetchSockets();
-      const actingIds = sockets.map((socket) => actingProfileOf(socket.rooms));
-      const viewers = await viewersOfProfiles(
-        deps.db,
-        actingIds.filter((id): id is string => id !== null),
-      );
-      sockets.forEach((socket, index) => {
-        const id = actingIds[index] ?? null;
-        if (id && excluded.has(id)) return;
-        if (!mayView(author, (id && viewers.get(id)) || VISITOR)) return;
-        (socket as unknown as { emit(event: string, payload: unknown): boolean }).emit(event, payload);
-      });
-      return;
-    }
-    let target = realtime.io.to(room);
-    if (excluded.size) target = target.except([...excluded].map(profileRoomName));
-    (target as unknown as { emit(event: string, payload: unknown): boolean }).emit(event, payload);
+    realtime.emitToContentRoom(roomOf(item, owner), event, payload as ServerEventPayload<E>, {
+      exceptProfiles: new Set([...aroundAuthor, ...aroundOwner]),
+      visibleAs: author,
+    });
   } catch (err) {
     deps.log?.error({ err, module: "comments" }, "comments: could not tell the room");
   }
