@@ -10,11 +10,13 @@ import { startWeb } from "./lib/web";
 
 /**
  * Publications on a seeded set of 100k items (BENCH_ITEMS): a profile's content list at page 1
- * and page 1,000 (the heavy profile owns 10k items), a detail page, the profile page data, beside
- * /api/health of the same API process; then the server-rendered profile and detail pages, each as
- * an anonymous visitor (no cookie: the cached render, docs/decisions/0010) and as a signed-in
- * visitor (a session cookie: the personalised render). PostgreSQL when
- * BENCH_DATABASE_URL/TEST_DATABASE_URL is set.
+ * and page 1,000 (the heavy profile owns 10k items), a detail page, the profile page data and the
+ * signed-in viewer's visitor-view question, beside /api/health of the same API process; then the
+ * server-rendered profile and detail pages, each as an anonymous visitor (no cookie: the cached
+ * render, docs/decisions/0010) and as a signed-in member who is not the owner (the same cached
+ * render once the API says they see the visitor's page, docs/decisions/0028), and the member's
+ * own profile page (the personalised render). PostgreSQL when BENCH_DATABASE_URL/TEST_DATABASE_URL
+ * is set.
  *
  * BENCH_WEB_ONLY=1 skips the API rows; BENCH_WEB_CPU_PROFILE=<dir> runs the Next server with
  * `node --cpu-prof --cpu-prof-dir=<dir>` (a .cpuprofile per process, written when it stops).
@@ -63,7 +65,10 @@ const web = await startWeb(api.url, {
   nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
 });
 try {
-  const heavy = (await (await fetch(`${api.url}/api/v2/profiles/heavy.publisher/content`)).json()) as {
+  const heavyAnswer = await fetch(`${api.url}/api/v2/profiles/heavy.publisher/content`);
+  if (!heavyAnswer.ok)
+    throw new Error(`the heavy profile's list answered ${heavyAnswer.status}: ${await heavyAnswer.text()}`);
+  const heavy = (await heavyAnswer.json()) as {
     data: { slug: string }[];
     meta: { total: number };
   };
@@ -83,6 +88,9 @@ try {
   if (!session)
     throw new Error(`sign-in set no session cookie: ${signIn.headers.getSetCookie().join(" | ")}`);
   const signedIn = { cookie: session };
+  const me = (await (await fetch(`${api.url}/api/v1/users/me`, { headers: signedIn })).json()) as {
+    data: { slug: string };
+  };
 
   const results: LoadResult[] = [];
   results.push(await load("GET /api/health (same process)", `${api.url}/api/health`));
@@ -93,17 +101,28 @@ try {
       await load("publication detail", `${api.url}/api/v2/content/posts/${detailSlug}?owner=heavy.publisher`),
     );
     results.push(await load("profile page data", `${api.url}/api/v2/profiles/heavy.publisher`));
+    results.push(
+      await load(
+        "visitor-view, signed in (asked per signed-in page)",
+        `${api.url}/api/v1/profiles/heavy.publisher/visitor-view`,
+        signedIn,
+      ),
+    );
   }
-  // The server-rendered pages. Anonymous: no cookie, so the proxy serves the cached render
-  // (docs/decisions/0010). Signed in: the personalised render, which fetches the profile and its
-  // first page (or the item and its related sections) from the API on every request.
+  // The server-rendered pages. Anonymous: no cookie, so Next serves the cached render
+  // (docs/decisions/0010). Signed in: the proxy asks the API whether this member sees the
+  // visitor's page (they do: a public profile, not theirs, no blocks) and serves the same cached
+  // render (docs/decisions/0028). Own page: the personalised render, which fetches the profile and
+  // its first page from the API on every request.
   const profileUrl = `${web.url}/heavy.publisher`;
   const detailUrl = `${web.url}/heavy.publisher/posts/${detailSlug}`;
+  const ownUrl = `${web.url}/${encodeURIComponent(me.data.slug)}`;
   for (const [name, url, headers] of [
     ["web: profile page GET /{slug}, anonymous", profileUrl, {}],
     ["web: profile page GET /{slug}, signed in", profileUrl, signedIn],
     ["web: detail page GET /{slug}/posts/{post}, anonymous", detailUrl, {}],
     ["web: detail page GET /{slug}/posts/{post}, signed in", detailUrl, signedIn],
+    ["web: own profile page, signed in (personalised render)", ownUrl, signedIn],
   ] as const) {
     const check = await fetch(url, { headers });
     if (check.status !== 200) throw new Error(`${url} answered ${check.status}`);
@@ -111,7 +130,7 @@ try {
   }
   report("content", results, [
     `${database.kind}; ${items.toLocaleString("en-US")} seeded publications plus 10,000 owned by the profile under test (total ${heavy.meta.total.toLocaleString("en-US")}).`,
-    "Web rows: the built Next app (next start) on the same machine, server-rendering from this API. Anonymous rows send no cookie; signed-in rows send the session cookie of a seeded person who is not the owner.",
+    "Web rows: the built Next app (next start) on the same machine, server-rendering from this API. Anonymous rows send no cookie; signed-in rows send the session cookie of a seeded person who is not the owner (the own-page row: who is).",
     "Client, API, PostgreSQL and Next share the machine's cores; compare each row with the health baseline of the same run.",
   ]);
 } finally {

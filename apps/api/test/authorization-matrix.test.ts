@@ -162,6 +162,8 @@ const expected: Record<string, Level> = {
   "POST /api/v2/dashboard/owner/slug/generate": "anyone",
   "GET /api/v2/profiles/:slug": "anyone",
   "GET /api/v2/profiles/:slug/content": "anyone",
+  // Decision 0028: the web asks it before serving a signed-in viewer the cached anonymous render.
+  "GET /api/v1/profiles/:slug/visitor-view": "anyone",
   "GET /api/v2/user-invites": "anyone",
   "PATCH /api/v2/user-invites": "session",
   "POST /api/v2/user-invites": "active",

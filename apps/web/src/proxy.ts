@@ -1,7 +1,8 @@
 import { errorMessage, errorStatus, SESSION_COOKIE_NAME, SESSION_COOKIE_NAME_SECURE } from "@vn/contract";
 import { type NextRequest, NextResponse } from "next/server";
+import { seesVisitorView, visitorViewSubject } from "@/features/content/visitor-view";
 import { decideAccess } from "@/lib/access-rules";
-import { withContentSecurityPolicy } from "@/lib/csp";
+import { staticTopLevelRoutes, withContentSecurityPolicy } from "@/lib/csp";
 import { isMalformedPath } from "@/lib/malformed-path";
 
 /**
@@ -36,7 +37,7 @@ function refuseMalformedPath(request: NextRequest, pathname: string): NextRespon
  * page, so "has a session cookie" stands in for "signed in". The client AccessGuard applies the
  * remaining rules once the session is known, and sends an expired cookie to /login as well.
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   if (isMalformedPath(pathname)) return refuseMalformedPath(request, pathname);
   if (pathname.startsWith("/api/")) return forwardApi(request);
@@ -46,9 +47,22 @@ export function proxy(request: NextRequest) {
   const authenticated =
     request.cookies.has(SESSION_COOKIE_NAME) || request.cookies.has(SESSION_COOKIE_NAME_SECURE);
   const target = decideAccess(pathname, { authenticated }, search);
+  if (target) return NextResponse.redirect(new URL(target, request.url));
+  // A signed-in viewer who sees a profile or publication page as visitors do gets their cached
+  // render (decision 0028): one small API read instead of rendering the page for them.
+  const subject =
+    authenticated && (request.method === "GET" || request.method === "HEAD")
+      ? visitorViewSubject(pathname, request.nextUrl.searchParams, staticTopLevelRoutes())
+      : null;
+  const asVisitor =
+    subject !== null &&
+    (await seesVisitorView(
+      subject,
+      request.headers.get("cookie") ?? "",
+      request.headers.get("x-forwarded-for"),
+    ));
   // Every page goes out with its Content-Security-Policy and a fresh nonce (lib/csp.ts).
-  if (!target) return withContentSecurityPolicy(request);
-  return NextResponse.redirect(new URL(target, request.url));
+  return withContentSecurityPolicy(request, undefined, { asVisitor });
 }
 
 /**

@@ -8,8 +8,10 @@ import {
   anonymousMaxAgeSeconds,
   anonymousRenderPath,
   anonymousRewriteRules,
+  VISITOR_RENDER_HEADER,
 } from "../src/features/content/anonymous-render";
 import { resolveSlugRoute } from "../src/features/content/content-routes";
+import { visitorViewSubject } from "../src/features/content/visitor-view";
 
 /** What next.config.ts finds in src/app (a sample: the rule only needs "these are not slugs"). */
 const staticRoutes = ["blog", "companies", "create", "faq", "login", "not-found", "search", "settings"];
@@ -130,7 +132,7 @@ describe("next.config.ts's rewrites agree with the rule", () => {
   });
 
   it("applies only without a session cookie and without a query the server reads", () => {
-    for (const rule of rules) {
+    for (const rule of rules.filter((candidate) => !candidate.has)) {
       expect(rule.missing).toEqual(
         expect.arrayContaining([
           { type: "cookie", key: "better-auth.session_token" },
@@ -139,6 +141,19 @@ describe("next.config.ts's rewrites agree with the rule", () => {
           { type: "query", key: "item" },
         ]),
       );
+    }
+  });
+
+  it("applies to a signed-in request only when the proxy marked it (decision 0028)", () => {
+    const marked = rules.filter((rule) => rule.has);
+    // Each path shape once for cookie-less visitors, once for marked signed-in viewers.
+    expect(marked).toHaveLength(rules.length / 2);
+    for (const rule of marked) {
+      expect(rule.has).toEqual([{ type: "header", key: VISITOR_RENDER_HEADER }]);
+      expect(rule.missing).toEqual([
+        { type: "query", key: "viewas" },
+        { type: "query", key: "item" },
+      ]);
     }
   });
 
@@ -172,5 +187,24 @@ describe("the freshness window", () => {
     expect(anonymousMaxAgeSeconds({ ANONYMOUS_PAGE_MAX_AGE_SECONDS: "0" })).toBe(30);
     expect(anonymousMaxAgeSeconds({ ANONYMOUS_PAGE_MAX_AGE_SECONDS: "soon" })).toBe(30);
     expect(anonymousMaxAgeSeconds({ ANONYMOUS_PAGE_MAX_AGE_SECONDS: "" })).toBe(30);
+  });
+});
+
+describe("which profile a signed-in request of a cacheable page concerns (docs/decisions/0028)", () => {
+  const subject = (path: string, query = none) => visitorViewSubject(path, query, staticRoutes);
+
+  it("the profile itself for its page and tabs, and the owner of a publication or recording", () => {
+    expect(subject("/anna")).toEqual({ slug: "anna", profilePage: true });
+    expect(subject("/anna/feed")).toEqual({ slug: "anna", profilePage: true });
+    expect(subject("/anna/posts/hello-1")).toEqual({ slug: "anna", profilePage: false });
+    expect(subject("/anna/recordings/video")).toEqual({ slug: "anna", profilePage: false });
+    expect(subject("/anna%2Eb/posts/caf%C3%A9")).toEqual({ slug: "anna.b", profilePage: false });
+  });
+
+  it("none where the anonymous render does not answer, or the owner is not in the path", () => {
+    expect(subject("/anna", new URLSearchParams({ viewas: "live" }))).toBeNull();
+    expect(subject("/anna/posts/hello-1/edit")).toBeNull();
+    expect(subject("/search")).toBeNull();
+    expect(subject("/news/launch-1")).toBeNull();
   });
 });

@@ -252,8 +252,10 @@ export async function generateDataSet(db: Db, options: GenerateOptions) {
       INSERT INTO users (id, name, email, email_verified, status)
       VALUES (${`gen-u-${tag}-heavy`}, 'Heavy Publisher', ${`heavy-${tag}@seed.verified.local`}, true, 'active')`);
     await db.execute(sql`
-      INSERT INTO profiles (id, type, user_id, slug, name, profession, verification_status)
-      VALUES (${owner}, 'user', ${`gen-u-${tag}-heavy`}, 'heavy.publisher', 'Heavy Publisher', 'Newsroom', 'verified')
+      INSERT INTO profiles (id, type, user_id, slug, name, profession, verification_status, privacy)
+      VALUES (${owner}, 'user', ${`gen-u-${tag}-heavy`}, 'heavy.publisher', 'Heavy Publisher', 'Newsroom', 'verified',
+              -- Public to visitors: the benches load its page without a session too (decision 0014).
+              'public_verified')
       ON CONFLICT DO NOTHING`);
     await db.execute(sql`UPDATE subscriptions SET plan_tier = 'premium' WHERE owner_profile_id = ${owner}`);
     await db.execute(sql`

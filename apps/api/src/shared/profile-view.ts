@@ -117,14 +117,20 @@ export async function badgesOf(db: Db, ids: string[]): Promise<Map<string, "prem
         eq(subscriptions.badgeVisible, true),
       ),
     );
-  const shown = rows.filter(
-    (row) =>
-      entitlementOf(
-        { owner: row.type === "company" ? "company" : "user", tier: row.tier as PlanTier },
-        "badges.use",
-      ) === true,
-  );
+  const shown = rows.filter((row) => badgeShown(row.type, row.tier, true, true) !== null);
   return new Map(shown.map((row) => [row.id, "premium" as const]));
+}
+
+/** The badge a profile of `type` shows with its subscription's tier and badge flags (badgesOf's rule). */
+export function badgeShown(
+  type: string,
+  tier: string | null,
+  active: boolean | null,
+  visible: boolean | null,
+): ProfileBadge {
+  if (!tier || !active || !visible) return null;
+  const owner = type === "company" ? "company" : "user";
+  return entitlementOf({ owner, tier: tier as PlanTier }, "badges.use") === true ? "premium" : null;
 }
 
 /** The badge one profile shows (the profile page). */
@@ -228,7 +234,7 @@ export function mayView(row: PrivacyRow, viewer: Viewer): boolean {
 }
 
 /** The levels this viewer may see, as a condition on a `profiles` row (mayView in SQL). */
-function levelsSeenBy(viewer: Viewer): SQL {
+export function levelsSeenBy(viewer: Viewer): SQL {
   if (viewer.staff) return sql`true`;
   return !viewer.profileId
     ? sql`privacy = 'public_verified' AND verification_status = 'verified'`

@@ -1,6 +1,6 @@
 import { SESSION_COOKIE_NAME, SESSION_COOKIE_NAME_SECURE } from "@vn/contract";
 import { type NextRequest, NextResponse } from "next/server";
-import { anonymousRenderPath } from "../features/content/anonymous-render";
+import { anonymousRenderPath, VISITOR_RENDER_HEADER } from "../features/content/anonymous-render";
 
 /**
  * The Content-Security-Policy of every page (issue 11, item 6), built per request by the proxy.
@@ -102,6 +102,9 @@ export function contentSecurityPolicy(sources: CspSources): string {
   return policy.join("; ");
 }
 
+/** What the anonymous render's answers say to browsers and shared caches: keep nothing. */
+export const VISITOR_RENDER_CACHE_CONTROL = "private, no-cache, no-store, max-age=0, must-revalidate";
+
 /** 128 random bits, base64: what CSP calls a nonce. */
 export function createNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -117,6 +120,11 @@ export function cachedRenderNonce(version = process.env.NEXT_PUBLIC_APP_VERSION 
   return btoa(`anonymous-render:${version.replace(/[^\x20-\x7e]/g, "")}`);
 }
 
+/** The app's own first path segments (/faq, /search…), which next.config.ts read from src/app at build. */
+export function staticTopLevelRoutes(): string[] {
+  return (process.env.STATIC_TOP_LEVEL_ROUTES ?? "").split(",").filter(Boolean);
+}
+
 /**
  * Does Next answer this request from the cached anonymous render? The same conditions as
  * next.config.ts's rewrites: no session cookie, and anonymousRenderPath's path rule (the app's own
@@ -124,7 +132,7 @@ export function cachedRenderNonce(version = process.env.NEXT_PUBLIC_APP_VERSION 
  */
 export function servedFromAnonymousRender(
   request: NextRequest,
-  staticRoutes = (process.env.STATIC_TOP_LEVEL_ROUTES ?? "").split(",").filter(Boolean),
+  staticRoutes = staticTopLevelRoutes(),
 ): boolean {
   if (request.cookies.has(SESSION_COOKIE_NAME) || request.cookies.has(SESSION_COOKIE_NAME_SECURE))
     return false;
@@ -136,9 +144,22 @@ export function servedFromAnonymousRender(
  * Lets a page request through (or rewrites it to `rewriteTo`) with a fresh nonce: the policy goes
  * on the response, and on the request as Next's renderer reads it (plus `x-nonce` for components
  * that need the value).
+ *
+ * `asVisitor`: a signed-in viewer who sees the page exactly as a visitor does (decision 0028). The
+ * request goes on marked (VISITOR_RENDER_HEADER) and without its cookies, so next.config.ts's
+ * anonymous rewrites send it to the cached render, with that render's nonce; and, as for a visitor, no
+ * browser or shared cache may keep the answer (config headers() match before the proxy runs, so
+ * the proxy says it here).
  */
-export function withContentSecurityPolicy(request: NextRequest, rewriteTo?: URL): NextResponse {
-  const nonce = !rewriteTo && servedFromAnonymousRender(request) ? cachedRenderNonce() : createNonce();
+export function withContentSecurityPolicy(
+  request: NextRequest,
+  rewriteTo?: URL,
+  options: { asVisitor?: boolean } = {},
+): NextResponse {
+  const nonce =
+    !rewriteTo && (options.asVisitor || servedFromAnonymousRender(request))
+      ? cachedRenderNonce()
+      : createNonce();
   const forwardedProto = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
   const policy = contentSecurityPolicy({
     nonce,
@@ -150,9 +171,16 @@ export function withContentSecurityPolicy(request: NextRequest, rewriteTo?: URL)
   const headers = new Headers(request.headers);
   headers.set("content-security-policy", policy);
   headers.set("x-nonce", nonce);
+  // Only the proxy says which signed-in request gets the anonymous render (decision 0028).
+  headers.delete(VISITOR_RENDER_HEADER);
+  if (options.asVisitor) {
+    headers.delete("cookie");
+    headers.set(VISITOR_RENDER_HEADER, "1");
+  }
   const response = rewriteTo
     ? NextResponse.rewrite(rewriteTo, { request: { headers } })
     : NextResponse.next({ request: { headers } });
   response.headers.set("Content-Security-Policy", policy);
+  if (options.asVisitor) response.headers.set("Cache-Control", VISITOR_RENDER_CACHE_CONTROL);
   return response;
 }

@@ -91,6 +91,18 @@ export const profilePageSchema = z
 export type ProfilePage = z.infer<typeof profilePageSchema>;
 export const profilePageResponseSchema = z.object({ data: profilePageSchema });
 
+/**
+ * Whether the viewer sees a profile's pages (the profile with its tabs, its publications) exactly
+ * as a visitor without a session does (decision 0028): the web then serves them the cached
+ * anonymous render instead of rendering the page for them.
+ */
+export const visitorViewSchema = z.object({ sameAsVisitor: z.boolean() }).meta({ id: "VisitorView" });
+export const visitorViewQuerySchema = z.object({
+  /** The page asked for is the profile itself (not a publication): a signed-in viewer's visit is recorded. */
+  profilePage: z.stringbool().optional(),
+});
+export const visitorViewResponseSchema = z.object({ data: visitorViewSchema });
+
 // Page editing (issue 14): the fields a person edits on their own page and an owner on a company's
 
 export type SocialLinkKey = (typeof socialLinkKeys)[number];

@@ -2,7 +2,7 @@ import { endpoints } from "@vn/contract";
 import type { FastifyPluginAsync } from "fastify";
 import { route } from "../../lib/route";
 import { recordVisitInBackground } from "../../shared/visits";
-import { profilePage } from "./service";
+import { profilePage, visitorViewOf } from "./service";
 
 /** The public profile page's data (API v2): the row of contract/endpoints/profiles.ts. */
 export const profileRoutes: FastifyPluginAsync = async (app) => {
@@ -24,5 +24,27 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
       );
     }
     return { data: page };
+  });
+
+  // Asked by the web server before it serves a signed-in viewer the cached anonymous render of a
+  // profile or publication page (decision 0028). That render asks the API nothing for the viewer,
+  // so the visit the profile page data would record is recorded here.
+  route(app, endpoints.profiles.visitorView, async ({ actor, params, query }) => {
+    // A visitor without a session sees, by definition, what visitors see.
+    if (!actor) return { data: { sameAsVisitor: true } };
+    const profileId = await visitorViewOf(db(), params.slug, actor);
+    if (profileId && query.profilePage && actor.profileId) {
+      void recordVisitInBackground(
+        db(),
+        {
+          ownerId: profileId,
+          viewerId: actor.profileId,
+          subject: "profile",
+          stealth: actor.entitlements["addons.stealth"] === true,
+        },
+        app.log,
+      );
+    }
+    return { data: { sameAsVisitor: profileId !== null } };
   });
 };

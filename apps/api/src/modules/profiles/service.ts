@@ -1,38 +1,76 @@
 import {
+  AppError,
   can,
   hasFeature,
   type OwnerType,
+  type PlanTier,
   type ProfilePage,
   type SessionActor,
   sectionKinds,
 } from "@vn/contract";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { profiles, subscriptions } from "../../db/schema/index";
 import { businessBadges } from "../../shared/business-badge";
-import { activeCountsByKind } from "../../shared/content-view";
-import { badgeOf, findVisibleProfileBySlug, profileImage, viewerOfActor } from "../../shared/profile-view";
-import { isFollowing } from "../../shared/social-graph";
-import { planTierOf } from "../../shared/subscriptions";
+import { rowsOf } from "../../shared/pages";
+import {
+  badgeShown,
+  findProfileBySlug,
+  mayView,
+  profileImage,
+  VISITOR,
+  viewerOfActor,
+} from "../../shared/profile-view";
 import { contactsOf, parseSocialLinks } from "./page-fields";
 
 /**
  * The profile page's data for one viewer (null = visitor). A profile that blocked the viewer, or
  * one its privacy level keeps from them (decision 0014), answers content_notFound; the one who
  * blocked still gets the page, to see that they did and to unblock.
+ *
+ * One round trip (decision 0028): the profile row with its active counts per kind, its plan and
+ * badge flags, and the viewer's follow and the profile's block of the viewer; a company's KYB badge
+ * is a second read.
  */
 export async function profilePage(db: Db, slug: string, actor: SessionActor | null): Promise<ProfilePage> {
-  const profile = await findVisibleProfileBySlug(db, slug, viewerOfActor(actor), { blockerMaySee: true });
-  const viewerId = actor?.profileId ?? null;
+  const viewer = viewerOfActor(actor);
+  const viewerId = viewer.profileId;
+  const [row] = await db
+    .select({
+      profile: profiles,
+      // content_counts is trigger-kept (one row per owner, kind and status).
+      counts: sql<string>`(SELECT coalesce(json_object_agg(c.kind, c.n), '{}')::text FROM content_counts c
+                           WHERE c.owner_id = ${profiles.id} AND c.status = 'active')`,
+      planTier: subscriptions.planTier,
+      badgeActive: subscriptions.badgeActive,
+      badgeVisible: subscriptions.badgeVisible,
+      followed: viewerId
+        ? sql<boolean>`EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${viewerId} AND f.followee_id = ${profiles.id})`
+        : sql<boolean>`false`,
+      blocksViewer: viewerId
+        ? sql<boolean>`EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ${profiles.id} AND b.blocked_id = ${viewerId})`
+        : sql<boolean>`false`,
+    })
+    .from(profiles)
+    .leftJoin(subscriptions, eq(subscriptions.ownerProfileId, profiles.id))
+    .where(sql`lower(${profiles.slug}) = lower(${slug})`)
+    .limit(1);
+  // As findVisibleProfileBySlug with blockerMaySee: only active profiles, as their privacy allows,
+  // never to someone they blocked.
+  if (row?.profile.status !== "active") throw new AppError("content_notFound");
+  const profile = row.profile;
+  if (!mayView(profile, viewer) || (row.blocksViewer && viewerId !== profile.id))
+    throw new AppError("content_notFound");
   const isOwner = viewerId === profile.id;
 
-  const by = await activeCountsByKind(db, profile.id);
+  const by = new Map(Object.entries(JSON.parse(row.counts) as Record<string, number>));
   const sum = (kinds: string[]) => kinds.reduce((acc, k) => acc + (by.get(k) ?? 0), 0);
-
-  const followed = await isFollowing(db, viewerId, profile.id);
 
   const ownerType: OwnerType = profile.type === "company" ? "company" : "user";
   const tabs: ProfilePage["tabs"] = ["media", "feed"];
   // The connect tab follows the viewed owner's plan (spec §6); the people tab the viewer's scope.
-  if (hasFeature(ownerType, await planTierOf(db, profile.id), "messenger.use")) tabs.push("contact");
+  const tier = (row.planTier ?? "basic") as PlanTier;
+  if (hasFeature(ownerType, tier, "messenger.use")) tabs.push("contact");
   if (ownerType === "company" && can(actor, "team.view", { ownerProfileId: profile.id })) tabs.push("team");
   const image = profileImage(profile.imageUrl);
   const background = profileImage(profile.backgroundUrl);
@@ -40,7 +78,7 @@ export async function profilePage(db: Db, slug: string, actor: SessionActor | nu
   return {
     followersCount: profile.followersCount,
     followingCount: profile.followingCount,
-    followed,
+    followed: Boolean(row.followed),
     mediaCounts: {
       all: sum([...by.keys()].filter((k) => k !== "repost")),
       releases: sum(["release", "news"]),
@@ -63,7 +101,7 @@ export async function profilePage(db: Db, slug: string, actor: SessionActor | nu
       country: profile.country,
       verificationStatus: profile.verificationStatus,
       verifiedAt: profile.verifiedAt?.toISOString() ?? null,
-      badge: await badgeOf(db, profile.id),
+      badge: badgeShown(profile.type, row.planTier, row.badgeActive, row.badgeVisible),
       business:
         ownerType === "company" ? ((await businessBadges(db, [profile.id])).get(profile.id) ?? null) : null,
     },
@@ -72,4 +110,42 @@ export async function profilePage(db: Db, slug: string, actor: SessionActor | nu
     tabs,
     isOwner,
   };
+}
+
+/**
+ * Whether this viewer sees the profile's pages (/{slug} and its tabs, its publications' detail
+ * pages) exactly as a visitor without a session does, so the web may serve them the cached
+ * anonymous render (decision 0028). Everything that makes a signed-in viewer's page differ from
+ * the visitor's answers false:
+ *
+ * - the profile is not public to visitors (privacy level, decision 0014) or not there at all;
+ * - the viewer is the profile (owner mode, drafts, editable items), or staff;
+ * - the viewer has a block with anyone (blocks hide pages and the publications they repost);
+ * - the profile reposts a publication of a profile visitors may not see (members may).
+ *
+ * The rest of a signed-in page (follow state, reactions, the header) is read by the browser.
+ * Answers the profile's id when the viewer is signed in and sees the visitor's view, else null.
+ */
+export async function visitorViewOf(db: Db, slug: string, actor: SessionActor): Promise<string | null> {
+  const viewerId = actor.profileId;
+  if (!viewerId || actor.staffRole) return null;
+  const profile = await findProfileBySlug(db, slug).catch(() => null);
+  if (!profile || profile.id === viewerId || !mayView(profile, VISITOR)) return null;
+  if (can(actor, "team.view", { ownerProfileId: profile.id })) return null;
+  // One round trip for the viewer's blocks and the profile's reposts of non-public profiles; the
+  // reposts are looked at only when the trigger-kept counts say there are any (PostgreSQL
+  // evaluates each EXISTS when the expression first needs it).
+  const [row] = await rowsOf<{ differs: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ${viewerId} OR blocked_id = ${viewerId})
+        OR (EXISTS (SELECT 1 FROM content_counts
+                    WHERE owner_id = ${profile.id} AND kind = 'repost' AND status = 'active' AND n > 0)
+            AND EXISTS (SELECT 1 FROM content_items r
+                        JOIN content_items o ON o.id = r.repost_of_id
+                        JOIN profiles op ON op.id = o.owner_id
+                        WHERE r.owner_id = ${profile.id} AND r.status = 'active' AND r.kind = 'repost'
+                          AND NOT (op.privacy = 'public_verified' AND op.verification_status = 'verified')))
+        AS differs`,
+  );
+  return row?.differs === false ? profile.id : null;
 }

@@ -63,10 +63,19 @@ export function anonymousRenderPath(
   return `/${[raw[0], ANONYMOUS_SEGMENT, ...raw.slice(1)].join("/")}`;
 }
 
+/**
+ * Set by the proxy on a signed-in request whose viewer sees the page exactly as a visitor does
+ * (docs/decisions/0028, features/content/visitor-view.ts): the rewrites below send it to the
+ * anonymous render as well. (Deleting the cookie in the proxy is not enough: Next has read the
+ * request's cookies before the proxy runs.) The proxy removes it from every other request.
+ */
+export const VISITOR_RENDER_HEADER = "x-vn-visitor-render";
+
 /** A rewrite as next.config.ts `rewrites()` takes it. */
 export interface AnonymousRewrite {
   source: string;
   destination: string;
+  has?: { type: "header"; key: string }[];
   missing: { type: "cookie" | "query"; key: string }[];
 }
 
@@ -103,5 +112,10 @@ export function anonymousRewriteRules(staticRoutes: readonly string[]): Anonymou
       "/:segment/~anonymous/:item",
     ],
   ];
-  return rules.map(([source, destination]) => ({ source, destination, missing }));
+  const queries = missing.filter((condition) => condition.type === "query");
+  return rules.flatMap(([source, destination]) => [
+    { source, destination, missing },
+    // A signed-in viewer the proxy found to see the visitor's page (decision 0028).
+    { source, destination, has: [{ type: "header" as const, key: VISITOR_RENDER_HEADER }], missing: queries },
+  ]);
 }
