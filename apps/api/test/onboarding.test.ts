@@ -43,7 +43,12 @@ type ChecklistBody = {
   kind: string;
   isHidden: boolean;
   isComplete: boolean;
-  items: { id: string; isDone: boolean; progress?: { count: number; target: number } }[];
+  items: {
+    id: string;
+    isDone: boolean;
+    progress?: { count: number; target: number };
+    invitationId?: string;
+  }[];
 };
 const checklistOf = async (headers: Headers) => {
   const res = await send("GET", "/api/v1/users/me/checklist", headers);
@@ -308,6 +313,8 @@ describe("the getting-started checklist", () => {
       .select()
       .from(companyInvites)
       .where(eq(companyInvites.email, invitee.email));
+    // The open item names the invitation to answer (its page is /companies/invites/{id}).
+    expect(list.items.find((item) => item.id === "acceptInvitation")?.invitationId).toBe(invitation!.id);
     const accepted = await patch(
       app,
       `/api/v1/users/me/companies/invites/${invitation!.id}/accept`,
@@ -322,6 +329,7 @@ describe("the getting-started checklist", () => {
     list = await checklistOf(invitee.auth);
     expect(list.kind).toBe("invitee");
     expect(done(list)).toEqual({ acceptInvitation: true, completeProfile: true });
+    expect(list.items.find((item) => item.id === "acceptInvitation")?.invitationId).toBeUndefined();
   });
 
   it("is closed for good by hide (idempotent), for the person only", async () => {

@@ -9,6 +9,13 @@ import {
 } from "../src/features/accounts/pending-intent";
 import { needsSecondFactor } from "../src/features/accounts/sign-in";
 import { groupByFolder } from "../src/features/content/folder-groups";
+import {
+  keptOverlayList,
+  neighboursIn,
+  neighbourUrl,
+  readOverlayList,
+  saveOverlayList,
+} from "../src/features/content/overlay-list";
 import { overlayUrl, readOverlayParams, withOverlayView } from "../src/features/content/overlay-url";
 
 /** A Storage for the rules (sessionStorage's three methods). */
@@ -99,6 +106,47 @@ describe("the post overlay's parameters, read back (issue 18)", () => {
     expect(withOverlayView("/a/posts/b?gallery=3&textOnly=true", { gallery: null, textOnly: false })).toBe(
       "/a/posts/b",
     );
+  });
+
+  it("keeps the overlay's list under its initiator for navigate, and only the owner's posts for owner", () => {
+    const store = memoryStore();
+    const view = readOverlayParams("navigate=true&owner=false&initiator=%2Fhome");
+    saveOverlayList(store, "/home", ["/anna/posts/a", "/priya/posts/b", "/anna/posts/c"]);
+    expect(keptOverlayList(store, view, "anna")).toEqual([
+      "/anna/posts/a",
+      "/priya/posts/b",
+      "/anna/posts/c",
+    ]);
+    expect(keptOverlayList(store, { ...view, owner: true }, "anna")).toEqual([
+      "/anna/posts/a",
+      "/anna/posts/c",
+    ]);
+    // Not to navigate, or no list kept for that initiator: nothing.
+    expect(keptOverlayList(store, { ...view, navigate: false }, "anna")).toBeNull();
+    expect(keptOverlayList(store, { ...view, initiator: "/elsewhere" }, "anna")).toBeNull();
+    expect(keptOverlayList(null, view, "anna")).toBeNull();
+    store.setItem("vn.overlay-list:/broken", "{not json");
+    expect(readOverlayList(store, "/broken")).toBeNull();
+
+    expect(neighboursIn(["/a", "/b", "/c"], "/b")).toEqual({ previous: "/a", next: "/c" });
+    expect(neighboursIn(["/a", "/b"], "/a")).toEqual({ previous: null, next: "/b" });
+    expect(neighboursIn(["/a"], "/z")).toBeNull();
+  });
+
+  it("steps to a neighbour with the overlay's query kept (initiator, owner, text-only)", () => {
+    const view = readOverlayParams("navigate=true&owner=true&textOnly=true&initiator=%2Fanna.k%2Fposts");
+    const url = neighbourUrl("/anna.k/posts/second-one", view);
+    expect(url.split("?")[0]).toBe("/anna.k/posts/second-one");
+    expect(readOverlayParams(url.split("?")[1] ?? "")).toEqual({
+      gallery: null,
+      textOnly: true,
+      navigate: true,
+      owner: true,
+      disableRefresh: false,
+      initiator: "/anna.k/posts",
+    });
+    expect(new URLSearchParams(url.split("?")[1]).get("postSlug")).toBe("second-one");
+    expect(new URLSearchParams(url.split("?")[1]).get("ownerSlug")).toBe("anna.k");
   });
 });
 

@@ -7,17 +7,21 @@ const fresh: WizardFacts = { status: "profile-not-completed", personSlug: "jane.
 const active: WizardFacts = { ...fresh, status: "active", verificationStatus: "not_verified" };
 
 describe("the create-profile wizard's order", () => {
-  it("goes profile → get verified → company → the profile page", () => {
+  it("goes profile → get verified → company → the home (issue 18)", () => {
     expect(stepAfter("profile", active)).toBe("/create-profile/get-verified");
     expect(stepAfter("verify", active)).toBe("/create-profile/company");
-    expect(stepAfter("company", active)).toBe("/jane.doe.42");
+    expect(stepAfter("company", active)).toBe("/jane.doe.42/network/suggested");
   });
 
   it("skips verification for a verified person and the company step once it is done", () => {
     const verified = { ...active, verificationStatus: "verified" };
     expect(stepAfter("profile", verified)).toBe("/create-profile/company");
-    expect(stepAfter("profile", { ...verified, isCompanyWizardCompleted: true })).toBe("/jane.doe.42");
-    expect(stepAfter("verify", { ...active, countCompanyProfiles: 1 })).toBe("/jane.doe.42");
+    expect(stepAfter("profile", { ...verified, isCompanyWizardCompleted: true })).toBe(
+      "/jane.doe.42/network/suggested",
+    );
+    expect(stepAfter("verify", { ...active, countCompanyProfiles: 1 })).toBe(
+      "/jane.doe.42/network/suggested",
+    );
   });
 
   it("resumes at the first step not done", () => {

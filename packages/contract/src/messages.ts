@@ -602,6 +602,7 @@ export const messages = {
   postBy: "Post by {name}",
   previousPost: "Previous post",
   nextPost: "Next post",
+  postNavigation: "Posts of the list",
   closePost: "Close post",
   eventStarts: "Starts",
   eventEnds: "Ends",

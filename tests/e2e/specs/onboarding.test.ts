@@ -9,17 +9,73 @@ import {
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { apiCall, createMember, expectNoSidewaysScroll, signInWithForm } from "../support/accounts";
+import {
+  apiCall,
+  createMember,
+  DEMO_PASSWORD,
+  expectNoSidewaysScroll,
+  expectSnackbar,
+  type Member,
+  signInWithForm,
+  uniqueEmail,
+} from "../support/accounts";
 import { expectNoAxeViolations, screenshot } from "../support/browser";
+import { readSignUpCode } from "../support/mail";
 import { useBrowser } from "../support/suite";
 
 /**
- * Issue 18: a new person's first run. Sign-in lands on the home; the guided tour (spec §2, §4)
- * walks the ten targets in the order of the width, across the tour paths, posting each step; it
- * finishes for good; the getting-started checklist ticks from what they do; "start a post" opens
- * the composer in place.
+ * Issue 18: a new person's first run. They join through the form, the mailed code and the
+ * profile wizard, and land on the home; the guided tour (spec §2, §4) walks the ten targets in the
+ * order of the width, across the tour paths, posting each step; it finishes for good. Sign-in
+ * lands on the home too; the getting-started checklist ticks from what they do (an invitee's
+ * "accept" leads to the invitation and ticks once it is accepted); "start a post" opens the
+ * composer in place.
  */
 const suite = useBrowser();
+
+/**
+ * Joins as a newcomer would: the join form, the mailed code, the wizard's profile step, "Not now"
+ * to verification and "Skip for now" to a company page. Answers the account (its API token from a
+ * sign-in of its own, for the checks) once the wizard has let go of the page.
+ */
+async function joinThroughTheWizard(page: Page, prefix: string, name: string): Promise<Member> {
+  const email = uniqueEmail(prefix);
+  const password = `pw-${Date.now().toString(36)}-join`;
+  await page.goto("/login?mode=signup");
+  await page.getByLabel(messages.emailLabel, { exact: true }).fill(email);
+  await expect.poll(() => page.getByText(messages.emailAvailable).isVisible()).toBe(true);
+  await page.getByLabel(messages.nameLabel, { exact: true }).fill(name);
+  await page.getByLabel(messages.passwordLabel, { exact: true }).fill(password);
+  await page.getByLabel(messages.passwordConfirmLabel, { exact: true }).fill(password);
+  await page.getByRole("checkbox", { name: messages.consentTerms }).check();
+  await page.getByRole("checkbox", { name: messages.consentPrivacy }).check();
+  const since = Date.now();
+  await page.getByRole("button", { name: messages.joinSubmit }).click();
+  await expect
+    .poll(() => page.getByRole("heading", { level: 1 }).textContent(), { timeout: 20_000 })
+    .toBe(messages.codeTitle);
+  await page.getByLabel(messages.codeLabel).fill(await readSignUpCode(email, since));
+  await page.getByRole("button", { name: messages.codeVerify }).click();
+
+  await page.waitForURL((url) => url.pathname === "/create-profile/profile", { timeout: 20_000 });
+  const handle = page.getByLabel(messages.handleLabel, { exact: true });
+  // The handle the account was given at sign-up (kept as it is).
+  await expect.poll(() => handle.inputValue()).toMatch(/\d{2}/);
+  const slug = await handle.inputValue();
+  await page.getByLabel(messages.dateOfBirthLabel).fill("1990-04-12");
+  await page.getByLabel(messages.professionLabel).fill("Product designer");
+  await page.getByLabel(messages.cityLabel).fill("Lisbon");
+  await page.getByLabel(messages.countryLabel).selectOption("PT");
+  await page.getByRole("button", { name: messages.saveAndContinue }).click();
+  await page.waitForURL((url) => url.pathname === "/create-profile/get-verified");
+  await page.getByRole("link", { name: messages.notNow }).click();
+  await page.waitForURL((url) => url.pathname === "/create-profile/company");
+  await page.getByRole("button", { name: messages.skipForNow }).click();
+
+  const signIn = await apiCall<{ token: string }>("/auth/sign-in/email", { body: { email, password } });
+  expect(signIn.status).toBe(200);
+  return { email, password, name, slug, token: signIn.body.token };
+}
 
 const titles: Record<OnboardingTarget, string> = {
   "profile-photo": messages.tourProfilePhotoTitle,
@@ -60,17 +116,19 @@ async function checklistItem(page: Page, id: string) {
 }
 
 describe.each([360, 1280])("the first run at %i px", (width) => {
-  it("lands on the home, walks the tour in the width's order to the end, and it stays finished", {
-    timeout: 120_000,
+  it("joins, lands on the home, walks the tour in the width's order to the end, and it stays finished", {
+    timeout: 180_000,
   }, async () => {
-    const member = await createMember(`tour${width}`, width === 360 ? "Nora Quinn" : "Elias Brandt", {
-      tour: true,
-    });
     const { context, page } = await suite.open(width);
-    await page.goto("/login");
-    await signInWithForm(page, member.email, member.password);
-    // Sign-in lands on the home.
-    await page.waitForURL((url) => url.pathname === `/${member.slug}/network/suggested`);
+    const member = await joinThroughTheWizard(
+      page,
+      `tour${width}`,
+      width === 360 ? "Nora Quinn" : "Elias Brandt",
+    );
+    // The wizard's end is the home (where the tour starts), not the profile.
+    await page.waitForURL((url) => url.pathname === `/${member.slug}/network/suggested`, { timeout: 15_000 });
+    await expectSnackbar(page, messages.profileReady);
+    expect((await tourSteps(member.token)).isFinished).toBe(false);
 
     const order = width <= 1023 ? ONBOARDING_ORDER_MOBILE : ONBOARDING_ORDER_DESKTOP;
     const shown: OnboardingTarget[] = [];
@@ -250,5 +308,66 @@ describe.each([360, 1280])("the home's composer at %i px", (width) => {
     await page.getByRole("menuitem", { name: messages.createReleaseTitle }).waitFor();
     await page.keyboard.press("Escape");
     await page.context().close();
+  });
+});
+
+describe("an invitee's checklist", () => {
+  it("leads to the invitation, which ticks the item once accepted (kept on the server)", {
+    timeout: 120_000,
+  }, async () => {
+    const member = await createMember("invitee", "Kai Lindqvist");
+    // Northwind (Anna's company, acting as it through the API) invites them.
+    const anna = await apiCall<{ token: string }>("/auth/sign-in/email", {
+      body: { email: "anna@demo.verified.local", password: DEMO_PASSWORD },
+    });
+    const token = anna.body.token;
+    const companies = await apiCall<{ data: { id: string; name: string }[] }>("/v1/users/me/companies", {
+      token,
+    });
+    const northwind = companies.body.data.find((company) => company.name === "Northwind Analytics");
+    expect(northwind).toBeDefined();
+    const switched = await apiCall("/v1/users/switch-account", {
+      token,
+      body: { type: { id: "company" }, id: northwind?.id },
+    });
+    expect(switched.status).toBe(200);
+    const sent = await apiCall("/v1/companies/me/invites", {
+      token,
+      body: { invites: [{ email: member.email }] },
+    });
+    expect(sent.status).toBe(201);
+
+    const { context, page } = await suite.open(360);
+    await page.goto("/login");
+    await signInWithForm(page, member.email, member.password);
+    await page.waitForURL((url) => url.pathname === `/${member.slug}/network/suggested`);
+    await page.getByRole("heading", { name: messages.checklistInviteeTitle }).waitFor();
+    await expect.poll(() => checklistItem(page, "acceptInvitation")).toBe("false");
+    const accept = page.locator('[data-checklist-item="acceptInvitation"]').getByRole("link");
+    expect(await accept.getAttribute("href")).toMatch(/^\/companies\/invites\/[^/]+$/);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "onboarding-checklist-invitee-360");
+
+    // The step's page is the invitation; accepting it makes them a member of the team.
+    await accept.click();
+    await page.waitForURL((url) => url.pathname.startsWith("/companies/invites/"));
+    await page.getByRole("button", { name: messages.teamInviteAccept }).click();
+    await expectSnackbar(page, format(messages.teamInviteAccepted, { company: "Northwind Analytics" }));
+    await page.waitForURL((url) => url.pathname === "/northwind");
+
+    // Back on the home the step is ticked, and it stays ticked (worked out on the server).
+    await page.goto(`/${member.slug}/network/suggested`);
+    await expect.poll(() => checklistItem(page, "acceptInvitation"), { timeout: 10_000 }).toBe("true");
+    await page.reload();
+    await page.getByRole("heading", { name: messages.checklistInviteeTitle }).waitFor();
+    await expect.poll(() => checklistItem(page, "acceptInvitation")).toBe("true");
+    const list = await apiCall<{ data: { items: { id: string; isDone: boolean }[] } }>(
+      "/v1/users/me/checklist",
+      {
+        token: member.token,
+      },
+    );
+    expect(list.body.data.items.find((item) => item.id === "acceptInvitation")?.isDone).toBe(true);
+    await context.close();
   });
 });

@@ -10,6 +10,8 @@ import { useBrowser } from "../support/suite";
  * The post overlay's query (issue 18, §2 post overlay) is read back, not only written: open a
  * gallery post in the overlay over a profile, look at its second picture (gallery=2), reload,
  * and the page shows that picture again; text-only mode (textOnly=true) survives a reload too.
+ * Stepping to the next post writes navigate=true and owner=true (the list is the owner's posts):
+ * the reloaded page steps through the same posts, keeping the query, in this tab and in another.
  */
 const suite = useBrowser();
 const stamp = Date.now().toString(36);
@@ -134,6 +136,59 @@ describe.each([360, 1280])("the post overlay's URL at %i px", (width) => {
     await expect
       .poll(() => page.getByRole("button", { name: `${messages.viewImage} 1` }).isVisible())
       .toBe(true);
+    await context.close();
+  });
+});
+
+/** The reloaded page's previous/next of the overlay's list. */
+const listNavigation = (page: Page) => page.getByRole("navigation", { name: messages.postNavigation });
+
+async function linkPath(page: Page, name: string): Promise<URL> {
+  const href = await listNavigation(page).getByRole("link", { name }).getAttribute("href");
+  return new URL(href ?? "", "http://x");
+}
+
+describe.each([360, 1280])("the post overlay's list at %i px", (width) => {
+  it("steps to the next post; a reload keeps navigate and owner, and the page steps through the same posts", {
+    timeout: 120_000,
+  }, async () => {
+    const { context, page } = await suite.open(width);
+    const overlay = await openOverlay(page);
+    const first = new URL(page.url());
+    expect(first.searchParams.get("navigate")).toBe("true");
+    expect(first.searchParams.get("owner")).toBe("true");
+    await overlay.getByRole("button", { name: messages.nextPost }).click();
+    await page.waitForURL(
+      (url) => url.pathname.startsWith("/anna.kowalski/posts/") && url.pathname !== first.pathname,
+    );
+    const second = new URL(page.url());
+    // Switching keeps the initiator (§2).
+    expect(second.searchParams.get("initiator")).toBe("/anna.kowalski/posts");
+
+    await page.reload();
+    // The page of the second post, with the list's previous (the first) and the query kept.
+    await expect.poll(() => listNavigation(page).isVisible(), { timeout: 15_000 }).toBe(true);
+    const previous = await linkPath(page, messages.previousPost);
+    expect(previous.pathname).toBe(first.pathname);
+    expect(previous.searchParams.get("navigate")).toBe("true");
+    expect(previous.searchParams.get("owner")).toBe("true");
+    expect(previous.searchParams.get("initiator")).toBe("/anna.kowalski/posts");
+    // The suggested publications' own previous/next stand aside for it.
+    expect(await page.getByRole("navigation", { name: messages.suggestedNavigation }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+    await screenshot(page, `post-overlay-list-reloaded-${width}`);
+
+    await listNavigation(page).getByRole("link", { name: messages.previousPost }).click();
+    await page.waitForURL((url) => url.pathname === first.pathname);
+    await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(async () => (await linkPath(page, messages.nextPost)).pathname).toBe(second.pathname);
+
+    // Another tab keeps nothing of this one: owner=true asks for the owner's posts instead.
+    const other = await suite.open(width);
+    await other.page.goto(`${second.pathname}${second.search}`);
+    await expect.poll(() => listNavigation(other.page).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect((await linkPath(other.page, messages.previousPost)).pathname).toBe(first.pathname);
+    await other.context.close();
     await context.close();
   });
 });

@@ -39,6 +39,8 @@ export const routes = {
   /** The signed-in home route of spec §2. */
   userHome: (slug: string) => `/${encodeURIComponent(slug)}/network/suggested`,
   onboarding: (slug: string) => `/${encodeURIComponent(slug)}?media-onboarding=true`,
+  /** Where an invitee answers a team invitation (the link of its mail, issue 14). */
+  companyInvitation: (id: string) => `/companies/invites/${encodeURIComponent(id)}`,
 } as const;
 
 /** True when `pathname` is `base` itself or a path below it ("/posts" matches "/posts/abc", not "/postsx"). */

@@ -35,6 +35,11 @@ export const checklistItemSchema = z.object({
   isDone: z.boolean(),
   /** Items counted towards a number ("follow five people"): how far along. */
   progress: z.object({ count: z.number().int(), target: z.number().int() }).optional(),
+  /**
+   * acceptInvitation while it is not done: the pending team invitation to answer (the newest), whose
+   * page is /companies/invites/{invitationId}.
+   */
+  invitationId: z.string().min(1).optional(),
 });
 
 export const checklistSchema = z

@@ -11,7 +11,7 @@ import {
   type OnboardingTarget,
   type SessionActor,
 } from "@vn/contract";
-import { and, eq, inArray, isNotNull, isNull, notInArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   companyInvites,
@@ -123,10 +123,14 @@ async function profileRow(db: Db, id: string) {
 
 const filled = (value: string | null | undefined) => Boolean(value?.trim());
 
-/** Team invitations addressed to the person (by account or by email), newest state first. */
-async function teamInvitationStatuses(db: Db, userId: string, email: string): Promise<Set<string>> {
-  const rows = await db
-    .select({ status: companyInvites.status })
+/** Team invitations addressed to the person (by account or by email), pending or accepted, newest first. */
+async function teamInvitations(
+  db: Db,
+  userId: string,
+  email: string,
+): Promise<{ id: string; status: string; expiresAt: Date }[]> {
+  return db
+    .select({ id: companyInvites.id, status: companyInvites.status, expiresAt: companyInvites.expiresAt })
     .from(companyInvites)
     .where(
       and(
@@ -134,14 +138,14 @@ async function teamInvitationStatuses(db: Db, userId: string, email: string): Pr
         inArray(companyInvites.status, ["pending", "accepted"]),
         or(eq(companyInvites.invitedUserId, userId), eq(companyInvites.email, email.toLowerCase())),
       ),
-    );
-  return new Set(rows.map((row) => row.status));
+    )
+    .orderBy(desc(companyInvites.createdAt));
 }
 
 async function kindOf(db: Db, actor: SessionActor, facts: PersonFacts): Promise<ChecklistKind> {
   if (actingAsCompany(actor)) return actor.companyRole === "owner" ? "company" : "none";
-  const invitations = await teamInvitationStatuses(db, actor.userId, facts.email);
-  return invitations.size > 0 ? "invitee" : "person";
+  const invitations = await teamInvitations(db, actor.userId, facts.email);
+  return invitations.length > 0 ? "invitee" : "person";
 }
 
 type Tick = Omit<ChecklistItem, "id">;
@@ -207,10 +211,18 @@ async function inviteeTicks(
   actor: SessionActor,
   facts: PersonFacts,
 ): Promise<Partial<Record<ChecklistItemId, Tick>>> {
-  const invitations = await teamInvitationStatuses(db, actor.userId, facts.email);
+  const invitations = await teamInvitations(db, actor.userId, facts.email);
   const own = await profileRow(db, actor.ownProfileId ?? "");
+  const accepted = invitations.some((invitation) => invitation.status === "accepted");
+  // Where to answer: the newest invitation still open (an expired one is no longer answerable).
+  const now = Date.now();
+  const open = invitations.find(
+    (invitation) => invitation.status === "pending" && invitation.expiresAt.getTime() > now,
+  );
   return {
-    acceptInvitation: { isDone: invitations.has("accepted") },
+    acceptInvitation: accepted
+      ? { isDone: true }
+      : { isDone: false, ...(open ? { invitationId: open.id } : {}) },
     // What colleagues look for: a photo and a few words about oneself.
     completeProfile: { isDone: filled(own.imageUrl) && filled(own.about) },
   };

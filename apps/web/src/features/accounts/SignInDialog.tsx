@@ -13,6 +13,7 @@ import {
   useMemo,
   useRef,
   useState,
+  useTransition,
 } from "react";
 import { useForm } from "react-hook-form";
 import { useSWRConfig } from "swr";
@@ -50,6 +51,12 @@ export interface SignInPromptRequest {
 interface SignInPromptValue {
   /** Keeps the intent and opens the sign-in dialog. */
   prompt: (request: SignInPromptRequest) => void;
+  /**
+   * False while the page is rendered again for the person who just signed in: a control that
+   * took the intent before that render lands could be mounted anew by it and lose what it opened
+   * (the focused comment box, the repost form).
+   */
+  replayReady: boolean;
 }
 
 const SignInPromptContext = createContext<SignInPromptValue | null>(null);
@@ -194,6 +201,12 @@ export function SignInDialogProvider({ children }: { children: ReactNode }) {
   const { mutate } = useSWRConfig();
   const [request, setRequest] = useState<SignInPromptRequest | null>(null);
   const [open, setOpen] = useState(false);
+  // The page's render for the person (router.refresh in a transition): pending until it lands.
+  const [refreshing, startRefresh] = useTransition();
+  const [awaitingRefresh, setAwaitingRefresh] = useState(false);
+  useEffect(() => {
+    if (!refreshing) setAwaitingRefresh(false);
+  }, [refreshing]);
 
   const prompt = useCallback((next: SignInPromptRequest) => {
     const store = sessionStore();
@@ -220,6 +233,9 @@ export function SignInDialogProvider({ children }: { children: ReactNode }) {
   const onSignedIn = async () => {
     const user = await fetchSessionUser().catch(() => null);
     await mutate(SESSION_KEY, user, { revalidate: false });
+    // What the page asked as a visitor (the comments dialog's canComment, reactions…) is asked
+    // again as the person; the answers replace the visitor's as they come.
+    void mutate((key) => key !== SESSION_KEY);
     setOpen(false);
     const store = sessionStore();
     if (user && isProfileNotCompleted(user.status.id)) {
@@ -236,8 +252,9 @@ export function SignInDialogProvider({ children }: { children: ReactNode }) {
       }
     }
     // The page was rendered for a visitor (maybe the shared anonymous render): render it again
-    // for this person; the controls then replay the intent.
-    router.refresh();
+    // for this person; once that has landed, the controls replay the intent.
+    setAwaitingRefresh(true);
+    startRefresh(() => router.refresh());
   };
 
   const onElsewhere = (href: string) => {
@@ -245,7 +262,8 @@ export function SignInDialogProvider({ children }: { children: ReactNode }) {
     router.push(href);
   };
 
-  const value = useMemo(() => ({ prompt }), [prompt]);
+  const replayReady = !refreshing && !awaitingRefresh;
+  const value = useMemo(() => ({ prompt, replayReady }), [prompt, replayReady]);
   return (
     <SignInPromptContext.Provider value={value}>
       {children}
@@ -272,6 +290,7 @@ export function useSignInPrompt(): SignInPromptValue {
   return (
     context ?? {
       prompt: () => router.push(routes.loginThenBack(safeBack())),
+      replayReady: true,
     }
   );
 }
@@ -279,7 +298,8 @@ export function useSignInPrompt(): SignInPromptValue {
 /**
  * Finishes, once, what a visitor began before signing in: when `ready` (signed in, the control's
  * data known), the kept intent for this action and target is taken (removed) and `run` is called
- * with it. Taking removes it, so a re-render, a second control or a reload never repeats it.
+ * with it — after the page's render for the person has landed (replayReady). Taking removes it,
+ * so a re-render, a second control or a reload never repeats it.
  */
 export function useIntentReplay(
   action: IntentAction,
@@ -288,13 +308,14 @@ export function useIntentReplay(
   run: (intent: PendingIntent) => void,
 ): void {
   const { user } = useSession();
+  const replayReady = useContext(SignInPromptContext)?.replayReady ?? true;
   const latest = useRef(run);
   latest.current = run;
   const signedIn = user !== null;
   useEffect(() => {
-    if (!ready || !signedIn) return;
+    if (!ready || !signedIn || !replayReady) return;
     const store = sessionStore();
     const intent = store ? takePendingIntent(store, action, target) : null;
     if (intent) latest.current(intent);
-  }, [action, target, ready, signedIn]);
+  }, [action, target, ready, signedIn, replayReady]);
 }

@@ -1,6 +1,6 @@
 /**
  * The create-profile wizard (spec §2): /create-profile/profile → /get-verified → /company, then
- * the person's profile page. Steps that are already done are skipped (a verified person is not
+ * the person's home (/{slug}/network/suggested, issue 18), where the guided tour starts. Steps that are already done are skipped (a verified person is not
  * asked to verify; someone who already has a company page is not asked to create one).
  */
 import { messages } from "@vn/contract";
@@ -23,7 +23,7 @@ export const wizardSteps: readonly WizardStep[] = [
 /** The session facts the wizard needs (from the Session user). */
 export interface WizardFacts {
   status: string;
-  /** The person's own profile handle (authBy.slug), where the wizard ends. */
+  /** The person's own profile handle (authBy.slug), whose home the wizard ends on. */
   personSlug: string;
   verificationStatus?: string | null;
   isCompanyWizardCompleted?: boolean;
@@ -40,7 +40,7 @@ function companyStepDone(facts: WizardFacts): boolean {
 
 /** Where to go once `step` is done. */
 export function stepAfter(step: WizardStepId, facts: WizardFacts): string {
-  const end = routes.profile(facts.personSlug);
+  const end = routes.userHome(facts.personSlug);
   if (step === "company") return end;
   if (step === "profile" && facts.verificationStatus !== "verified") return routes.createProfileVerify;
   return companyStepDone(facts) ? end : routes.createProfileCompany;

@@ -13,6 +13,7 @@ import { ContentBody } from "./ContentBody";
 import { OwnerLine, QuotedOriginal } from "./ContentCard";
 import { headlineOf } from "./content-routes";
 import { formatDateTime, kindLabelOf } from "./kinds";
+import { OverlayNavigation } from "./OverlayNavigation";
 import { OwnerActions } from "./OwnerActions";
 import { RepostButton } from "./RepostButton";
 import { useContentStatus } from "./use-content-status";
@@ -141,7 +142,9 @@ export function ContentDetail({
             {item.editable ? <OwnerActions item={item} /> : null}
           </div>
         ) : null}
-        <DetailSocial item={item} />
+        {/* A post overlay's URL reloaded: its list's previous/next instead of the suggested ones. */}
+        {view && view.navigate !== null ? <OverlayNavigation item={item} view={view} /> : null}
+        <DetailSocial item={item} suggested={!view || view.navigate === null} />
       </article>
       <aside className="flex min-w-0 flex-col gap-4">
         {aside}

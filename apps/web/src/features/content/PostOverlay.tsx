@@ -6,10 +6,12 @@ import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
 import { Icon } from "@/components/ui/Icon";
+import { sessionStore } from "@/features/accounts/pending-intent";
 import { DetailSocial } from "@/features/social/DetailSocial";
 import { ContentBody } from "./ContentBody";
 import { OwnerLine } from "./ContentCard";
 import { OwnerActions } from "./OwnerActions";
+import { saveOverlayList } from "./overlay-list";
 import { closeTarget, overlayUrl } from "./overlay-url";
 import { RepostButton } from "./RepostButton";
 
@@ -34,6 +36,7 @@ export function PostOverlay({ posts, current, onNavigate, onClose, live }: PostO
   // back by the detail page when this URL is reloaded.
   const [gallery, setGallery] = useState<number | null>(null);
   const [textOnly, setTextOnly] = useState(false);
+  const ownersOnly = posts.every((post) => post.owner.id === current.owner.id);
   const [shownId, setShownId] = useState(current.id);
   if (shownId !== current.id) {
     // Another post: its own pictures; text-only mode stays.
@@ -53,8 +56,10 @@ export function PostOverlay({ posts, current, onNavigate, onClose, live }: PostO
       postSlug: current.slug,
       ownerSlug: current.owner.slug,
       initiator: initiator.current,
+      // §2 navigate: the overlay steps through the list's posts; owner: that list is the owner's
+      // own posts (a profile's list), which a reload can ask the API for (OverlayNavigation).
       navigate: posts.length > 1,
-      owner: current.isOwner,
+      owner: ownersOnly,
       // §2: the 1-based index of the gallery's picture open in the viewer (videos have none).
       gallery: gallery ?? undefined,
       textOnly,
@@ -64,7 +69,18 @@ export function PostOverlay({ posts, current, onNavigate, onClose, live }: PostO
       window.history.pushState(window.history.state, "", url);
       pushed.current = true;
     }
-  }, [current, posts.length, gallery, textOnly]);
+  }, [current, posts.length, ownersOnly, gallery, textOnly]);
+
+  // The list as stepped through, kept under the initiator for a reload of this URL.
+  useEffect(() => {
+    const store = sessionStore();
+    if (store && initiator.current !== null)
+      saveOverlayList(
+        store,
+        initiator.current,
+        posts.map((post) => post.path),
+      );
+  }, [posts]);
 
   // The latest onClose, read by the popstate listener below.
   const closeRef = useRef(onClose);

@@ -1,5 +1,6 @@
 "use client";
 
+import { usePathname } from "next/navigation";
 import { useCallback, useEffect, useState } from "react";
 import { type OverlayView, readOverlayParams, withOverlayView } from "./overlay-url";
 
@@ -13,9 +14,12 @@ export function useOverlayView(): {
   update: (change: { gallery?: number | null; textOnly?: boolean }) => void;
 } {
   const [view, setView] = useState<OverlayView | null>(null);
+  // Read again when a link moves to another publication (the overlay's previous/next on the page).
+  const pathname = usePathname();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path stands for the URL read here
   useEffect(() => {
     setView(readOverlayParams(window.location.search));
-  }, []);
+  }, [pathname]);
   const update = useCallback((change: { gallery?: number | null; textOnly?: boolean }) => {
     const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
     window.history.replaceState(window.history.state, "", withOverlayView(here, change));

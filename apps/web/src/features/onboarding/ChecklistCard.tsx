@@ -45,12 +45,12 @@ const labels: Record<ChecklistItemId, { label: string; hint: string }> = {
 
 /** Where an item is done: a page, or an action on the home itself (the composer, the suggestions). */
 function actionOf(
-  id: ChecklistItemId,
+  item: ChecklistItem,
   user: SessionUser,
   onStartPost: () => void,
 ): { href: string } | { onClick: () => void } | null {
   const own = personOf(user).slug;
-  switch (id) {
+  switch (item.id) {
     case "verifyIdentity":
       return { href: routes.verification };
     case "addPhoto":
@@ -66,6 +66,9 @@ function actionOf(
       return { href: routes.verificationStep("company") };
     case "inviteTeam":
       return { href: `${routes.profile(user.slug)}/people` };
+    case "acceptInvitation":
+      // The invitation's own page, where it is accepted (the item ticks once it is).
+      return item.invitationId ? { href: routes.companyInvitation(item.invitationId) } : null;
     default:
       return null;
   }
@@ -131,7 +134,7 @@ export function ChecklistCard({ user, onStartPost }: { user: SessionUser; onStar
       {checklist.isComplete ? <p className="mt-3 text-sm text-ink">{messages.checklistComplete}</p> : null}
       <ul className="mt-3 flex flex-col gap-1">
         {checklist.items.map((item) => {
-          const action = item.isDone ? null : actionOf(item.id, user, onStartPost);
+          const action = item.isDone ? null : actionOf(item, user, onStartPost);
           const text = (
             <span className="flex min-w-0 flex-col">
               <span className={cn("font-semibold", item.isDone ? "text-ink-muted line-through" : "text-ink")}>

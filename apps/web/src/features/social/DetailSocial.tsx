@@ -12,7 +12,16 @@ import { useViewCount } from "./use-view-count";
  * The social part of a detail page: reactions, views (counted on open where viewsEnabled), the
  * comments and previous/next among the suggested publications the reader came from.
  */
-export function DetailSocial({ item, live = false }: { item: ContentItem; live?: boolean }) {
+export function DetailSocial({
+  item,
+  live = false,
+  suggested = true,
+}: {
+  item: ContentItem;
+  live?: boolean;
+  /** Previous/next among the suggested publications (off where a post overlay's list steps instead). */
+  suggested?: boolean;
+}) {
   const { user } = useSession();
   const settings = item.contentInteractionConfig;
   const active = item.status === "active";
@@ -32,7 +41,7 @@ export function DetailSocial({ item, live = false }: { item: ContentItem; live?:
         ) : null}
       </div>
       <CommentsSection item={item} live={live} />
-      <SuggestedNavigation path={item.path} />
+      {suggested ? <SuggestedNavigation path={item.path} /> : null}
     </div>
   );
 }

@@ -112,8 +112,13 @@ export function InvitationView({ id }: { id: string }) {
       snackbar.show(format(messages.teamInviteAccepted, { company: answered.company.name }), {
         tone: "success",
       });
-      // The switcher now offers the company: the session and the companies list are asked again.
-      await Promise.all([mutate(SESSION_KEY), mutate(api.accounts.companies.path())]);
+      // The switcher now offers the company: the session and the companies list are asked again
+      // (and the getting-started checklist, whose "accept" item this ticks).
+      await Promise.all([
+        mutate(SESSION_KEY),
+        mutate(api.accounts.companies.path()),
+        mutate(api.onboarding.checklist.path()),
+      ]);
       router.push(routes.profile(answered.company.slug));
     } catch (error) {
       setFailure(inviteFailureOf(error));
