@@ -25,6 +25,24 @@ export function benchApiEnv(databaseEnv: Record<string, string>): Record<string,
 }
 
 /**
+ * The API process of the frame benches (health, frame): production mode on an embedded database
+ * under `dataDir`, no jobs, info-level logs, request logs as asked.
+ */
+export function frameApiEnv(dataDir: string, logRequests: boolean): Record<string, string> {
+  return {
+    PORT: "0",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "info",
+    LOG_REQUESTS: String(logRequests),
+    JOBS_ENABLED: "false",
+    DATA_DIR: dataDir,
+    NODE_ENV: "production",
+    AUTH_SECRET: "bench-secret-bench-secret-bench-secret-1",
+    ...benchProductionEnv,
+  };
+}
+
+/**
  * What production mode requires besides (issue 11): SMTP (nothing here mails: seeded people sign
  * in with their password; port 9 discards), a forwarding secret, a public API origin and a real
  * identity vendor (issue 12).

@@ -9,6 +9,8 @@ const tsx = path.join(repoRoot, "node_modules/.bin/tsx");
 export interface Running {
   child: ChildProcess;
   url: string;
+  /** The server's own process id when its listening line names it (pino's lines do; tsx runs it in a child). */
+  pid?: number;
   stop(): Promise<void>;
 }
 
@@ -27,9 +29,11 @@ export function startServer(
     readline.createInterface({ input: child.stdout! }).on("line", (line) => {
       const match = /Server listening at (http:\/\/[^"\s]+)/.exec(line);
       if (!match) return;
+      const pid = /"pid":(\d+)/.exec(line)?.[1];
       resolve({
         child,
         url: match[1]!.replace("0.0.0.0", "127.0.0.1"),
+        ...(pid ? { pid: Number(pid) } : {}),
         stop: () =>
           new Promise<void>((done) => {
             if (child.exitCode !== null) return done();

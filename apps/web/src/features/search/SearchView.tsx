@@ -226,7 +226,9 @@ export function SearchView() {
       ) : (
         <p className="text-ink-muted">{messages.searchPrompt}</p>
       )}
-      <div aria-live="polite" className="flex flex-col gap-4">
+      {/* The results region keeps the skeleton's room and more while the answer loads, so the
+          footer does not jump when results replace the skeleton (layout shift, issue 17). */}
+      <div aria-live="polite" className={cn("flex flex-col gap-4", ready && "min-h-[70dvh]")}>
         {ready && !data && !result.error ? <ResultsSkeleton /> : null}
         {result.error ? (
           <div
