@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiCall, DEMO_PASSWORD } from "../support/accounts";
-import { apiUrl, webUrl } from "../support/browser";
+import { apiUrl, chromiumArgs, webUrl } from "../support/browser";
 
 /**
  * Issue 18, item 5: pa11y-ci, with both of its runners (axe and HTML_CodeSniffer) at WCAG 2 AA,
@@ -163,16 +163,6 @@ const routeGroups: Record<string, () => string[]> = {
   ],
 };
 
-const launchArgs = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
 function describeIssue(issue: Pa11yIssue | Error): string {
   if (issue instanceof Error) return `pa11y failed: ${issue.message}`;
   return `[${issue.runner}] ${issue.code}: ${issue.message}\n      ${issue.selector} ${(issue.context ?? "").slice(0, 200)}`;
@@ -195,7 +185,7 @@ async function audit(paths: string[], width: number): Promise<void> {
       wait: 500,
       concurrency: 1,
       reporters: [],
-      chromeLaunchConfig: { executablePath: "/usr/bin/chromium", headless: true, args: launchArgs },
+      chromeLaunchConfig: { executablePath: "/usr/bin/chromium", headless: true, args: chromiumArgs },
     },
   );
   const failures: string[] = [];

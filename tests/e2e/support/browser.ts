@@ -5,21 +5,20 @@ import { type Browser, type BrowserContext, chromium, type Page } from "playwrig
 import { expect, inject } from "vitest";
 import { repoRoot } from "./servers";
 
-/** Debian's Chromium, headless, with the flags this closed network needs (no background calls). */
+/** The flags this closed network needs (no background calls), for every Chromium the suite starts. */
+export const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** Debian's Chromium, headless, with chromiumArgs. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  return chromium.launch({ executablePath: "/usr/bin/chromium", headless: true, args: chromiumArgs });
 }
 
 export const webUrl = () => inject("webUrl");
