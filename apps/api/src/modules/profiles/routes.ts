@@ -1,4 +1,4 @@
-import { endpoints } from "@vn/contract";
+import { type Actor, endpoints } from "@vn/contract";
 import type { FastifyPluginAsync } from "fastify";
 import { route } from "../../lib/route";
 import { recordVisitInBackground } from "../../shared/visits";
@@ -7,21 +7,19 @@ import { profilePage, visitorViewOf } from "./service";
 /** The public profile page's data (API v2): the row of contract/endpoints/profiles.ts. */
 export const profileRoutes: FastifyPluginAsync = async (app) => {
   const db = () => app.deps.database.db;
+  /** `viewerId` opened `ownerId`'s profile page (the spy add-on's list); never awaited. */
+  const recordProfileVisit = (actor: Actor, viewerId: string, ownerId: string) =>
+    void recordVisitInBackground(
+      db(),
+      { ownerId, viewerId, subject: "profile", stealth: actor.entitlements["addons.stealth"] === true },
+      app.log,
+    );
   route(app, endpoints.profiles.page, async ({ actor, params }) => {
     const page = await profilePage(db(), params.slug, actor);
     // A signed-in profile opening someone else's page is a visit (the spy add-on's list). Not
     // awaited: the page never waits for it, and a failure to write it is only logged.
     if (actor?.profileId && !page.isOwner) {
-      void recordVisitInBackground(
-        db(),
-        {
-          ownerId: page.user.id,
-          viewerId: actor.profileId,
-          subject: "profile",
-          stealth: actor.entitlements["addons.stealth"] === true,
-        },
-        app.log,
-      );
+      recordProfileVisit(actor, actor.profileId, page.user.id);
     }
     return { data: page };
   });
@@ -34,16 +32,7 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
     if (!actor) return { data: { sameAsVisitor: true } };
     const profileId = await visitorViewOf(db(), params.slug, actor);
     if (profileId && query.profilePage && actor.profileId) {
-      void recordVisitInBackground(
-        db(),
-        {
-          ownerId: profileId,
-          viewerId: actor.profileId,
-          subject: "profile",
-          stealth: actor.entitlements["addons.stealth"] === true,
-        },
-        app.log,
-      );
+      recordProfileVisit(actor, actor.profileId, profileId);
     }
     return { data: { sameAsVisitor: profileId !== null } };
   });
