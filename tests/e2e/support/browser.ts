@@ -46,9 +46,16 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
+  // Something may start moving while axe works (a snackbar timing out and fading away): judge
+  // every element at its resting colours by ending animations for the length of the check.
+  const still = await page.addStyleTag({
+    content:
+      "*,*::before,*::after{animation-duration:0s!important;animation-delay:0s!important;transition:none!important}",
+  });
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
+    .analyze()
+    .finally(() => still.evaluate((node) => node.remove()).catch(() => undefined));
   const summary = results.violations.map(
     (v) =>
       `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(" ")} ${n.html.slice(0, 160)}`).join(", ")})`,

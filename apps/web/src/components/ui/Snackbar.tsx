@@ -28,7 +28,7 @@ export function Snackbar({ message, tone = "neutral", open, onOpenChange, durati
       type={tone === "error" ? "foreground" : "background"}
       className={cn(
         "pointer-events-auto flex w-full items-center gap-3 rounded-lg bg-[#1d2226] py-2 pr-2 pl-4 text-white shadow-pop",
-        "animate-slide-up data-[state=closed]:animate-fade-in data-[swipe=end]:translate-y-full",
+        "animate-slide-up data-[state=closed]:animate-fade-out data-[swipe=end]:translate-y-full",
       )}
     >
       {icon ? (
