@@ -1,13 +1,14 @@
 import cookie from "@fastify/cookie";
 import cors from "@fastify/cors";
 import formbody from "@fastify/formbody";
+import rateLimit from "@fastify/rate-limit";
 import { BODY_LIMIT_BYTES } from "@vn/contract";
-import Fastify, { type FastifyInstance, LogController } from "fastify";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import Fastify, { type FastifyInstance } from "fastify";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { type Config, pageOrigins } from "./config";
 import { type Database, openDatabase } from "./db/client";
 import type { Jobs } from "./jobs/index";
-import { loggerOptions, requestId } from "./lib/logger";
+import { logDestination, loggerOptions, RequestLog, requestId } from "./lib/logger";
 import { createRedis, type RedisConnections } from "./lib/redis";
 import { type Auth, createAuth } from "./modules/accounts/auth";
 import { authRoutes } from "./modules/accounts/auth-routes";
@@ -46,6 +47,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./pl
 import { registerOpenApi } from "./plugins/openapi";
 import { createCounters, registerRateLimit } from "./plugins/rate-limit";
 import { registerSecurityHeaders } from "./plugins/security-headers";
+import { serializerCompiler } from "./plugins/serializer";
 import { registerPolicy } from "./policy/guard";
 import { createIdentityProvider, type IdentityProvider } from "./providers/identity/index";
 import { createKybProvider, type KybProvider } from "./providers/kyb/index";
@@ -97,7 +99,28 @@ export interface BuildOptions
   logStream?: { write(line: string): void };
   /** Tests only: answer guard probes (policy/guard.ts PolicyOptions). */
   policyProbe?: boolean;
+  /**
+   * The bench only (bench/frame.bench.ts): frame parts to leave out, to measure what each costs on
+   * /api/health. An app built without a part is not fit to serve; nothing else sets this.
+   */
+  without?: ReadonlyArray<FramePart>;
 }
+
+/** The parts of the frame every request passes through (docs/decisions/0029-api-frame.md). */
+export const frameParts = [
+  "errors",
+  "policy",
+  "securityHeaders",
+  "cors",
+  "cookie",
+  "formbody",
+  "rateLimit",
+  "openapi",
+  "serializer",
+  "requestId",
+  "logger",
+] as const;
+export type FramePart = (typeof frameParts)[number];
 
 /**
  * Builds the API without listening: server.ts listens, tests call inject() or listen on port 0.
@@ -118,10 +141,13 @@ export async function buildApp(config: Config, given: BuildOptions = {}): Promis
   );
   const sms = given.sms ?? createSmsProvider(config, database.db);
 
+  const frame = (part: FramePart) => !given.without?.includes(part);
   const app = Fastify({
-    logger: given.logStream ? { ...loggerOptions(config), stream: given.logStream } : loggerOptions(config),
-    genReqId: requestId,
-    logController: new LogController({ disableRequestLogging: !config.LOG_REQUESTS }),
+    logger: !frame("logger")
+      ? false
+      : { ...loggerOptions(config), stream: given.logStream ?? logDestination() },
+    ...(frame("requestId") ? { genReqId: requestId } : {}),
+    logController: new RequestLog({ disableRequestLogging: !config.LOG_REQUESTS }),
     requestIdHeader: false,
     // The router's and the HTTP parser's refusals answer in the catalogue's shape too (issue 11).
     frameworkErrors,
@@ -213,30 +239,36 @@ export async function buildApp(config: Config, given: BuildOptions = {}): Promis
     for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(frame("serializer") ? serializerCompiler : () => JSON.stringify);
 
-  registerErrorHandling(app);
-  registerPolicy(app, { probe: given.policyProbe });
-  registerSecurityHeaders(app);
-  await app.register(cors, {
-    origin: pageOrigins(config, config.WEB_ORIGIN),
-    credentials: true,
-    methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
-    exposedHeaders: [
-      "content-range",
-      "accept-ranges",
-      "content-length",
-      "x-request-id",
-      "retry-after",
-      "set-auth-token",
-    ],
-    maxAge: 600,
-  });
-  await app.register(cookie);
-  await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
-  await registerRateLimit(app, config, redis);
+  if (frame("errors")) registerErrorHandling(app);
+  if (frame("policy")) registerPolicy(app, { probe: given.policyProbe });
+  if (frame("securityHeaders")) registerSecurityHeaders(app);
+  if (frame("cors"))
+    await app.register(cors, {
+      origin: pageOrigins(config, config.WEB_ORIGIN),
+      credentials: true,
+      methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
+      exposedHeaders: [
+        "content-range",
+        "accept-ranges",
+        "content-length",
+        "x-request-id",
+        "retry-after",
+        "set-auth-token",
+      ],
+      maxAge: 600,
+    });
+  if (frame("cookie")) await app.register(cookie);
+  if (frame("formbody")) await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
+  if (frame("rateLimit")) await registerRateLimit(app, config, redis);
+  else {
+    // Routes still find app.rateLimit and app.counters; no limit applies unless a route asks.
+    await app.register(rateLimit, { global: false });
+    app.decorate("counters", createCounters(config, redis));
+  }
 
-  await registerOpenApi(app, config);
+  if (frame("openapi")) await registerOpenApi(app, config);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

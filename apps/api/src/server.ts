@@ -19,6 +19,13 @@ if (jobs) {
   app.deps.beforeClose.push(() => jobs.stop());
 }
 
+/** Exits once the asynchronous log stream (lib/logger.ts) has written what it holds. */
+function exit(code: number): void {
+  const log = app.log as unknown as { flush?: (done: () => void) => void };
+  if (log.flush) log.flush(() => process.exit(code));
+  else process.exit(code);
+}
+
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
@@ -34,10 +41,10 @@ async function shutdown(signal: string): Promise<void> {
     // jobs finish, and Redis and the database close last (AppDeps.beforeClose).
     await app.close();
     app.log.info("shutdown complete");
-    process.exit(0);
+    exit(0);
   } catch (error) {
     app.log.error({ err: error }, "shutdown failed");
-    process.exit(1);
+    exit(1);
   }
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -23,6 +23,8 @@ describe("the server process", () => {
     const server = await startServerProcess({
       DATA_DIR: dataDir,
       JOBS_ENABLED: "true",
+      // The "incoming request" line is a debug one (lib/logger.ts RequestLog).
+      LOG_LEVEL: "debug",
       ...(testDb?.url ? { DATABASE_URL: testDb.url } : {}),
     });
     expect((await fetch(`http://127.0.0.1:${server.port}/api/ready`)).status).toBe(200);
@@ -41,8 +43,7 @@ describe("the server process", () => {
     );
     // Wait until the server has the request in hand (its body is incomplete, so it cannot answer).
     await server.waitForLog(
-      (l) =>
-        l.msg === "incoming request" && (l.req as { url?: string })?.url?.includes("slug/exists") === true,
+      (l) => l.msg === "incoming request" && typeof l.url === "string" && l.url.includes("slug/exists"),
     );
 
     server.child.kill("SIGTERM");

@@ -189,15 +189,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
   // The text rule for every string of every request, whatever its schema says (issue 11): a NUL
   // or control character is a 422 with the catalogue's words before any handler or query runs,
   // never a 500 from PostgreSQL ("invalid byte sequence") or text no reader can see.
-  app.addHook("preValidation", async (request) => {
+  // A callback hook: it runs on every request, and an async one costs a promise each (issue 17).
+  app.addHook("preValidation", (request, _reply, done) => {
     const path =
       forbiddenTextPath(request.params, "params") ??
       forbiddenTextPath(request.query, "querystring") ??
       forbiddenTextPath(request.body, "body");
-    if (path) {
-      throw new AppError("request_validationFailed", {
+    if (!path) return done();
+    done(
+      new AppError("request_validationFailed", {
         details: [{ path, message: messages.textControlCharacters }],
-      });
-    }
+      }),
+    );
   });
 }

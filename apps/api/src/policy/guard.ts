@@ -102,7 +102,20 @@ export function registerPolicy(app: FastifyInstance, options: PolicyOptions = {}
       if (refusal) throw refusalError(refusal);
       if (options.probe && request.headers[POLICY_PROBE_HEADER] === "1") return reply.code(204).send();
     };
+    // A visitor's request (no credential) is decided at once, without a promise: the common case of
+    // public reads and of /api/health (issue 17). A credential, or the tests' probe, takes the
+    // async guard above.
+    const visitorGuard = (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+      if (options.probe || sessionCredential(request.headers)) {
+        guard(request, reply).then(() => done(), done);
+        return;
+      }
+      const refusal = refusalOf(null, policy, { tokenSent: false });
+      done(refusal ? refusalError(refusal) : undefined);
+    };
     const existing = route.onRequest;
-    route.onRequest = existing ? [guard, ...(Array.isArray(existing) ? existing : [existing])] : [guard];
+    route.onRequest = existing
+      ? [visitorGuard, ...(Array.isArray(existing) ? existing : [existing])]
+      : [visitorGuard];
   });
 }
