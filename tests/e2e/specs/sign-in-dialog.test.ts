@@ -1,18 +1,20 @@
-import { format, messages } from "@vn/contract";
+import { format, messages, SANDBOX_CARDS } from "@vn/contract";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { apiCall, createMember, type Member } from "../support/accounts";
+import { apiCall, createMember, expectSnackbar, type Member } from "../support/accounts";
 import { apiUrl, expectNoAxeViolations, screenshot } from "../support/browser";
 import { gotoRetrying } from "../support/content";
 import { useBrowser } from "../support/suite";
+import { changePlan, saveCard, verifiedMember } from "./billing-fixtures";
+import { composer, historyText, sendWithEnter, waitForChats } from "./chats-fixtures";
 
 /**
  * The sign-in dialog (issue 18, §2 global overlays): a visitor who presses follow, react, comment,
  * repost or message signs in in place and goes on with what they were doing; a wrong password is
  * told in the dialog. The follow and the reaction are checked on the page and through the API, and
- * a reload shows they were made once (a second replay would have undone the follow). Comment,
- * repost and message replay through the same pending intent (apps/web/test/sign-in-dialog.test.ts);
- * their browser walks are not here yet: they were not stable when written (issue 18's note).
+ * a reload shows they were made once (a second replay would have undone the follow); the comment
+ * box opens focused, the repost form opens (and the repost is made once), and a message lands in
+ * the conversation with that person.
  */
 const suite = useBrowser();
 
@@ -162,7 +164,7 @@ describe("the sign-in dialog for reactions", () => {
 });
 
 /** The member's plain reposts of `postId`, read from their own list of publications. */
-async function _repostsOf(member: Member, postId: string): Promise<number> {
+async function repostsOf(member: Member, postId: string): Promise<number> {
   const query = new URLSearchParams({ tab: "media", filter: JSON.stringify({ section: "posts" }) });
   const answer = await apiCall<{ data: { type: { id: string }; repostOf: { id: string } | null }[] }>(
     `/v2/profiles/${member.slug}/content?${query.toString()}`,
@@ -171,3 +173,125 @@ async function _repostsOf(member: Member, postId: string): Promise<number> {
   expect(answer.status).toBe(200);
   return answer.body.data.filter((item) => item.type.id === "repost" && item.repostOf?.id === postId).length;
 }
+
+describe.each([360, 1280])("the sign-in dialog goes on with what was pressed at %i px", (width) => {
+  it("Comment: after signing in, the comment box is open and focused, and the comment is theirs", {
+    timeout: 150_000,
+  }, async () => {
+    const member = await verifiedMember(`dialog-comment-${width}`);
+    const post = await newestPost(
+      "anna.kowalski",
+      (item) => item.contentInteractionConfig.commentsMode !== "off",
+    );
+    const { context, page } = await suite.open(width);
+    await page.goto(post.path);
+    const article = page.getByRole("article");
+    // A visitor's comment box is a button that asks them to sign in.
+    await article.getByRole("button", { name: messages.commentPlaceholder }).click();
+    const dialog = dialogOf(page);
+    await dialog.waitFor();
+    await expect.poll(() => dialog.getByText(messages.signInDialogComment).isVisible()).toBe(true);
+    await fillDialog(page, member.email, member.password);
+    await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(false);
+
+    // Back where they were, typing: the comment box has the focus.
+    const box = article.getByRole("textbox", { name: messages.commentFieldLabel });
+    await expect
+      .poll(() => box.evaluate((el) => el === document.activeElement).catch(() => false), { timeout: 15_000 })
+      .toBe(true);
+    expect(new URL(page.url()).pathname).toBe(post.path);
+    await screenshot(page, `sign-in-dialog-comment-${width}`);
+    const text = `Signed in and commenting at ${width} px ${Date.now().toString(36)}`;
+    await page.keyboard.type(text);
+    await article.getByRole("button", { name: messages.commentSubmit, exact: true }).click();
+    await expect.poll(() => article.getByText(text).isVisible(), { timeout: 15_000 }).toBe(true);
+
+    // Once: a reload does not focus the box again, and nothing is kept.
+    await page.waitForLoadState("networkidle");
+    await gotoRetrying(page, post.path);
+    await box.waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(1000);
+    expect(await box.evaluate((el) => el === document.activeElement)).toBe(false);
+    expect(await page.evaluate(() => sessionStorage.getItem("vn.pendingIntent"))).toBeNull();
+    await context.close();
+  });
+
+  it("Repost: after signing in, the repost form is open, and the repost is made once", {
+    timeout: 150_000,
+  }, async () => {
+    const member = await verifiedMember(`dialog-repost-${width}`);
+    const post = await newestPost("anna.kowalski", (item) => item.contentInteractionConfig.repostsEnabled);
+    const { context, page } = await suite.open(width);
+    await page.goto(post.path);
+    await page.getByRole("article").getByRole("button", { name: messages.repostAction, exact: true }).click();
+    const dialog = dialogOf(page);
+    await dialog.waitFor();
+    await expect.poll(() => dialog.getByText(messages.signInDialogRepost).isVisible()).toBe(true);
+    await fillDialog(page, member.email, member.password);
+
+    const form = page.getByRole("dialog", { name: messages.repostDialogTitle });
+    await form.waitFor({ timeout: 15_000 });
+    expect(await dialog.count()).toBe(0);
+    await expectNoAxeViolations(page);
+    await screenshot(page, `sign-in-dialog-repost-${width}`);
+    await form.getByRole("button", { name: messages.repostNow, exact: true }).click();
+    await expectSnackbar(page, messages.repostDone);
+    await expect.poll(() => form.count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe(post.path);
+    await expect.poll(() => repostsOf(member, post.id)).toBe(1);
+
+    // Once: after a reload the form does not open again.
+    await page.waitForLoadState("networkidle");
+    await gotoRetrying(page, post.path);
+    await page
+      .getByRole("article")
+      .getByRole("button", { name: messages.repostAction, exact: true })
+      .waitFor();
+    await page.waitForTimeout(1000);
+    expect(await form.count()).toBe(0);
+    expect(await repostsOf(member, post.id)).toBe(1);
+    await context.close();
+  });
+
+  it("Message: after signing in, the messenger opens the conversation with that person", {
+    timeout: 150_000,
+  }, async () => {
+    // The messenger is for paid plans: a verified member on Standard's trial.
+    const member = await verifiedMember(`dialog-message-${width}`);
+    await saveCard(member, SANDBOX_CARDS.succeeds);
+    await changePlan(member, "standard", true);
+    const { context, page } = await suite.open(width);
+    await page.goto("/priya.shah/connect");
+    await page
+      .getByRole("main")
+      .getByRole("button", { name: messages.chatsMessageAction, exact: true })
+      .click();
+    const dialog = dialogOf(page);
+    await dialog.waitFor();
+    await expect
+      .poll(() => dialog.getByText(format(messages.signInDialogMessage, { name: "Priya Shah" })).isVisible())
+      .toBe(true);
+    await fillDialog(page, member.email, member.password);
+
+    // /chats?with=priya.shah opens (or starts) the conversation, which then names itself ?chat=.
+    await page.waitForURL((url) => url.pathname === "/chats" && url.searchParams.has("chat"), {
+      timeout: 20_000,
+    });
+    await waitForChats(page);
+    await composer(page).waitFor();
+    const opened = new URL(page.url()).searchParams.get("chat");
+    // The conversation with Priya: asking for it again answers the same one.
+    const again = await apiCall<{ data: { id: string } }>("/v1/chats", {
+      token: member.token,
+      body: { with: "priya.shah" },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.data.id).toBe(opened);
+    await screenshot(page, `sign-in-dialog-message-${width}`);
+    const text = `Hello Priya, signed in from your page ${Date.now().toString(36)}`;
+    await sendWithEnter(page, text);
+    await expect.poll(() => historyText(page, text).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.evaluate(() => sessionStorage.getItem("vn.pendingIntent"))).toBeNull();
+    await context.close();
+  });
+});

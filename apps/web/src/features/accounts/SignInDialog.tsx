@@ -231,6 +231,10 @@ export function SignInDialogProvider({ children }: { children: ReactNode }) {
   };
 
   const onSignedIn = async () => {
+    // Said before the session lands, so the anonymous render's own refresh on sign-in
+    // (AnonymousRenderRefresh) leaves the page's render to the one below: a second refresh
+    // landing after the replay remounted the page and lost what the person began typing.
+    setAwaitingRefresh(true);
     const user = await fetchSessionUser().catch(() => null);
     await mutate(SESSION_KEY, user, { revalidate: false });
     // What the page asked as a visitor (the comments dialog's canComment, reactions…) is asked
@@ -241,19 +245,20 @@ export function SignInDialogProvider({ children }: { children: ReactNode }) {
     if (user && isProfileNotCompleted(user.status.id)) {
       // The onboarding redirect wins; the action is not kept for later.
       if (store) clearPendingIntent(store);
+      setAwaitingRefresh(false);
       router.replace(routes.createProfileForm);
       return;
     }
     if (request?.action === "message" && store) {
       const intent = takePendingIntent(store, "message", request.target);
       if (intent) {
+        setAwaitingRefresh(false);
         router.push(`${routes.chats}?${new URLSearchParams({ with: intent.target }).toString()}`);
         return;
       }
     }
     // The page was rendered for a visitor (maybe the shared anonymous render): render it again
     // for this person; once that has landed, the controls replay the intent.
-    setAwaitingRefresh(true);
     startRefresh(() => router.refresh());
   };
 

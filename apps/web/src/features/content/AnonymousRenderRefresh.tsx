@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
+import { useSignInPrompt } from "@/features/accounts/SignInDialog";
 import { useSession } from "@/lib/session";
 
 /**
@@ -14,11 +15,14 @@ import { useSession } from "@/lib/session";
 export function AnonymousRenderRefresh() {
   const router = useRouter();
   const { user } = useSession();
+  // Signed in through the sign-in dialog: it renders the page for the person itself (and replays
+  // what they pressed after that render), so a second refresh here is not wanted.
+  const { replayReady } = useSignInPrompt();
   const refreshed = useRef(false);
   useEffect(() => {
     if (!user || refreshed.current) return;
     refreshed.current = true;
-    router.refresh();
-  }, [user, router]);
+    if (replayReady) router.refresh();
+  }, [user, router, replayReady]);
   return null;
 }
