@@ -228,6 +228,11 @@ describe.each([360, 1280])("the first run at %i px", (width) => {
     else expect(suggestions!.y).toBeGreaterThan(welcome!.y + welcome!.height - 1);
     await expectNoAxeViolations(page);
     await expectNoSidewaysScroll(page, width);
+    // Each step's button holds its whole label (a long one wraps inside it at 360 px).
+    const steps = page.locator("section[aria-labelledby=welcome-heading] ol").locator("a, button");
+    for (const step of await steps.all()) {
+      expect(await step.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    }
     await screenshot(page, `onboarding-home-first-time-${width}`);
 
     // Four follows elsewhere, then the fifth from the home's suggestions: the item ticks.

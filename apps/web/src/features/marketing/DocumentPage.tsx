@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Icon } from "@/components/ui/Icon";
 
 export interface DocumentSection {
   id: string;
@@ -52,9 +53,13 @@ export function DocumentPage({ eyebrow, title, updated, intro, sections, lead }:
           <details className="group rounded-card bg-surface shadow-card md:hidden">
             <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between px-4 font-semibold text-ink">
               On this page
-              <span aria-hidden="true" className="text-ink-muted transition-transform group-open:rotate-180">
-                ▾
-              </span>
+              {/* A drawn chevron, not a "▾" character: text that is a symbol leaves axe's contrast
+                  check undecided (pa11y counts that as an issue). */}
+              <Icon
+                name="chevronDown"
+                size={20}
+                className="shrink-0 text-ink-muted transition-transform group-open:rotate-180"
+              />
             </summary>
             <div className="border-t border-line p-2">{toc}</div>
           </details>

@@ -6,9 +6,11 @@ import { Icon } from "@/components/ui/Icon";
  * with the real components. Decorative: the page's text says the same thing. */
 export function ProductPreview() {
   return (
-    <div aria-hidden="true" className="relative mx-auto w-full max-w-[26rem] select-none">
-      <div className="absolute -top-6 -right-4 size-40 rounded-full bg-brand-soft blur-2xl" />
-      <div className="absolute -bottom-8 -left-6 size-44 rounded-full bg-[#fde9d9] blur-2xl" />
+    // isolate and -z-10: the blurred shapes sit under the cards, never over their text, so every
+    // colour axe judges there is the card's own.
+    <div aria-hidden="true" className="relative isolate mx-auto w-full max-w-[26rem] select-none">
+      <div className="absolute -top-6 -right-4 -z-10 size-40 rounded-full bg-brand-soft blur-2xl" />
+      <div className="absolute -bottom-8 -left-6 -z-10 size-44 rounded-full bg-[#fde9d9] blur-2xl" />
 
       <div className="relative overflow-hidden rounded-card bg-surface shadow-pop">
         <div className="h-16 bg-gradient-to-r from-[#0a66c2] to-[#378fe9]" />

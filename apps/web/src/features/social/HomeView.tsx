@@ -118,7 +118,8 @@ function Welcome({ user, onStartPost }: { user: SessionUser; onStartPost: () => 
   const first = personOf(user).name.split(" ")[0] ?? "";
   const step = "flex items-start gap-3";
   // Long labels wrap instead of pushing the page sideways at 360 px.
-  const wrap = "h-auto min-h-10 max-w-full py-2 text-left whitespace-normal";
+  // `!`: the Button's own whitespace-nowrap comes later in the stylesheet (cn does not merge).
+  const wrap = "h-auto min-h-10 max-w-full py-2 text-left whitespace-normal!";
   const dot =
     "inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-soft text-sm font-semibold text-brand-strong";
   return (
