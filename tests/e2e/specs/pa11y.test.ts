@@ -163,7 +163,6 @@ const routeGroups: Record<string, () => string[]> = {
   ],
 };
 
-
 function describeIssue(issue: Pa11yIssue | Error): string {
   if (issue instanceof Error) return `pa11y failed: ${issue.message}`;
   return `[${issue.runner}] ${issue.code}: ${issue.message}\n      ${issue.selector} ${(issue.context ?? "").slice(0, 200)}`;

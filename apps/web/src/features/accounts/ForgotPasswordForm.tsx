@@ -7,7 +7,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
-import { Input } from "@/components/ui/Input";
+import { EmailInput } from "@/components/ui/EmailInput";
 import { api } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
 import { cleanSubmit, submitErrorMessage } from "@/lib/forms";
@@ -54,17 +54,7 @@ export function ForgotPasswordForm({ defaultEmail = "", onNotAvailable }: Forgot
     >
       {serverError ? <Alert>{serverError}</Alert> : null}
       {sent ? <Alert tone="success">{sent}</Alert> : null}
-      <Input
-        label={messages.emailLabel}
-        type="email"
-        // An email field's autofill token is "email" ("username" is for text fields; pa11y, issue 18).
-        autoComplete="email"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        error={errors.email?.message}
-        {...register("email")}
-      />
+      <EmailInput error={errors.email?.message} {...register("email")} />
       <Button type="submit" size="lg" block disabled={isSubmitting} aria-busy={isSubmitting}>
         {isSubmitting ? messages.sendingResetLink : messages.sendResetLink}
       </Button>

@@ -21,7 +21,7 @@ import type { z } from "zod";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
-import { Input } from "@/components/ui/Input";
+import { EmailInput } from "@/components/ui/EmailInput";
 import { cleanSubmit } from "@/lib/forms";
 import { routes } from "@/lib/paths";
 import { fetchSessionUser, SESSION_KEY, useSession } from "@/lib/session";
@@ -145,13 +145,7 @@ function SignInDialogForm({
       onSubmit={(event) => void handleSubmit(onSubmit)(event).catch(() => undefined)}
     >
       {serverError ? <Alert>{serverError}</Alert> : null}
-      <Input
-        label={messages.emailLabel}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
+      <EmailInput
         // The dialog opens on the email field (Radix keeps focus that is already inside).
         autoFocus
         error={errors.email?.message}

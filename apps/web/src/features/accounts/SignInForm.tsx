@@ -7,7 +7,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
-import { Input } from "@/components/ui/Input";
+import { EmailInput } from "@/components/ui/EmailInput";
 import { cleanSubmit } from "@/lib/forms";
 import type { AuthOutcome } from "./auth-outcomes";
 import { PasswordInput } from "./PasswordInput";
@@ -74,16 +74,9 @@ export function SignInForm({
       onSubmit={(event) => void handleSubmit(onSubmit)(event).catch(() => undefined)}
     >
       {serverError ? <Alert>{serverError}</Alert> : null}
-      <Input
-        label={messages.emailLabel}
-        type="email"
-        // An email field's autofill token is "email" ("username" is for text fields; pa11y, issue 18).
-        autoComplete="email"
+      <EmailInput
         // The page opens for typing the address (issue 18).
         autoFocus
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
         error={errors.email?.message}
         {...register("email")}
       />

@@ -8,6 +8,7 @@ import { type Resolver, useForm, useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Checkbox } from "@/components/ui/Checkbox";
+import { EmailInput } from "@/components/ui/EmailInput";
 import { Input } from "@/components/ui/Input";
 import { api } from "@/lib/api-client";
 import { cleanSubmit } from "@/lib/forms";
@@ -159,13 +160,7 @@ export function SignUpForm({
         {...register("name")}
       />
       <div className="flex flex-col gap-1.5">
-        <Input
-          label={messages.emailLabel}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
+        <EmailInput
           error={emailError}
           hint={
             feedback && feedback.tone !== "error" ? (
