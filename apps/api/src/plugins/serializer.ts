@@ -4,20 +4,38 @@ import { serializerCompiler as zodSerializerCompiler } from "fastify-type-provid
 import type { z } from "zod";
 
 /**
- * Response bodies are serialized, not validated (issue 17): a route whose response schema is plain
- * data (objects, arrays, strings, numbers, booleans, enums, literals, nullable and optional fields,
- * records) is written by fast-json-stringify from that schema, which, like the Zod encode it
- * replaces, writes only the declared fields. A schema with anything Zod would compute on the way
- * out (transforms, codecs, defaults, trimming), or that JSON Schema cannot say for
- * fast-json-stringify without validating (unions, intersections, tuples, recursion), keeps
- * fastify-type-provider-zod's serializer: Zod encode, then JSON.stringify.
+ * Response bodies are serialized, not validated (issue 17, decision 0029): a route whose response
+ * schema is plain data (objects, arrays, strings, numbers, booleans, enums, literals, nullable and
+ * optional fields, primitive defaults, records, unions of primitives) is written by
+ * fast-json-stringify from that schema, which, like the Zod encode it replaces, writes only the
+ * declared fields. A schema with anything Zod would compute on the way out (transforms, codecs,
+ * trimming), or that JSON Schema cannot say for fast-json-stringify without validating (unions of
+ * shapes, intersections, tuples, recursion), keeps fastify-type-provider-zod's serializer: Zod
+ * encode, then JSON.stringify.
+ *
+ * What changes for the plain ones: a value of the wrong type is converted as JSON Schema says
+ * (a number for a string field is written as a string) instead of failing with a 500 — handlers
+ * are typed by the same schemas, so only an untyped value (a raw SQL row) could do that; a
+ * missing required field still fails; a missing field with a default is written as its default;
+ * and required fields come before optional ones in the JSON text (key order, never meaning).
  */
 type ResponseSchema = Parameters<typeof zodSerializerCompiler>[0];
 type JsonSchema = Record<string, unknown>;
 
 export const serializerCompiler: FastifySerializerCompiler<unknown> = (route) => {
   const json = isZod(route.schema) ? plainJsonSchema(route.schema) : null;
-  return json ? fastJson(json) : zodSerializerCompiler(route as ResponseSchema);
+  if (!json) return zodSerializerCompiler(route as ResponseSchema);
+  const write = fastJson(json);
+  return (data) => {
+    try {
+      return write(data);
+    } catch (error) {
+      // A required field missing: a 500 like any other, named for the log.
+      throw new Error(`${route.method} ${route.url}: the response did not match its schema`, {
+        cause: error,
+      });
+    }
+  };
 };
 
 function isZod(schema: unknown): schema is z.core.$ZodType {
@@ -51,13 +69,16 @@ export function plainJsonSchema(schema: z.core.$ZodType, depth = 0): JsonSchema 
     }
     case "array": {
       const items = inner("element");
-      return items ? { type: "array", items } : null;
+      if (!items) return null;
+      // An array of anything is written whole by JSON.stringify: fast-json-stringify would write
+      // an undefined element as `undefined`, which is not JSON.
+      return Object.keys(items).length === 0 ? {} : { type: "array", items };
     }
     case "record": {
-      // String or enum keys: JSON keys either way (an enum's exhaustiveness is the handler's type).
-      const keys = (def.keyType as z.core.$ZodType)._zod.def.type;
+      // String or enum keys, written as they are (a key check that changes keys falls back).
+      const keys = def.keyType as z.core.$ZodType;
       const values = inner("valueType");
-      return (keys === "string" || keys === "enum") && values
+      return ["string", "enum"].includes(keys._zod.def.type) && plainJsonSchema(keys, depth + 1) && values
         ? { type: "object", additionalProperties: values }
         : null;
     }
@@ -65,7 +86,7 @@ export function plainJsonSchema(schema: z.core.$ZodType, depth = 0): JsonSchema 
     case "optional":
       return inner("innerType");
     case "default": {
-      // A missing value is written as its default, as the Zod encode fills it in.
+      // A missing value is written as its default (Zod's encode refused it: a 500).
       const wrapped = inner("innerType");
       const value = def.defaultValue;
       return wrapped && ["string", "number", "boolean"].includes(typeof value)
@@ -102,8 +123,11 @@ export function plainJsonSchema(schema: z.core.$ZodType, depth = 0): JsonSchema 
         const property = plainJsonSchema(value, depth + 1);
         if (!property) return null;
         properties[key] = property;
-        // May be missing from the output (optional, at any depth of nullable / optional).
-        if (value._zod.optout !== "optional" && !("default" in property)) required.push(key);
+        // May be missing from the output: optional (at any depth of nullable / optional), a
+        // default, or unknown (Zod takes undefined there and leaves the key out).
+        const mayBeMissing =
+          value._zod.optout === "optional" || "default" in property || Object.keys(property).length === 0;
+        if (!mayBeMissing) required.push(key);
       }
       return { type: "object", properties, required };
     }
