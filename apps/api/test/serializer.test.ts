@@ -1,6 +1,6 @@
+import { serializerCompiler as zodSerializerCompiler } from "fastify-type-provider-zod";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { serializerCompiler as zodSerializerCompiler } from "fastify-type-provider-zod";
 import { plainJsonSchema, serializerCompiler } from "../src/plugins/serializer";
 
 /** A route's serializer for a response schema, as Fastify compiles it. */
