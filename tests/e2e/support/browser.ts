@@ -55,7 +55,7 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .analyze()
-    .finally(() => still.evaluate((node) => node.remove()).catch(() => undefined));
+    .finally(() => still.evaluate((node) => (node as HTMLStyleElement).remove()).catch(() => undefined));
   const summary = results.violations.map(
     (v) =>
       `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(" ")} ${n.html.slice(0, 160)}`).join(", ")})`,
