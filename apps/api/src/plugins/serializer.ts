@@ -89,9 +89,7 @@ export function plainJsonSchema(schema: z.core.$ZodType, depth = 0): JsonSchema 
       // A missing value is written as its default (Zod's encode refused it: a 500).
       const wrapped = inner("innerType");
       const value = def.defaultValue;
-      return wrapped && ["string", "number", "boolean"].includes(typeof value)
-        ? { ...wrapped, default: value }
-        : null;
+      return wrapped && primitive.has(typeof value) ? { ...wrapped, default: value } : null;
     }
     case "nullable": {
       const wrapped = inner("innerType");
