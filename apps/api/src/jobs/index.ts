@@ -15,6 +15,7 @@ import { publishPlanned } from "./publish-planned";
 import { purgeExpiredSessions } from "./purge-expired-sessions";
 import { purgeOldViewsJob } from "./purge-old-views";
 import { storageDeletionsJob } from "./storage-deletions";
+import { trimHomeTimelinesJob } from "./trim-home-timelines";
 import type { JobContext, JobModule } from "./types";
 import { verificationUpkeepJob } from "./verification-upkeep";
 
@@ -28,6 +29,7 @@ const jobModules: JobModule[] = [
   ...mediaProcessQueues,
   mediaSweep,
   purgeOldViewsJob,
+  trimHomeTimelinesJob,
   storageDeletionsJob,
   identitySandboxJob,
   kybSandboxJob,

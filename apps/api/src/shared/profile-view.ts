@@ -235,13 +235,20 @@ export function mayView(row: PrivacyRow, viewer: Viewer): boolean {
 
 /** The levels this viewer may see, as a condition on a `profiles` row (mayView in SQL). */
 export function levelsSeenBy(viewer: Viewer): SQL {
-  if (viewer.staff) return sql`true`;
-  return !viewer.profileId
-    ? sql`privacy = 'public_verified' AND verification_status = 'verified'`
-    : viewer.verified
-      ? sql`true`
-      : sql`privacy <> 'verified_privacy'`;
+  return levelsSql[levelsKeyOf(viewer)]();
 }
+
+/** Which privacy levels a viewer sees, named: the key of levelsSeenBy's SQL (prepared queries use it). */
+export function levelsKeyOf(viewer: Viewer): "all" | "visitor" | "unverified" {
+  if (viewer.staff) return "all";
+  return !viewer.profileId ? "visitor" : viewer.verified ? "all" : "unverified";
+}
+
+const levelsSql = {
+  all: () => sql`true`,
+  visitor: () => sql`privacy = 'public_verified' AND verification_status = 'verified'`,
+  unverified: () => sql`privacy <> 'verified_privacy'`,
+};
 
 /** `ownerColumn` names an active profile the viewer may see (mayView in SQL, for lists). */
 export function ownerVisibleTo(ownerColumn: SQL | unknown, viewer: Viewer): SQL {

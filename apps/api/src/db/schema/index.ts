@@ -5,6 +5,7 @@ export * from "./chats";
 export * from "./comments";
 export * from "./content";
 export * from "./forms";
+export * from "./home-timeline";
 export * from "./kyb";
 export * from "./leads";
 export * from "./media";

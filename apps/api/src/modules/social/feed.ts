@@ -1,11 +1,11 @@
-import { createHash } from "node:crypto";
 import type { ContentItem, ReactionKind } from "@vn/contract";
-import { desc, getTableColumns, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { contentItems, reactions } from "../../db/schema/index";
+import { type Preparable, preparedOnce } from "../../db/prepared";
+import { contentItems, homeTimelineEntries, homeTimelines, reactions } from "../../db/schema/index";
 import { contentItemViewsFor } from "../../shared/content-view";
-import { decodeKeyset, keysetPage } from "../../shared/pages";
-import { levelsSeenBy, type Viewer } from "../../shared/profile-view";
+import { decodeKeyset, keysetPage, rowsOf } from "../../shared/pages";
+import { levelsKeyOf, levelsSeenBy, type Viewer } from "../../shared/profile-view";
 
 /**
  * The home feed: publications and reposts of the profiles the viewer follows, and the viewer's
@@ -13,53 +13,162 @@ import { levelsSeenBy, type Viewer } from "../../shared/profile-view";
  * 0014: verified_privacy for an unverified viewer, say) is left out like a muted one, and a repost
  * of a hidden profile's publication shows its original as unavailable.
  *
- * Fan-out on read, merged in one statement, in two steps:
- *  1. heads: for each followed profile (at most a few hundred) a LATERAL probe of
- *     content_owner_timeline_idx (owner_id, status, publication_date, id) finds its newest item
- *     before the cursor: one index entry each.
- *  2. The k-th newest head (k = perPage + 1) is a lower bound for the page: those k heads are k
- *     distinct items no older than it. Only owners whose head reaches that bound can have an item
- *     on the page, so only they (k or a few more) are probed for up to k items, and the outer
- *     ORDER BY … LIMIT merges them.
- * Every probe starts at the cursor through the index, so page 1,000 costs what page 1 costs, and
- * a page touches about (followed + 2k) index entries instead of followed × k. Nothing is written
- * per follower when someone publishes (no timeline table to keep in step).
+ * Two sources, one order ((publication_date, id) newest first, the keyset cursor of every page):
+ *  - the viewer's precomputed timeline (fan-out on write, decision 0030): the newest 800 or so
+ *    entries, kept by database triggers on every write that changes a feed, so a page is one
+ *    index range however many profiles the viewer follows;
+ *  - the merge on read (decisions 0007 and 0026) for pages below the timeline's horizon: for each
+ *    followed profile its newest item before the cursor, then only the owners that can reach the
+ *    page probed for up to a page each; page 1,000 costs what page 1 costs.
+ * A page goes to the merge only when it reaches below the horizon, so both give the same items.
  *
- * The same statement returns the page's whole rows and the viewer's own reaction to each (no
- * round trips for them), and it is a named prepared statement: its text depends only on the shape
- * (cursor or not, the viewer's privacy levels), so each connection plans each shape once
- * (decision 0026). Hydration (owners, reposts, counts, media) is the shared content view.
- * docs/decisions/0007-home-feed.md and 0026-home-feed.md have the measurements and the
- * alternatives weighed (a per-follower timeline among them).
+ * Each source is one named prepared statement returning the page's whole rows and the viewer's
+ * own reaction to each; its text depends only on the shape (cursor or not, the viewer's privacy
+ * levels), so each connection plans each shape once. Hydration (owners, reposts, counts, media)
+ * is the shared content view.
  */
 export async function homeFeed(
   db: Db,
-  viewer: Viewer & { profileId: string },
+  viewer: FeedViewer,
   query: { cursor?: string; perPage: number },
 ): Promise<{
   items: ContentItem[];
   nextCursor: string | null;
   viewerReactions: Record<string, ReactionKind>;
 }> {
-  const viewerId = viewer.profileId;
   const cursor = decodeKeyset(query.cursor);
   const limit = query.perPage + 1;
-  const beforeCursor = cursor
-    ? sql`AND (ci.publication_date, ci.id) < (${cursor.at}::timestamptz, ${cursor.id})`
+  const page =
+    (await timelinePage(db, viewer, cursor, limit)) ?? (await mergedPage(db, viewer, cursor, limit));
+  const { rows: shown, nextCursor } = keysetPage(page, query.perPage, (r) => ({ at: r.at, id: r.id }));
+  const rows = shown.map(({ at: _at, viewerReaction: _reaction, ...row }) => row);
+  const items = await contentItemViewsFor(db, rows, viewer);
+  // Only the shown items' reactions (the views leave out a blocked owner's rows).
+  const reactionOf = new Map(shown.map((r) => [r.id, r.viewerReaction]));
+  const viewerReactions = Object.fromEntries(
+    items.flatMap((item) => {
+      const kind = reactionOf.get(item.id);
+      return kind ? [[item.id, kind]] : [];
+    }),
+  );
+  return { items, nextCursor, viewerReactions };
+}
+
+type Cursor = ReturnType<typeof decodeKeyset>;
+type FeedViewer = Viewer & { profileId: string };
+
+/** The values a page statement binds (its placeholders). */
+function pageValues(viewer: FeedViewer, cursor: Cursor, limit: number) {
+  return { viewer: viewer.profileId, at: cursor?.at ?? null, id: cursor?.id ?? null, limit };
+}
+const viewerValue = sql.placeholder("viewer");
+const beforeAt = sql`${sql.placeholder("at")}::timestamptz`;
+const beforeId = sql`${sql.placeholder("id")}::text`;
+
+/** A page's rows, with the keyset value and the viewer's own reaction to each. */
+const pageColumns = () => ({
+  ...getTableColumns(contentItems),
+  at: sql<string>`${contentItems.publicationDate}::text`,
+  // The viewer's own reaction (what viewerReactionsFor reads), one primary-key probe per row.
+  viewerReaction: sql<ReactionKind | null>`(SELECT r.kind FROM ${reactions} r
+    WHERE r.content_id = ${contentItems.id} AND r.profile_id = ${viewerValue})`,
+});
+
+/**
+ * One prepared statement per shape of a page (a cursor or not; the privacy levels the viewer
+ * sees), built once per database handle (db/prepared.ts): a request only binds its values.
+ */
+function byShape<P>(label: string, build: (db: Db, withCursor: boolean, levels: SQL) => Preparable<P>) {
+  const shapes = new Map<string, (db: Db) => P>();
+  return (db: Db, viewer: FeedViewer, cursor: Cursor): P => {
+    const key = `${cursor ? "after" : "first"}_${levelsKeyOf(viewer)}`;
+    let shape = shapes.get(key);
+    if (!shape) {
+      shape = preparedOnce(`${label}_${key}`, (handle) =>
+        build(handle, Boolean(cursor), levelsSeenBy(viewer)),
+      );
+      shapes.set(key, shape);
+    }
+    return shape(db);
+  };
+}
+
+const timelineStatement = byShape("home_timeline", (db, withCursor, levels) =>
+  db
+    .select({ ...pageColumns(), complete: sql<boolean>`${homeTimelines.horizonAt} IS NULL` })
+    .from(homeTimelineEntries)
+    .innerJoin(homeTimelines, eq(homeTimelines.followerId, homeTimelineEntries.followerId))
+    .innerJoin(contentItems, eq(contentItems.id, homeTimelineEntries.contentId))
+    .where(
+      and(
+        eq(homeTimelineEntries.followerId, viewerValue),
+        withCursor
+          ? sql`(${homeTimelineEntries.publicationDate}, ${homeTimelineEntries.contentId}) < (${beforeAt}, ${beforeId})`
+          : undefined,
+        eq(contentItems.status, "active"),
+        sql`(${homeTimelineEntries.ownerId} = ${viewerValue} OR EXISTS (
+          SELECT 1 FROM profiles p WHERE p.id = ${homeTimelineEntries.ownerId} AND p.status = 'active' AND (${levels})))`,
+      ),
+    )
+    .orderBy(desc(homeTimelineEntries.publicationDate), desc(homeTimelineEntries.contentId))
+    .limit(sql.placeholder("limit")),
+);
+
+const timelineOf = preparedOnce("home_timeline_of", (db) =>
+  db
+    .select({ complete: sql<boolean>`${homeTimelines.horizonAt} IS NULL` })
+    .from(homeTimelines)
+    .where(eq(homeTimelines.followerId, viewerValue)),
+);
+
+/**
+ * The page from the viewer's precomputed timeline (decision 0030): one range of its primary key,
+ * joined to the rows. The timeline holds the graph's choice (follows, mutes, blocks through the
+ * follows they end, the viewer's own); what changes without a graph change is checked here as the
+ * merge checks it: the publication is active, and its owner is active and visible to the viewer at
+ * their privacy level (decision 0014). Null when the merge must answer: the page reaches below the
+ * timeline's horizon. A profile's first page builds its timeline.
+ */
+async function timelinePage(db: Db, viewer: FeedViewer, cursor: Cursor, limit: number) {
+  const values = pageValues(viewer, cursor, limit);
+  const read = () => timelineStatement(db, viewer, cursor).execute(values);
+  let rows = await read();
+  if (rows.length === limit) return rows;
+  // Fewer than a full page: the end of a complete timeline, a page crossing the horizon, or no
+  // timeline yet (built now, then read again).
+  let [timeline] = await timelineOf(db).execute({ viewer: viewer.profileId });
+  if (!timeline) {
+    await db.execute(sql`SELECT home_timeline_build(${viewer.profileId})`);
+    rows = await read();
+    if (rows.length === limit) return rows;
+    [timeline] = await timelineOf(db).execute({ viewer: viewer.profileId });
+  }
+  return timeline?.complete ? rows : null;
+}
+
+/**
+ * The page merged on read, for pages below a timeline's horizon: for each followed profile
+ * (at most a few hundred) its newest item before the cursor, then only the owners that can
+ * reach the page probed for up to a page each (decision 0026).
+ */
+const mergedStatement = byShape("home_merge", (db, withCursor, levels) => {
+  const beforeCursor = withCursor
+    ? sql`AND (ci.publication_date, ci.id) < (${beforeAt}, ${beforeId})`
     : sql``;
+  const limit = sql`${sql.placeholder("limit")}::int`;
   // The followed profiles the viewer may see: each checked by its primary key (a LATERAL with
   // LIMIT 1 keeps the planner from hashing the whole profiles table for a few hundred ids).
   const skeleton = sql`WITH owners AS (
-          SELECT ${viewerId}::text AS owner_id
+          SELECT ${viewerValue}::text AS owner_id
           UNION ALL
           SELECT f.followee_id FROM follows f
           CROSS JOIN LATERAL (
             SELECT 1 FROM profiles p
-            WHERE p.id = f.followee_id AND p.status = 'active' AND (${levelsSeenBy(viewer)})
+            WHERE p.id = f.followee_id AND p.status = 'active' AND (${levels})
             LIMIT 1
           ) seen
-          WHERE f.follower_id = ${viewerId}
-            AND NOT EXISTS (SELECT 1 FROM mutes m WHERE m.muter_id = ${viewerId} AND m.muted_id = f.followee_id)
+          WHERE f.follower_id = ${viewerValue}
+            AND NOT EXISTS (SELECT 1 FROM mutes m WHERE m.muter_id = ${viewerValue} AND m.muted_id = f.followee_id)
         ),
         heads AS MATERIALIZED (
           SELECT o.owner_id, h.publication_date FROM owners o
@@ -72,7 +181,7 @@ export async function homeFeed(
         ),
         bound AS (
           SELECT coalesce(
-            (SELECT publication_date FROM heads ORDER BY publication_date DESC OFFSET ${limit - 1} LIMIT 1),
+            (SELECT publication_date FROM heads ORDER BY publication_date DESC OFFSET (${limit} - 1) LIMIT 1),
             '-infinity'::timestamptz) AS at
         )
         SELECT c.id
@@ -88,40 +197,20 @@ export async function homeFeed(
         WHERE heads.publication_date >= bound.at
         ORDER BY c.publication_date DESC, c.id DESC
         LIMIT ${limit}`;
-  const statement = db
-    .select({
-      ...getTableColumns(contentItems),
-      at: sql<string>`${contentItems.publicationDate}::text`,
-      // The viewer's own reaction (what viewerReactionsFor reads), one primary-key probe per row.
-      viewerReaction: sql<ReactionKind | null>`(SELECT r.kind FROM ${reactions} r
-        WHERE r.content_id = ${contentItems.id} AND r.profile_id = ${viewerId})`,
-    })
+  return db
+    .select(pageColumns())
     .from(contentItems)
     .where(sql`${contentItems.id} IN (${skeleton})`)
     .orderBy(desc(contentItems.publicationDate), desc(contentItems.id))
-    .limit(limit);
-  const page = await statement.prepare(statementName(statement.toSQL().sql)).execute();
-  const { rows: shown, nextCursor } = keysetPage(page, query.perPage, (r) => ({ at: r.at, id: r.id }));
-  const rows = shown.map(({ at: _at, viewerReaction: _reaction, ...row }) => row);
-  const items = await contentItemViewsFor(db, rows, viewer);
-  // Only the shown items' reactions (the views leave out a blocked owner's rows).
-  const reactionOf = new Map(shown.map((r) => [r.id, r.viewerReaction]));
-  const viewerReactions = Object.fromEntries(
-    items.flatMap((item) => {
-      const kind = reactionOf.get(item.id);
-      return kind ? [[item.id, kind]] : [];
-    }),
-  );
-  return { items, nextCursor, viewerReactions };
+    .limit(sql.placeholder("limit"));
+});
+
+function mergedPage(db: Db, viewer: FeedViewer, cursor: Cursor, limit: number) {
+  return mergedStatement(db, viewer, cursor).execute(pageValues(viewer, cursor, limit));
 }
 
-const statementNames = new Map<string, string>();
-/** A prepared statement's name: one per distinct text (a handful of shapes), never reused for another. */
-function statementName(text: string): string {
-  let name = statementNames.get(text);
-  if (!name) {
-    name = `home_feed_${createHash("sha1").update(text).digest("base64url").slice(0, 16)}`;
-    statementNames.set(text, name);
-  }
-  return name;
+/** Brings every timeline past twice its cap back to the cap (the trim job); how many it trimmed. */
+export async function trimHomeTimelines(db: Db): Promise<number> {
+  const rows = await rowsOf<{ trimmed: number }>(db, sql`SELECT home_timeline_trim() AS trimmed`);
+  return rows[0]?.trimmed ?? 0;
 }
