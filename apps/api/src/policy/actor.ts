@@ -10,8 +10,9 @@ import {
   type UserStatus,
   type VerificationStatus,
 } from "@vn/contract";
-import { and, eq, gt, type SQL } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { preparedOnce } from "../db/prepared";
 import { companyMembers, profiles, sessions, subscriptions, users } from "../db/schema/index";
 import { activeAddons } from "../shared/subscriptions";
 import { sessionTokenDigest, tokenKey } from "./token";
@@ -25,12 +26,12 @@ import { sessionTokenDigest, tokenKey } from "./token";
 export async function actorFromToken(db: Db, rawToken: string): Promise<SessionActor | null> {
   const token = tokenKey(rawToken);
   // Stored as its digest (issue 11): the presented token is digested the same way.
-  return token ? resolve(db, eq(sessions.token, sessionTokenDigest(token))) : null;
+  return token ? resolve(db, sessionByToken(db), sessionTokenDigest(token)) : null;
 }
 
 /** The actor of a known session (after switching accounts, for instance). */
 export function actorFromSession(db: Db, sessionId: string): Promise<SessionActor | null> {
-  return resolve(db, eq(sessions.id, sessionId));
+  return resolve(db, sessionById(db), sessionId);
 }
 
 const ownerColumns = {
@@ -43,24 +44,42 @@ const ownerColumns = {
   addons: subscriptions.addons,
 };
 
-async function resolve(db: Db, which: SQL): Promise<SessionActor | null> {
-  const [row] = await db
-    .select({
-      sessionId: sessions.id,
-      userId: users.id,
-      userStatus: users.status,
-      staffRole: users.staffRole,
-      twoFactorEnabled: users.twoFactorEnabled,
-      limitedUntil: users.limitedUntil,
-      activeProfileId: sessions.activeProfileId,
-      own: ownerColumns,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(profiles, and(eq(profiles.userId, users.id), eq(profiles.type, "user")))
-    .leftJoin(subscriptions, eq(subscriptions.ownerProfileId, profiles.id))
-    .where(and(which, gt(sessions.expiresAt, new Date())))
-    .limit(1);
+/** The session, its person and their own profile's holding: one statement, prepared once (every request runs it). */
+function sessionQuery(which: "token" | "id") {
+  return preparedOnce(`session_by_${which}`, (db) =>
+    db
+      .select({
+        sessionId: sessions.id,
+        userId: users.id,
+        userStatus: users.status,
+        staffRole: users.staffRole,
+        twoFactorEnabled: users.twoFactorEnabled,
+        limitedUntil: users.limitedUntil,
+        activeProfileId: sessions.activeProfileId,
+        own: ownerColumns,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(profiles, and(eq(profiles.userId, users.id), eq(profiles.type, "user")))
+      .leftJoin(subscriptions, eq(subscriptions.ownerProfileId, profiles.id))
+      .where(
+        and(
+          eq(which === "token" ? sessions.token : sessions.id, sql.placeholder("key")),
+          gt(sessions.expiresAt, sql.placeholder("now")),
+        ),
+      )
+      .limit(1),
+  );
+}
+const sessionByToken = sessionQuery("token");
+const sessionById = sessionQuery("id");
+
+async function resolve(
+  db: Db,
+  query: ReturnType<typeof sessionByToken>,
+  key: string,
+): Promise<SessionActor | null> {
+  const [row] = await query.execute({ key, now: new Date() });
   if (!row || row.userStatus === "deleted" || row.userStatus === "blocked") return null;
   const own = row.own?.id ? row.own : null;
   const personVerification = (own?.verificationStatus ?? "not_verified") as VerificationStatus;

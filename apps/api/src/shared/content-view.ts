@@ -1,6 +1,7 @@
 import { type ContentItem, detailSegmentOf, scopeCovers, scopeOfKind } from "@vn/contract";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { preparedOnce } from "../db/prepared";
 import {
   companyMemberDetails,
   companyMembers,
@@ -116,14 +117,30 @@ export function serializeContent(
   };
 }
 
+// The hydration reads every list of publications makes, prepared once (db/prepared.ts): the ids
+// go as one array value, so one statement serves any page size.
+const idsValue = sql`${sql.placeholder("ids")}::text[]`;
+const countsOf = preparedOnce("content_reaction_counts", (db) =>
+  db
+    .select()
+    .from(reactionCounts)
+    .where(and(sql`${reactionCounts.contentId} = ANY(${idsValue})`, sql`${reactionCounts.n} > 0`)),
+);
+const mediaOf = preparedOnce("content_media", (db) =>
+  db.select().from(mediaFiles).where(sql`${mediaFiles.contentItemId} = ANY(${idsValue})`),
+);
+const itemsOf = preparedOnce("content_items_by_id", (db) =>
+  db.select().from(contentItems).where(sql`${contentItems.id} = ANY(${idsValue})`),
+);
+const profilesOf = preparedOnce("profiles_by_id", (db) =>
+  db.select().from(profiles).where(sql`${profiles.id} = ANY(${idsValue})`),
+);
+
 /** Reaction counts per item and kind (ContentItem.reactions), from the trigger-kept counters. */
 export async function reactionCountsFor(db: Db, ids: string[]): Promise<Map<string, Record<string, number>>> {
   const result = new Map<string, Record<string, number>>();
   if (ids.length === 0) return result;
-  const rows = await db
-    .select()
-    .from(reactionCounts)
-    .where(and(inArray(reactionCounts.contentId, ids), sql`${reactionCounts.n} > 0`));
+  const rows = await countsOf(db).execute({ ids });
   for (const row of rows) {
     const counts = result.get(row.contentId) ?? {};
     counts[row.kind] = row.n;
@@ -200,7 +217,7 @@ export async function bylinesFor(
 export async function withItemMedia(db: Db, items: ContentItem[]): Promise<ContentItem[]> {
   const ids = items.flatMap((item) => [item.id, ...(item.repostOf ? [item.repostOf.id] : [])]);
   if (ids.length === 0) return items;
-  const rows = await db.select().from(mediaFiles).where(inArray(mediaFiles.contentItemId, ids));
+  const rows = await mediaOf(db).execute({ ids });
   if (rows.length === 0) return items;
   const byItem = new Map<string, MediaRow[]>();
   for (const row of rows) {
@@ -233,16 +250,9 @@ export async function contentItemViews(
   rows = rows.filter((r) => !hidden.has(r.ownerId));
   const ownerIds = new Set(rows.map((r) => r.ownerId));
   const repostIds = rows.map((r) => r.repostOfId).filter((v): v is string => Boolean(v));
-  const originals = repostIds.length
-    ? await db.select().from(contentItems).where(inArray(contentItems.id, repostIds))
-    : [];
+  const originals = repostIds.length ? await itemsOf(db).execute({ ids: repostIds }) : [];
   for (const o of originals) ownerIds.add(o.ownerId);
-  const owners = ownerIds.size
-    ? await db
-        .select()
-        .from(profiles)
-        .where(inArray(profiles.id, [...ownerIds]))
-    : [];
+  const owners = ownerIds.size ? await profilesOf(db).execute({ ids: [...ownerIds] }) : [];
   const counts = await reactionCountsFor(db, [...rows.map((r) => r.id), ...originals.map((o) => o.id)]);
   const withCounts = (item: ContentItem): ContentItem => ({ ...item, reactions: counts.get(item.id) ?? {} });
   const ownerById = new Map(owners.map((o) => [o.id, o]));

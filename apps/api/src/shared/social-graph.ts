@@ -1,9 +1,9 @@
 import { AppError } from "@vn/contract";
 import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { preparedOnce } from "../db/prepared";
 import { blocks, follows, mutes, profiles } from "../db/schema/index";
 import { type EventContext, emit } from "./events";
-import { rowsOf } from "./pages";
 
 /**
  * The social graph (follows, blocks, mutes) as every module asks about it and the one way a
@@ -20,13 +20,23 @@ import { rowsOf } from "./pages";
 /** Profiles in a block with the viewer, either way round. Empty for visitors. */
 export async function blockedAround(db: Db, viewerId: string | null): Promise<Set<string>> {
   if (!viewerId) return new Set();
-  const rows = await rowsOf<{ id: string }>(
-    db,
-    sql`SELECT blocked_id AS id FROM blocks WHERE blocker_id = ${viewerId}
-        UNION SELECT blocker_id AS id FROM blocks WHERE blocked_id = ${viewerId}`,
-  );
+  const rows = await blocksAround(db).execute({ viewer: viewerId });
   return new Set(rows.map((r) => r.id));
 }
+
+// Every list of publications asks it for its viewer: prepared once (db/prepared.ts).
+const blocksAround = preparedOnce("blocks_around", (db) =>
+  db
+    .select({ id: blocks.blockedId })
+    .from(blocks)
+    .where(eq(blocks.blockerId, sql.placeholder("viewer")))
+    .union(
+      db
+        .select({ id: blocks.blockerId })
+        .from(blocks)
+        .where(eq(blocks.blockedId, sql.placeholder("viewer"))),
+    ),
+);
 
 /** True when either profile blocks the other. */
 export async function isBlockedBetween(db: Db, a: string | null, b: string | null): Promise<boolean> {
