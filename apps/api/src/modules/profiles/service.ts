@@ -10,6 +10,7 @@ import {
 } from "@vn/contract";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { preparedOnce } from "../../db/prepared";
 import { profiles, subscriptions } from "../../db/schema/index";
 import { businessBadges } from "../../shared/business-badge";
 import { rowsOf } from "../../shared/pages";
@@ -24,6 +25,38 @@ import {
 import { contactsOf, parseSocialLinks } from "./page-fields";
 
 /**
+ * The profile page's one statement (below), prepared once for a visitor and once for a signed-in
+ * viewer (db/prepared.ts): every profile view runs it.
+ */
+function pageStatement(signedIn: boolean) {
+  const viewer = sql.placeholder("viewer");
+  return preparedOnce(signedIn ? "profile_page_viewer" : "profile_page_visitor", (db) =>
+    db
+      .select({
+        profile: profiles,
+        // content_counts is trigger-kept (one row per owner, kind and status).
+        counts: sql<string>`(SELECT coalesce(json_object_agg(c.kind, c.n), '{}')::text FROM content_counts c
+                             WHERE c.owner_id = ${profiles.id} AND c.status = 'active')`,
+        planTier: subscriptions.planTier,
+        badgeActive: subscriptions.badgeActive,
+        badgeVisible: subscriptions.badgeVisible,
+        followed: signedIn
+          ? sql<boolean>`EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${viewer}::text AND f.followee_id = ${profiles.id})`
+          : sql<boolean>`false`,
+        blocksViewer: signedIn
+          ? sql<boolean>`EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ${profiles.id} AND b.blocked_id = ${viewer}::text)`
+          : sql<boolean>`false`,
+      })
+      .from(profiles)
+      .leftJoin(subscriptions, eq(subscriptions.ownerProfileId, profiles.id))
+      .where(sql`lower(${profiles.slug}) = lower(${sql.placeholder("slug")}::text)`)
+      .limit(1),
+  );
+}
+const pageOfVisitor = pageStatement(false);
+const pageOfViewer = pageStatement(true);
+
+/**
  * The profile page's data for one viewer (null = visitor). A profile that blocked the viewer, or
  * one its privacy level keeps from them (decision 0014), answers content_notFound; the one who
  * blocked still gets the page, to see that they did and to unblock.
@@ -35,26 +68,7 @@ import { contactsOf, parseSocialLinks } from "./page-fields";
 export async function profilePage(db: Db, slug: string, actor: SessionActor | null): Promise<ProfilePage> {
   const viewer = viewerOfActor(actor);
   const viewerId = viewer.profileId;
-  const [row] = await db
-    .select({
-      profile: profiles,
-      // content_counts is trigger-kept (one row per owner, kind and status).
-      counts: sql<string>`(SELECT coalesce(json_object_agg(c.kind, c.n), '{}')::text FROM content_counts c
-                           WHERE c.owner_id = ${profiles.id} AND c.status = 'active')`,
-      planTier: subscriptions.planTier,
-      badgeActive: subscriptions.badgeActive,
-      badgeVisible: subscriptions.badgeVisible,
-      followed: viewerId
-        ? sql<boolean>`EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${viewerId} AND f.followee_id = ${profiles.id})`
-        : sql<boolean>`false`,
-      blocksViewer: viewerId
-        ? sql<boolean>`EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ${profiles.id} AND b.blocked_id = ${viewerId})`
-        : sql<boolean>`false`,
-    })
-    .from(profiles)
-    .leftJoin(subscriptions, eq(subscriptions.ownerProfileId, profiles.id))
-    .where(sql`lower(${profiles.slug}) = lower(${slug})`)
-    .limit(1);
+  const [row] = await (viewerId ? pageOfViewer : pageOfVisitor)(db).execute({ slug, viewer: viewerId });
   // As findVisibleProfileBySlug with blockerMaySee: only active profiles, as their privacy allows,
   // never to someone they blocked.
   if (row?.profile.status !== "active") throw new AppError("content_notFound");
