@@ -83,6 +83,13 @@ try {
   if (!publication) throw new Error("the seeded profile has no publication");
   const person = `person1-${tag}@seed.verified.local`;
   const signIn = await signInSeeded(api.url, person);
+  const { token } = (await signIn.clone().json()) as { token: string };
+  // The signed-in home, not the onboarding tour it redirects to while the tour is unfinished.
+  const finished = await fetch(`${api.url}/api/v1/tooltips/steps/finish`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!finished.ok) throw new Error(`finishing the tour answered ${finished.status}`);
   const cookie = signIn.headers
     .getSetCookie()
     .map((c) => c.split(";")[0]!)
