@@ -9,6 +9,7 @@ import type {
 import { AppError, entitlementOf } from "@vn/contract";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { preparedOnce } from "../db/prepared";
 import { profiles, subscriptions, users } from "../db/schema/index";
 import { followedAmong, hasBlocked, isBlockedBetween } from "./social-graph";
 
@@ -144,12 +145,17 @@ export function isVisibleProfile(row: Pick<ProfileRow, "status">): boolean {
 }
 
 /** A public profile by handle (case-insensitive); anything but an active one answers content_notFound. */
-export async function findProfileBySlug(db: Db, slug: string): Promise<ProfileRow> {
-  const [row] = await db
+// Every profile route starts here: prepared once (db/prepared.ts).
+const profileBySlug = preparedOnce("profile_by_slug", (db) =>
+  db
     .select()
     .from(profiles)
-    .where(sql`lower(${profiles.slug}) = lower(${slug})`)
-    .limit(1);
+    .where(sql`lower(${profiles.slug}) = lower(${sql.placeholder("slug")}::text)`)
+    .limit(1),
+);
+
+export async function findProfileBySlug(db: Db, slug: string): Promise<ProfileRow> {
+  const [row] = await profileBySlug(db).execute({ slug });
   // Only active profiles are public: deleted (by the user or the team), blocked or disabled ones are not.
   if (row?.status !== "active") throw new AppError("content_notFound");
   return row;
