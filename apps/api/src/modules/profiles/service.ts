@@ -13,7 +13,6 @@ import type { Db } from "../../db/client";
 import { preparedOnce } from "../../db/prepared";
 import { profiles, subscriptions } from "../../db/schema/index";
 import { businessBadges } from "../../shared/business-badge";
-import { rowsOf } from "../../shared/pages";
 import {
   badgeShown,
   findProfileBySlug,
@@ -126,6 +125,27 @@ export async function profilePage(db: Db, slug: string, actor: SessionActor | nu
   };
 }
 
+// Whether a signed-in viewer's page differs from a visitor's, beyond the profile itself: one
+// statement, prepared once (every signed-in profile and publication render asks it).
+const visitorViewDiffers = preparedOnce("visitor_view_differs", (db) => {
+  const viewer = sql`${sql.placeholder("viewer")}::text`;
+  // Qualified by hand: in a one-table select drizzle writes a bare "id", ambiguous in the subqueries.
+  const profileId = sql.raw(`"profiles"."id"`);
+  return db
+    .select({
+      differs: sql<boolean>`EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ${viewer} OR blocked_id = ${viewer})
+        OR (EXISTS (SELECT 1 FROM content_counts
+                    WHERE owner_id = ${profileId} AND kind = 'repost' AND status = 'active' AND n > 0)
+            AND EXISTS (SELECT 1 FROM content_items r
+                        JOIN content_items o ON o.id = r.repost_of_id
+                        JOIN profiles op ON op.id = o.owner_id
+                        WHERE r.owner_id = ${profileId} AND r.status = 'active' AND r.kind = 'repost'
+                          AND NOT (op.privacy = 'public_verified' AND op.verification_status = 'verified')))`,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, sql.placeholder("profile")));
+});
+
 /**
  * Whether this viewer sees the profile's pages (/{slug} and its tabs, its publications' detail
  * pages) exactly as a visitor without a session does, so the web may serve them the cached
@@ -149,17 +169,6 @@ export async function visitorViewOf(db: Db, slug: string, actor: SessionActor): 
   // One round trip for the viewer's blocks and the profile's reposts of non-public profiles; the
   // reposts are looked at only when the trigger-kept counts say there are any (PostgreSQL
   // evaluates each EXISTS when the expression first needs it).
-  const [row] = await rowsOf<{ differs: boolean }>(
-    db,
-    sql`SELECT EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ${viewerId} OR blocked_id = ${viewerId})
-        OR (EXISTS (SELECT 1 FROM content_counts
-                    WHERE owner_id = ${profile.id} AND kind = 'repost' AND status = 'active' AND n > 0)
-            AND EXISTS (SELECT 1 FROM content_items r
-                        JOIN content_items o ON o.id = r.repost_of_id
-                        JOIN profiles op ON op.id = o.owner_id
-                        WHERE r.owner_id = ${profile.id} AND r.status = 'active' AND r.kind = 'repost'
-                          AND NOT (op.privacy = 'public_verified' AND op.verification_status = 'verified')))
-        AS differs`,
-  );
+  const [row] = await visitorViewDiffers(db).execute({ viewer: viewerId, profile: profile.id });
   return row?.differs === false ? profile.id : null;
 }
