@@ -15,6 +15,7 @@ import {
 import { and, desc, eq, getTableColumns, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
+import { preparedOnce } from "../../db/prepared";
 import { contentCounts, contentItems, profiles } from "../../db/schema/index";
 import { uniqueSlug } from "../../lib/slug";
 import { writeAudit } from "../../shared/audit";
@@ -297,17 +298,42 @@ async function assertNotBlocked(db: Db, ownerId: string, viewerProfileId: string
   if (await isBlockedBetween(db, viewerProfileId, ownerId)) throw new AppError("content_notFound");
 }
 
+// A publication's detail page and its owner's level: prepared once (db/prepared.ts), as every
+// detail view runs them.
+const ownerLevel = preparedOnce("content_owner_level", (db) =>
+  db
+    .select({ id: profiles.id, privacy: profiles.privacy, verificationStatus: profiles.verificationStatus })
+    .from(profiles)
+    .where(eq(profiles.id, sql.placeholder("id")))
+    .limit(1),
+);
+function detailStatement(byOwner: boolean) {
+  return preparedOnce(byOwner ? "content_detail_of_owner" : "content_detail", (db) =>
+    db
+      .select()
+      .from(contentItems)
+      .where(
+        and(
+          eq(contentItems.slug, sql.placeholder("slug")),
+          sql`${contentItems.kind} = ANY(${sql.placeholder("kinds")}::text[])`,
+          byOwner
+            ? sql`${contentItems.ownerId} = (SELECT id FROM profiles WHERE lower(slug) = lower(${sql.placeholder("owner")}::text))`
+            : undefined,
+        ),
+      )
+      .limit(1),
+  );
+}
+const detailBySlug = detailStatement(false);
+const detailOfOwner = detailStatement(true);
+
 /**
  * The owner's privacy level (decision 0014) and a block hide the item as if it did not exist.
  * Returns the viewer, for the item's view.
  */
 async function assertOwnerVisible(db: Db, ownerId: string, viewerProfileId: string | null): Promise<Viewer> {
   const viewer = await viewerOfProfile(db, viewerProfileId);
-  const [owner] = await db
-    .select({ id: profiles.id, privacy: profiles.privacy, verificationStatus: profiles.verificationStatus })
-    .from(profiles)
-    .where(eq(profiles.id, ownerId))
-    .limit(1);
+  const [owner] = await ownerLevel(db).execute({ id: ownerId });
   if (!owner || !mayView(owner, viewer)) throw new AppError("content_notFound");
   await assertNotBlocked(db, ownerId, viewerProfileId);
   return viewer;
@@ -318,17 +344,11 @@ export async function getContentDetail(
   where: { slug: string; kinds: readonly string[]; ownerSlug?: string },
   viewerProfileId: string | null,
 ): Promise<ContentItem> {
-  const conditions: SQL[] = [eq(contentItems.slug, where.slug), inArray(contentItems.kind, [...where.kinds])];
-  if (where.ownerSlug) {
-    conditions.push(
-      sql`${contentItems.ownerId} = (SELECT id FROM profiles WHERE lower(slug) = lower(${where.ownerSlug}))`,
-    );
-  }
-  const [row] = await db
-    .select()
-    .from(contentItems)
-    .where(and(...conditions))
-    .limit(1);
+  const [row] = await (where.ownerSlug ? detailOfOwner : detailBySlug)(db).execute({
+    slug: where.slug,
+    kinds: [...where.kinds],
+    owner: where.ownerSlug ?? null,
+  });
   assertVisible(row, viewerProfileId);
   const viewer = await assertOwnerVisible(db, row.ownerId, viewerProfileId);
   const [item] = await contentItemViewsFor(db, [row], viewer);
