@@ -1,4 +1,4 @@
-import { type MessageKey, messages } from "./messages";
+import type { MessageKey } from "./messages";
 
 /**
  * The error catalogue (spec §8): code → HTTP status + default message.
@@ -248,8 +248,9 @@ export function errorStatus(code: ErrorCode): number {
   return catalogue[code].status;
 }
 
-export function errorMessage(code: ErrorCode): string {
-  return messages[catalogue[code].message];
+/** The catalogue key of a code's default message (error-messages.ts reads its text). */
+export function errorMessageKey(code: ErrorCode): MessageKey {
+  return catalogue[code].message;
 }
 
 export function isErrorCode(value: unknown): value is ErrorCode {
@@ -259,18 +260,4 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 /** The wire shape of every failed response. */
 export interface ApiErrorBody {
   error: { code: ErrorCode; message: string; details?: unknown };
-}
-
-/** Thrown by services; the API's error handler turns it into ApiErrorBody with the catalogue status. */
-export class AppError extends Error {
-  readonly code: ErrorCode;
-  readonly status: number;
-  readonly details: unknown;
-  constructor(code: ErrorCode, options: { message?: string; details?: unknown; cause?: unknown } = {}) {
-    super(options.message ?? errorMessage(code), { cause: options.cause });
-    this.name = "AppError";
-    this.code = code;
-    this.status = errorStatus(code);
-    this.details = options.details;
-  }
 }

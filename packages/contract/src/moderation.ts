@@ -1,4 +1,4 @@
-import { type MessageKey, messages } from "./messages";
+import { moderationMessages } from "./messages/moderation";
 
 /**
  * Trust and safety (issue 16): the review queue's values both sides agree on. Reports of a
@@ -64,7 +64,7 @@ export const moderationReasons = {
   intellectual_property: "moderationReasonIntellectualProperty",
   illegal: "moderationReasonIllegal",
   other: "moderationReasonOther",
-} as const satisfies Record<string, MessageKey>;
+} as const satisfies Record<string, keyof typeof moderationMessages>;
 export type ModerationReason = keyof typeof moderationReasons;
 export const moderationReasonCodes = Object.keys(moderationReasons) as [
   ModerationReason,
@@ -72,8 +72,8 @@ export const moderationReasonCodes = Object.keys(moderationReasons) as [
 ];
 /** The short label of a moderation reason (a report reason shares the same codes, but "illegal"). */
 export function moderationReasonLabel(reason: string): string {
-  const key = (moderationReasons as Record<string, MessageKey>)[reason];
-  return key ? messages[key] : reason;
+  const key = (moderationReasons as Record<string, keyof typeof moderationMessages>)[reason];
+  return key ? moderationMessages[key] : reason;
 }
 
 /** The events of a subject's log (moderation_events.type). */

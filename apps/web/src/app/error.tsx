@@ -1,6 +1,6 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
 
@@ -11,11 +11,11 @@ export default function ErrorPage({ reset }: { error: Error & { digest?: string 
       <span className="mb-5 inline-flex size-14 items-center justify-center rounded-full bg-danger-soft text-danger">
         <Icon name="alert" size={28} />
       </span>
-      <h1 className="text-2xl font-semibold text-ink">{messages.somethingWentWrong}</h1>
+      <h1 className="text-2xl font-semibold text-ink">{commonMessages.somethingWentWrong}</h1>
       <div className="mt-6 flex gap-3">
-        <Button onClick={reset}>{messages.tryAgain}</Button>
+        <Button onClick={reset}>{commonMessages.tryAgain}</Button>
         <Button asChild variant="secondary">
-          <a href="/">{messages.notFoundAction}</a>
+          <a href="/">{commonMessages.notFoundAction}</a>
         </Button>
       </div>
     </div>

@@ -15,12 +15,12 @@ import {
   type Endpoints,
   endpoints,
   fillPath,
-  messages,
   type ParamsInput,
   type QueryInput,
   type ResponseOf,
   toQueryString,
 } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import type { z } from "zod";
 import { type ApiResponse, type RequestOptions, request } from "./api";
 import { ApiError } from "./api-error";
@@ -146,7 +146,7 @@ export function parseResponse<E extends EndpointDefinition>(
   if (!schema) return undefined as ResponseOf<E>;
   const result = schema.safeParse(body);
   if (!result.success) {
-    throw new ApiError(status, "response_invalid", messages.somethingWentWrong, result.error.issues);
+    throw new ApiError(status, "response_invalid", commonMessages.somethingWentWrong, result.error.issues);
   }
   return result.data as ResponseOf<E>;
 }

@@ -1,4 +1,5 @@
-import { type ErrorCode, messages } from "@vn/contract";
+import type { ErrorCode } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 
 /**
  * A failed API call. The API answers `{error:{code,message,details}}` (architecture.md); the auth
@@ -52,13 +53,13 @@ export function readErrorBody(body: unknown): ParsedError {
 
 /** The message shown when the server gave none, chosen by status (spec §8 sentences). */
 export function fallbackMessage(status: number): string {
-  if (status === NO_RESPONSE_STATUS) return messages.errorSendingRequest;
-  if (status === 404) return messages.resourceNotFound;
-  if (status === 429) return messages.tooManyRequests;
-  if (status === 503) return messages.serviceUnavailable;
-  if (status === 504) return messages.gatewayTimeout;
-  if (status >= 500) return messages.internalServerIssue;
-  return messages.somethingWentWrong;
+  if (status === NO_RESPONSE_STATUS) return commonMessages.errorSendingRequest;
+  if (status === 404) return commonMessages.resourceNotFound;
+  if (status === 429) return commonMessages.tooManyRequests;
+  if (status === 503) return commonMessages.serviceUnavailable;
+  if (status === 504) return commonMessages.gatewayTimeout;
+  if (status >= 500) return commonMessages.internalServerIssue;
+  return commonMessages.somethingWentWrong;
 }
 
 export function toApiError(status: number, body: unknown): ApiError {

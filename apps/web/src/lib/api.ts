@@ -14,9 +14,9 @@ import {
   DEV_WEB_FORWARD_SECRET,
   FORWARD_SECRET_HEADER,
   FORWARDED_CLIENT_HEADER,
-  messages,
   toQueryString,
 } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import { ApiError, NO_RESPONSE_STATUS, toApiError } from "./api-error";
 import {
   decideResponseAction,
@@ -146,9 +146,9 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     // The caller cancelled: let it see its own abort, as fetch would.
     if (options.signal?.aborted) throw cause;
     if (timeout.signal.aborted) {
-      throw new ApiError(NO_RESPONSE_STATUS, "request_timeout", messages.gatewayTimeout);
+      throw new ApiError(NO_RESPONSE_STATUS, "request_timeout", commonMessages.gatewayTimeout);
     }
-    throw new ApiError(NO_RESPONSE_STATUS, null, messages.errorSendingRequest, { cause });
+    throw new ApiError(NO_RESPONSE_STATUS, null, commonMessages.errorSendingRequest, { cause });
   }
 
   let body: unknown;

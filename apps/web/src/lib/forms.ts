@@ -5,7 +5,8 @@
  *   before they are sent; password fields are left exactly as typed.
  * - urlField: the §5 URL length rule (2000 for http(s), 1993 otherwise).
  */
-import { cleanFormValues, isUrlWithinLimit, messages } from "@vn/contract";
+import { cleanFormValues, isUrlWithinLimit } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import { z } from "zod";
 import { ApiError } from "./api-error";
 
@@ -16,13 +17,13 @@ export function cleanSubmit<T extends Record<string, unknown>, R>(
 }
 
 export function urlField() {
-  return z.string().trim().refine(isUrlWithinLimit, { message: messages.urlTooLong });
+  return z.string().trim().refine(isUrlWithinLimit, { message: commonMessages.urlTooLong });
 }
 
 /** The sentence to show for a failed submit: the server's message, or the generic one. */
 export function submitErrorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
-  return messages.somethingWentWrong;
+  return commonMessages.somethingWentWrong;
 }
 
 /**

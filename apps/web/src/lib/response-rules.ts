@@ -6,7 +6,8 @@
  *   back to the personal account and reloads.
  * - 404 with company_notFound sends the user to their own profile page.
  */
-import { type EndpointDefinition, endpoints, messages } from "@vn/contract";
+import { type EndpointDefinition, endpoints } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import { readErrorBody } from "./api-error";
 import { routes } from "./paths";
 
@@ -74,7 +75,7 @@ export function decideResponseAction(
 
   if (status === 403) {
     const companyGone =
-      code === "accountManager_ownerNotFound" || message === messages.companyDeletedOrBlocked;
+      code === "accountManager_ownerNotFound" || message === commonMessages.companyDeletedOrBlocked;
     // The switch call itself must not trigger another switch (an endless loop).
     if (companyGone && !answersAt(switchAccount, path)) return { type: "switchToUserAccount" };
     return { type: "none" };

@@ -3,9 +3,12 @@
  * automatic reconnection, 20 s connect timeout; emits with an ack fail with "operation has timed
  * out". The browser connects straight to the API origin with a single-use ticket (page JavaScript
  * never holds the session token: the cookie is httpOnly and no API answer shows it).
+ *
+ * socket.io-client is loaded with `import()` when a screen first needs the socket, so pages that
+ * never connect do not carry it in their first load (decision 0027).
  */
 import type { ClientToServerEvents, ServerToClientEvents } from "@vn/contract";
-import { io, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import { api } from "./api-client";
 
 export const SOCKET_CONNECT_TIMEOUT_MS = 20_000;
@@ -16,6 +19,16 @@ export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let socket: AppSocket | null = null;
 let users = 0;
+let client: Promise<typeof import("socket.io-client")> | null = null;
+
+/** socket.io-client, loaded once on first use. */
+function loadClient(): Promise<typeof import("socket.io-client")> {
+  client ??= import("socket.io-client").catch((error: unknown) => {
+    client = null;
+    throw error;
+  });
+  return client;
+}
 
 /** The API origin the browser reaches: baked at build, else the one the server rendered. */
 export function apiOriginForBrowser(): string | null {
@@ -57,9 +70,20 @@ export async function acquireSocket(): Promise<AppSocket | null> {
   const origin = apiOriginForBrowser();
   if (!origin) return null;
   users += 1;
-  if (socket) {
+  let io: typeof import("socket.io-client")["io"] | null = null;
+  if (!socket) {
+    try {
+      ({ io } = await loadClient());
+    } catch {
+      // The script could not be fetched (offline, a newer build): no socket this time.
+      users = Math.max(0, users - 1);
+      return null;
+    }
+  }
+  // Another screen may have opened it while the client loaded.
+  if (socket || !io) {
     // Opening a screen that needs the socket is a user action: a dropped connection comes back.
-    reconnectOnUserAction(socket);
+    if (socket) reconnectOnUserAction(socket);
     return socket;
   }
   socket = io(origin, {

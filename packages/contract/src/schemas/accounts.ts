@@ -22,32 +22,35 @@ import {
   TOTP_CODE_LENGTH,
   URL_MAX_LENGTH_HTTP,
 } from "../constants";
-import { format, messages } from "../messages";
+import { commonMessages } from "../messages/common";
+import { format } from "../messages/format";
+import { sharedMessages } from "../messages/shared";
+import { validationMessages } from "../messages/validation";
 import { cleanText } from "../text";
 import { userText } from "./common";
 
 /** Field rules of §5, shared by the API's request schemas and the web's forms. */
 
-export const emailSchema = userText({ error: messages.fieldRequired })
+export const emailSchema = userText({ error: sharedMessages.fieldRequired })
   .trim()
-  .min(1, messages.fieldRequired)
-  .min(EMAIL_MIN, messages.invalidEmail)
-  .max(EMAIL_MAX, messages.invalidEmail)
-  .pipe(z.email({ error: messages.invalidEmail }))
+  .min(1, sharedMessages.fieldRequired)
+  .min(EMAIL_MIN, sharedMessages.invalidEmail)
+  .max(EMAIL_MAX, sharedMessages.invalidEmail)
+  .pipe(z.email({ error: sharedMessages.invalidEmail }))
   .transform((v) => v.toLowerCase());
 
-export const passwordSchema = userText({ error: messages.fieldRequired })
-  .min(1, messages.fieldRequired)
-  .min(PASSWORD_MIN, format(messages.passwordMin, { count: PASSWORD_MIN }))
-  .max(PASSWORD_MAX, format(messages.maxChars, { count: PASSWORD_MAX }));
+export const passwordSchema = userText({ error: sharedMessages.fieldRequired })
+  .min(1, sharedMessages.fieldRequired)
+  .min(PASSWORD_MIN, format(validationMessages.passwordMin, { count: PASSWORD_MIN }))
+  .max(PASSWORD_MAX, format(sharedMessages.maxChars, { count: PASSWORD_MAX }));
 
 /** Only digits and phone symbols, and at least PHONE_MIN_DIGITS digits (§5). */
-export const phoneSchema = userText({ error: messages.fieldRequired })
+export const phoneSchema = userText({ error: sharedMessages.fieldRequired })
   .trim()
-  .min(1, messages.fieldRequired)
-  .regex(/^[0-9+\-() .]+$/, messages.invalidPhone)
+  .min(1, sharedMessages.fieldRequired)
+  .regex(/^[0-9+\-() .]+$/, validationMessages.invalidPhone)
   .refine((v) => v.replace(/\D/g, "").length >= PHONE_MIN_DIGITS, {
-    message: format(messages.phoneMinDigits, { count: PHONE_MIN_DIGITS }),
+    message: format(validationMessages.phoneMinDigits, { count: PHONE_MIN_DIGITS }),
   });
 
 export const handlePattern = /^[a-z0-9](?:[a-z0-9._-]*[a-z0-9])?$/i;
@@ -118,23 +121,23 @@ export function isReservedHandle(handle: string): boolean {
   return RESERVED_HANDLES.has(handle.trim().toLowerCase());
 }
 
-export const handleSchema = userText({ error: messages.fieldRequired })
+export const handleSchema = userText({ error: sharedMessages.fieldRequired })
   .trim()
-  .min(1, messages.fieldRequired)
-  .min(HANDLE_MIN, format(messages.minChars, { count: HANDLE_MIN }))
-  .max(HANDLE_MAX, format(messages.maxChars, { count: HANDLE_MAX }))
-  .regex(handlePattern, messages.handleInvalidFormat)
-  .refine((handle) => !isReservedHandle(handle), messages.handleReserved);
+  .min(1, sharedMessages.fieldRequired)
+  .min(HANDLE_MIN, format(sharedMessages.minChars, { count: HANDLE_MIN }))
+  .max(HANDLE_MAX, format(sharedMessages.maxChars, { count: HANDLE_MAX }))
+  .regex(handlePattern, sharedMessages.handleInvalidFormat)
+  .refine((handle) => !isReservedHandle(handle), validationMessages.handleReserved);
 
 /** A handle with fewer than two digits is a premium handle (product decisions). */
 export function isPremiumHandle(handle: string): boolean {
   return (handle.match(/\d/g) ?? []).length < HANDLE_FREE_MIN_DIGITS;
 }
 
-export const oneTimeCodeSchema = userText({ error: messages.fieldRequired })
+export const oneTimeCodeSchema = userText({ error: sharedMessages.fieldRequired })
   .trim()
-  .length(ONE_TIME_CODE_LENGTH, messages.invalidCode)
-  .regex(/^[A-Za-z0-9]+$/, messages.invalidCode);
+  .length(ONE_TIME_CODE_LENGTH, commonMessages.invalidCode)
+  .regex(/^[A-Za-z0-9]+$/, commonMessages.invalidCode);
 
 /** Age in whole years on `today` of someone born on `dateOfBirth` (YYYY-MM-DD). */
 export function ageOn(dateOfBirth: string, today: Date): number {
@@ -146,13 +149,13 @@ export function ageOn(dateOfBirth: string, today: Date): number {
   return age;
 }
 
-export const dateOfBirthSchema = userText({ error: messages.dateOfBirthRequired })
-  .min(1, messages.dateOfBirthRequired)
-  .regex(/^\d{4}-\d{2}-\d{2}$/, messages.dateOfBirthRequired)
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), messages.dateOfBirthRequired)
-  .refine((v) => ageOn(v, new Date()) >= MIN_AGE, messages.mustBeAdult);
+export const dateOfBirthSchema = userText({ error: validationMessages.dateOfBirthRequired })
+  .min(1, validationMessages.dateOfBirthRequired)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, validationMessages.dateOfBirthRequired)
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), validationMessages.dateOfBirthRequired)
+  .refine((v) => ageOn(v, new Date()) >= MIN_AGE, validationMessages.mustBeAdult);
 
-export const consentSchema = z.literal(true, { error: messages.consentRequired });
+export const consentSchema = z.literal(true, { error: validationMessages.consentRequired });
 
 export const slugExistsRequestSchema = z.object({ slug: handleSchema });
 export const slugExistsResponseSchema = z.object({
@@ -176,15 +179,15 @@ export type SlugExistsResponse = z.infer<typeof slugExistsResponseSchema>;
 /** Latin letters (with diacritics), spaces, apostrophes, dots and hyphens (§5 "Only Latin characters"). */
 export const personNamePattern = /^[\p{Script=Latin}\p{M}][\p{Script=Latin}\p{M} '’.-]*$/u;
 
-export const personNameSchema = userText({ error: messages.fieldRequired })
+export const personNameSchema = userText({ error: sharedMessages.fieldRequired })
   .transform(cleanText)
   .pipe(
     z
       .string()
-      .min(1, messages.fieldRequired)
-      .min(PERSON_NAME_MIN, format(messages.minChars, { count: PERSON_NAME_MIN }))
-      .max(PERSON_NAME_MAX, format(messages.maxChars, { count: PERSON_NAME_MAX }))
-      .regex(personNamePattern, messages.onlyLatin),
+      .min(1, sharedMessages.fieldRequired)
+      .min(PERSON_NAME_MIN, format(sharedMessages.minChars, { count: PERSON_NAME_MIN }))
+      .max(PERSON_NAME_MAX, format(sharedMessages.maxChars, { count: PERSON_NAME_MAX }))
+      .regex(personNamePattern, validationMessages.onlyLatin),
   );
 
 /** An optional free-text field: cleaned (§5), empty → null, at most `max` characters. */
@@ -194,9 +197,9 @@ export function optionalText(max: number, maxLineBreaks = 0) {
     .pipe(
       z
         .string()
-        .max(max, format(messages.maxChars, { count: max }))
+        .max(max, format(sharedMessages.maxChars, { count: max }))
         .refine((v) => (v.match(/\n/g) ?? []).length <= maxLineBreaks, {
-          message: format(messages.maxLineBreaks, { count: maxLineBreaks }),
+          message: format(validationMessages.maxLineBreaks, { count: maxLineBreaks }),
         })
         .transform((v) => (v === "" ? null : v)),
     )
@@ -208,15 +211,15 @@ export function optionalText(max: number, maxLineBreaks = 0) {
 export const countrySchema = userText()
   .trim()
   .transform((v) => v.toUpperCase())
-  .pipe(z.string().regex(/^[A-Z]{2}$/, messages.invalidCountry))
+  .pipe(z.string().regex(/^[A-Z]{2}$/, sharedMessages.invalidCountry))
   .nullable()
   .optional();
 
 /** A link to an image (uploads arrive with the media issue; until then a URL). */
 export const imageUrlSchema = userText()
   .trim()
-  .max(URL_MAX_LENGTH_HTTP, messages.urlTooLong)
-  .pipe(z.url({ protocol: /^https?$/, error: messages.invalidUrl }))
+  .max(URL_MAX_LENGTH_HTTP, commonMessages.urlTooLong)
+  .pipe(z.url({ protocol: /^https?$/, error: validationMessages.invalidUrl }))
   .nullable()
   .optional();
 
@@ -239,14 +242,14 @@ function withConfirmation<T extends z.ZodRawShape>(
   field: string,
   confirmField: string,
 ) {
-  return shape.extend({ [confirmField]: userText({ error: messages.fieldRequired }) }).refine(
+  return shape.extend({ [confirmField]: userText({ error: sharedMessages.fieldRequired }) }).refine(
     (v) => {
       const values = v as Record<string, unknown>;
       return values[field] === values[confirmField];
     },
     {
       path: [confirmField],
-      message: messages.passwordsMustMatch,
+      message: sharedMessages.passwordsMustMatch,
       // Checked even while other fields are wrong (a refinement otherwise waits for a valid object),
       // so a mismatch is said together with everything else, not last.
       when: (payload) => {
@@ -263,7 +266,9 @@ export const signInRequestSchema = z
   .object({
     email: emailSchema,
     // Not the sign-up rule: an older password may be shorter; a wrong one is just wrong.
-    password: userText({ error: messages.fieldRequired }).min(1, messages.fieldRequired).max(PASSWORD_MAX),
+    password: userText({ error: sharedMessages.fieldRequired })
+      .min(1, sharedMessages.fieldRequired)
+      .max(PASSWORD_MAX),
     rememberMe: z.boolean().optional(),
   })
   .meta({ id: "SignInRequest" });
@@ -307,20 +312,20 @@ export const emailCodeResendRequestSchema = z.object({ email: emailSchema });
 
 // ——— Second factor (issue 16: staff sign in with TOTP, better-auth's two-factor plugin) ————————
 /** The authenticator's code: 6 digits (spaces a person types between them are dropped). */
-export const totpCodeSchema = userText({ error: messages.fieldRequired })
+export const totpCodeSchema = userText({ error: sharedMessages.fieldRequired })
   .transform((value) => value.replace(/\s+/g, ""))
   .pipe(
     z
       .string()
-      .min(1, messages.fieldRequired)
-      .regex(new RegExp(`^\\d{${TOTP_CODE_LENGTH}}$`), messages.invalidCode),
+      .min(1, sharedMessages.fieldRequired)
+      .regex(new RegExp(`^\\d{${TOTP_CODE_LENGTH}}$`), commonMessages.invalidCode),
   );
 /** A backup code as shown once at enrolment ("AbCdE-12345"). */
-export const backupCodeSchema = userText({ error: messages.fieldRequired })
+export const backupCodeSchema = userText({ error: sharedMessages.fieldRequired })
   .trim()
-  .min(1, messages.fieldRequired)
-  .max(40, messages.invalidCode)
-  .regex(/^[A-Za-z0-9-]+$/, messages.invalidCode);
+  .min(1, sharedMessages.fieldRequired)
+  .max(40, commonMessages.invalidCode)
+  .regex(/^[A-Za-z0-9-]+$/, commonMessages.invalidCode);
 /**
  * The sign-in challenge an API client got with `twoFactorRedirect` (browsers hold it in an
  * httpOnly cookie and send nothing here).
@@ -334,13 +339,15 @@ export const twoFactorBackupCodeRequestSchema = z
   .meta({ id: "TwoFactorBackupCodeRequest" });
 /** Turning the second factor on or off asks for the password again. */
 export const twoFactorPasswordRequestSchema = z.object({
-  password: userText({ error: messages.fieldRequired }).min(1, messages.fieldRequired).max(PASSWORD_MAX),
+  password: userText({ error: sharedMessages.fieldRequired })
+    .min(1, sharedMessages.fieldRequired)
+    .max(PASSWORD_MAX),
 });
 /** The first code from the authenticator after enabling: the second factor is on from then. */
 export const twoFactorConfirmRequestSchema = z.object({ code: totpCodeSchema });
 export const passwordResetRequestSchema = z.object({ email: emailSchema });
 export const passwordResetCompleteRequestSchema = z.object({
-  token: userText({ error: messages.invalidToken }).trim().min(1, messages.invalidToken).max(256),
+  token: userText({ error: sharedMessages.invalidToken }).trim().min(1, sharedMessages.invalidToken).max(256),
   newPassword: passwordSchema,
 });
 export const passwordResetFormSchema = withConfirmation(
@@ -351,14 +358,14 @@ export const passwordResetFormSchema = withConfirmation(
 
 export const passwordChangeRequestSchema = z
   .object({
-    currentPassword: userText({ error: messages.fieldRequired })
-      .min(1, messages.fieldRequired)
+    currentPassword: userText({ error: sharedMessages.fieldRequired })
+      .min(1, sharedMessages.fieldRequired)
       .max(PASSWORD_MAX),
     newPassword: passwordSchema,
   })
   .refine((v) => v.currentPassword !== v.newPassword, {
     path: ["newPassword"],
-    message: messages.passwordMustDiffer,
+    message: validationMessages.passwordMustDiffer,
   });
 /** PATCH /users/me/password answers only a message. */
 export const passwordChangedResponseSchema = z.object({ data: z.object({ message: z.string() }) });
@@ -372,7 +379,7 @@ export const accountRemovedResponseSchema = z.object({
 });
 export const passwordChangeFormSchema = withConfirmation(
   z.object({
-    currentPassword: userText({ error: messages.fieldRequired }).min(1, messages.fieldRequired),
+    currentPassword: userText({ error: sharedMessages.fieldRequired }).min(1, sharedMessages.fieldRequired),
     newPassword: passwordSchema,
   }),
   "newPassword",
@@ -384,10 +391,10 @@ export type AccessChangeType = (typeof accessChangeTypes)[number];
 export const accessChangeParamsSchema = z.object({ type: z.enum(accessChangeTypes) });
 /** `value` is an email or a phone number, checked by the path's type with emailSchema or phoneSchema. */
 export const accessChangeInitializeRequestSchema = z.object({
-  value: userText({ error: messages.fieldRequired }).max(1000),
+  value: userText({ error: sharedMessages.fieldRequired }).max(1000),
   /** Proves the person, not just their session (issue 11: a stolen session must not move the account). */
-  currentPassword: userText({ error: messages.fieldRequired })
-    .min(1, messages.fieldRequired)
+  currentPassword: userText({ error: sharedMessages.fieldRequired })
+    .min(1, sharedMessages.fieldRequired)
     .max(PASSWORD_MAX),
 });
 export const accessChangeInitializeResponseSchema = z.object({
@@ -403,16 +410,19 @@ export const accessChangeFinishRequestSchema = z.object({ code: oneTimeCodeSchem
 export const accessChangeFormSchemas = {
   email: z.object({
     value: emailSchema,
-    currentPassword: userText({ error: messages.fieldRequired }).min(1, messages.fieldRequired),
+    currentPassword: userText({ error: sharedMessages.fieldRequired }).min(1, sharedMessages.fieldRequired),
   }),
   phone: z.object({
     value: phoneSchema,
-    currentPassword: userText({ error: messages.fieldRequired }).min(1, messages.fieldRequired),
+    currentPassword: userText({ error: sharedMessages.fieldRequired }).min(1, sharedMessages.fieldRequired),
   }),
 } as const;
 /** The link mailed to the old address after a change: its token undoes the change. */
 export const accessChangeUndoRequestSchema = z.object({
-  token: userText({ error: messages.fieldRequired }).trim().min(1, messages.fieldRequired).max(256),
+  token: userText({ error: sharedMessages.fieldRequired })
+    .trim()
+    .min(1, sharedMessages.fieldRequired)
+    .max(256),
 });
 export const accessChangeUndoResponseSchema = z.object({
   data: z.object({
@@ -468,7 +478,10 @@ export type GeneralInfo = z.infer<typeof generalInfoSchema>;
 export const generalInfoResponseSchema = z.object({ data: generalInfoSchema });
 
 export const slugGenerateRequestSchema = z.object({
-  name: userText({ error: messages.fieldRequired }).trim().min(1, messages.fieldRequired).max(200),
+  name: userText({ error: sharedMessages.fieldRequired })
+    .trim()
+    .min(1, sharedMessages.fieldRequired)
+    .max(200),
   type: z.enum(["user", "company"]).default("user"),
 });
 export const slugGenerateResponseSchema = z.object({ data: z.object({ slug: z.string() }) });
@@ -479,25 +492,29 @@ export const switchAccountRequestSchema = z
     /** The company profile's id; required when type.id is "company". */
     id: userText().min(1).max(64).optional(),
   })
-  .refine((v) => v.type.id === "user" || Boolean(v.id), { path: ["id"], message: messages.fieldRequired });
+  .refine((v) => v.type.id === "user" || Boolean(v.id), {
+    path: ["id"],
+    message: sharedMessages.fieldRequired,
+  });
 
 // Invitations to join (GET/PATCH /user-invites; POST sends them)
 export const userInviteStatuses = ["pending", "accepted", "revoked", "expired"] as const;
 export const userInvitesCreateRequestSchema = z.object({
   emails: z
     .array(emailSchema)
-    .min(1, messages.atLeastOneEmail)
-    .max(BULK_INVITE_MAX_EMAILS, format(messages.bulkInviteMax, { count: BULK_INVITE_MAX_EMAILS }))
+    .min(1, validationMessages.atLeastOneEmail)
+    .max(BULK_INVITE_MAX_EMAILS, format(sharedMessages.bulkInviteMax, { count: BULK_INVITE_MAX_EMAILS }))
     .superRefine((emails, ctx) => {
       const seen = new Set<string>();
       emails.forEach((email, index) => {
-        if (seen.has(email)) ctx.addIssue({ code: "custom", path: [index], message: messages.alreadyAdded });
+        if (seen.has(email))
+          ctx.addIssue({ code: "custom", path: [index], message: validationMessages.alreadyAdded });
         seen.add(email);
       });
     }),
 });
 export const userInviteAcceptRequestSchema = z.object({
-  code: userText({ error: messages.fieldRequired }).trim().min(1, messages.fieldRequired).max(64),
+  code: userText({ error: sharedMessages.fieldRequired }).trim().min(1, sharedMessages.fieldRequired).max(64),
 });
 export const userInvitesQuerySchema = z.object({
   /** Look one invitation up by its code (public: the landing page of an invite link). */

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { PER_PAGE_MAX } from "../constants";
-import { format, messages } from "../messages";
+import { format } from "../messages/format";
+import { sharedMessages } from "../messages/shared";
+import { validationMessages } from "../messages/validation";
 import { cleanText } from "../text";
 import { userText } from "./common";
 import { leadKinds, leadStatuses } from "./forms";
@@ -68,14 +70,14 @@ export const leadUpdateRequestSchema = z
     /** Staff's note; "" or null clears it. */
     note: userText()
       .transform(cleanText)
-      .pipe(z.string().max(LEAD_NOTE_MAX, format(messages.maxChars, { count: LEAD_NOTE_MAX })))
+      .pipe(z.string().max(LEAD_NOTE_MAX, format(sharedMessages.maxChars, { count: LEAD_NOTE_MAX })))
       .nullable()
       .optional(),
     /** The lead's `updatedAt` as the staff member saw it; a lead changed since answers 409 lead_changed. */
     updatedAt: z.iso.datetime({ offset: true }),
   })
   .refine((value) => value.status !== undefined || value.note !== undefined, {
-    message: messages.fieldRequired,
+    message: sharedMessages.fieldRequired,
     path: ["status"],
   });
 export type LeadUpdateRequest = z.input<typeof leadUpdateRequestSchema>;
@@ -114,7 +116,7 @@ export const auditListQuerySchema = z
     perPage: z.coerce.number().int().min(1).max(PER_PAGE_MAX).default(AUDIT_PER_PAGE_DEFAULT),
   })
   .refine((value) => !value.from || !value.to || Date.parse(value.from) <= Date.parse(value.to), {
-    message: messages.invalidRequest,
+    message: validationMessages.invalidRequest,
     path: ["to"],
   });
 export type AuditListQuery = z.input<typeof auditListQuerySchema>;

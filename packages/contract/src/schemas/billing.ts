@@ -7,7 +7,8 @@ import {
   paymentOutcomes,
   planTiers,
 } from "../enums";
-import { messages } from "../messages";
+import { sharedMessages } from "../messages/shared";
+import { validationMessages } from "../messages/validation";
 import { userText } from "./common";
 import { planFeatureValueSchema, subscriptionSchema } from "./session";
 
@@ -19,8 +20,8 @@ export const plansDictionaryQuerySchema = z.object({
   /** The version the client holds; the answer says whether it changed. */
   version: z
     .string()
-    .max(64, messages.invalidRequest)
-    .regex(/^[A-Za-z0-9._-]*$/, messages.invalidRequest)
+    .max(64, validationMessages.invalidRequest)
+    .regex(/^[A-Za-z0-9._-]*$/, validationMessages.invalidRequest)
     .optional(),
 });
 
@@ -136,10 +137,10 @@ export const paymentMethodParamsSchema = z.object({ id: z.string().min(1).max(10
 
 /** Every call that changes money carries a key chosen by the client: a repeat does it once. */
 const idempotencyKey = z
-  .string({ error: messages.invalidRequest })
-  .min(8, messages.invalidRequest)
-  .max(100, messages.invalidRequest)
-  .regex(/^[A-Za-z0-9_-]+$/, messages.invalidRequest);
+  .string({ error: validationMessages.invalidRequest })
+  .min(8, validationMessages.invalidRequest)
+  .max(100, validationMessages.invalidRequest)
+  .regex(/^[A-Za-z0-9_-]+$/, validationMessages.invalidRequest);
 
 export const setupIntentRequestSchema = z.object({ idempotencyKey });
 export const setupIntentResponseSchema = z.object({
@@ -154,8 +155,8 @@ export const setupIntentResponseSchema = z.object({
 });
 
 export const changeSubscriptionRequestSchema = z.object({
-  plan: z.enum(planTiers, { error: messages.fieldRequired }),
-  period: z.enum(billingPeriods, { error: messages.fieldRequired }),
+  plan: z.enum(planTiers, { error: sharedMessages.fieldRequired }),
+  period: z.enum(billingPeriods, { error: sharedMessages.fieldRequired }),
   /** Start with the free trial (once per owner, plans that offer one). */
   trial: z.boolean().default(false),
   idempotencyKey,
@@ -173,8 +174,8 @@ export const subscriptionChangeResponseSchema = z.object({
 });
 
 export const previewRequestSchema = z.object({
-  plan: z.enum(planTiers, { error: messages.fieldRequired }),
-  period: z.enum(billingPeriods, { error: messages.fieldRequired }),
+  plan: z.enum(planTiers, { error: sharedMessages.fieldRequired }),
+  period: z.enum(billingPeriods, { error: sharedMessages.fieldRequired }),
 });
 export const previewResponseSchema = z.object({
   data: z.object({
@@ -218,20 +219,20 @@ export const sandboxIntentParamsSchema = z.object({ id: z.string().min(1).max(10
 export const sandboxConfirmSetupRequestSchema = z.object({
   clientSecret: z.string().min(1).max(200),
   cardNumber: z
-    .string({ error: messages.fieldRequired })
+    .string({ error: sharedMessages.fieldRequired })
     .transform((value) => value.replace(/[\s-]/g, ""))
-    .pipe(z.string().regex(/^\d{12,19}$/, messages.cardNumberInvalid)),
+    .pipe(z.string().regex(/^\d{12,19}$/, sharedMessages.cardNumberInvalid)),
   expMonth: z.coerce
-    .number({ error: messages.cardExpiryInvalid })
+    .number({ error: sharedMessages.cardExpiryInvalid })
     .int()
-    .min(1, messages.cardExpiryInvalid)
-    .max(12, messages.cardExpiryInvalid),
+    .min(1, sharedMessages.cardExpiryInvalid)
+    .max(12, sharedMessages.cardExpiryInvalid),
   expYear: z.coerce
-    .number({ error: messages.cardExpiryInvalid })
+    .number({ error: sharedMessages.cardExpiryInvalid })
     .int()
-    .min(2000, messages.cardExpiryInvalid)
-    .max(2100, messages.cardExpiryInvalid),
-  cvc: z.string().regex(/^\d{3,4}$/, messages.cardCvcInvalid),
+    .min(2000, sharedMessages.cardExpiryInvalid)
+    .max(2100, sharedMessages.cardExpiryInvalid),
+  cvc: z.string().regex(/^\d{3,4}$/, sharedMessages.cardCvcInvalid),
 });
 export const sandboxConfirmSetupResponseSchema = z.object({
   data: z.object({
@@ -262,26 +263,31 @@ export const sandboxClockResponseSchema = z.object({ data: z.object({ now: z.iso
 // Add-ons and the badge (issue 13 item 7) ------------------------------------------------------
 
 export const addonRequestSchema = z.object({
-  type: z.enum(addonTypes, { error: messages.fieldRequired }),
+  type: z.enum(addonTypes, { error: sharedMessages.fieldRequired }),
   /** Seats are bought per extra team member; spy and stealth are one each. */
-  quantity: z.number().int().min(1, messages.invalidRequest).max(500, messages.invalidRequest).default(1),
+  quantity: z
+    .number()
+    .int()
+    .min(1, validationMessages.invalidRequest)
+    .max(500, validationMessages.invalidRequest)
+    .default(1),
   idempotencyKey,
 });
 export const addonRemoveRequestSchema = z.object({
-  type: z.enum(addonTypes, { error: messages.fieldRequired }),
+  type: z.enum(addonTypes, { error: sharedMessages.fieldRequired }),
   idempotencyKey,
 });
 export const badgeRequestSchema = z.object({ idempotencyKey });
 export const ownerTypeParamsSchema = z.object({ ownerType: z.enum(["users", "companies"]) });
 export const badgeVisibilityRequestSchema = z.object({
-  visible: z.boolean({ error: messages.fieldRequired }),
+  visible: z.boolean({ error: sharedMessages.fieldRequired }),
 });
 
 // The desired trial (a plan picked before the owner could buy) ---------------------------------
 
 export const desiredTrialRequestSchema = z.object({
-  plan: z.enum(planTiers, { error: messages.fieldRequired }),
-  period: z.enum(billingPeriods, { error: messages.fieldRequired }),
+  plan: z.enum(planTiers, { error: sharedMessages.fieldRequired }),
+  period: z.enum(billingPeriods, { error: sharedMessages.fieldRequired }),
 });
 export const desiredTrialResponseSchema = z.object({
   data: z.object({ plan: z.enum(planTiers), period: z.enum(billingPeriods) }).nullable(),
@@ -322,26 +328,29 @@ export const creatorApplicationResponseSchema = z.object({ data: creatorApplicat
 const httpLink = z
   .string()
   .trim()
-  .max(300, messages.invalidRequest)
-  .refine((value) => /^https?:\/\/[^\s]+\.[^\s]+$/i.test(value), messages.invalidUrl);
+  .max(300, validationMessages.invalidRequest)
+  .refine((value) => /^https?:\/\/[^\s]+\.[^\s]+$/i.test(value), validationMessages.invalidUrl);
 
 export const creatorApplyRequestSchema = z.object({
-  publishes: userText({ error: messages.fieldRequired })
+  publishes: userText({ error: sharedMessages.fieldRequired })
     .trim()
-    .min(20, messages.creatorPublishesTooShort)
-    .max(2000, messages.creatorPublishesTooLong),
-  links: z.array(httpLink).min(1, messages.creatorLinksRequired).max(5, messages.creatorLinksTooMany),
-  audience: userText().trim().max(300, messages.invalidRequest).optional(),
+    .min(20, validationMessages.creatorPublishesTooShort)
+    .max(2000, validationMessages.creatorPublishesTooLong),
+  links: z
+    .array(httpLink)
+    .min(1, validationMessages.creatorLinksRequired)
+    .max(5, validationMessages.creatorLinksTooMany),
+  audience: userText().trim().max(300, validationMessages.invalidRequest).optional(),
 });
 export const creatorAppealRequestSchema = z.object({
-  message: userText({ error: messages.fieldRequired })
+  message: userText({ error: sharedMessages.fieldRequired })
     .trim()
-    .min(10, messages.creatorAppealTooShort)
-    .max(2000, messages.creatorPublishesTooLong),
+    .min(10, validationMessages.creatorAppealTooShort)
+    .max(2000, validationMessages.creatorPublishesTooLong),
 });
 export const creatorDecisionRequestSchema = z.object({
-  decision: z.enum(["congratulation", "rejected"], { error: messages.fieldRequired }),
-  note: userText().max(1000, messages.invalidRequest).optional(),
+  decision: z.enum(["congratulation", "rejected"], { error: sharedMessages.fieldRequired }),
+  note: userText().max(1000, validationMessages.invalidRequest).optional(),
 });
 export const creatorQueueResponseSchema = z.object({
   data: z.array(

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { format, messages } from "../messages";
+import { format } from "../messages/format";
+import { sharedMessages } from "../messages/shared";
+import { validationMessages } from "../messages/validation";
 import {
   CHAT_ATTACHMENTS_MAX,
   CHAT_LIST_PER_PAGE,
@@ -34,12 +36,15 @@ import { mediaStatuses, mediaUrlsSchema } from "./media";
 export const chatMessageTextSchema = userText()
   .default("")
   .transform(cleanText)
-  .pipe(z.string().max(CHAT_MESSAGE_MAX, format(messages.maxChars, { count: CHAT_MESSAGE_MAX })));
+  .pipe(z.string().max(CHAT_MESSAGE_MAX, format(sharedMessages.maxChars, { count: CHAT_MESSAGE_MAX })));
 
 /** Media ids of the sender's own uploads of a chat attachment type (messenger.ts). */
 export const chatAttachmentIdsSchema = z
   .array(userText().min(1).max(100))
-  .max(CHAT_ATTACHMENTS_MAX, format(messages.chatTooManyAttachments, { count: CHAT_ATTACHMENTS_MAX }))
+  .max(
+    CHAT_ATTACHMENTS_MAX,
+    format(validationMessages.chatTooManyAttachments, { count: CHAT_ATTACHMENTS_MAX }),
+  )
   .default([]);
 
 /** A sender's own id of a message: a retried send with the same one is stored once. */
@@ -53,9 +58,9 @@ export const chatSendRequestSchema = z
   })
   .superRefine((value, context) => {
     if (!value.body && value.attachmentIds.length === 0)
-      context.addIssue({ code: "custom", path: ["body"], message: messages.fieldRequired });
+      context.addIssue({ code: "custom", path: ["body"], message: sharedMessages.fieldRequired });
     if (new Set(value.attachmentIds).size !== value.attachmentIds.length)
-      context.addIssue({ code: "custom", path: ["attachmentIds"], message: messages.alreadyAdded });
+      context.addIssue({ code: "custom", path: ["attachmentIds"], message: validationMessages.alreadyAdded });
   });
 export type ChatSendRequest = z.input<typeof chatSendRequestSchema>;
 
@@ -72,13 +77,13 @@ export const chatTitleSchema = requiredText(CHAT_TITLE_MIN, CHAT_TITLE_MAX);
 /** A group: a title and the handles of its first members (the creator joins by itself). */
 export const chatGroupCreateRequestSchema = z.object({
   title: chatTitleSchema,
-  members: z.array(userText().min(1).max(100)).min(1, messages.fieldRequired).max(100),
+  members: z.array(userText().min(1).max(100)).min(1, sharedMessages.fieldRequired).max(100),
 });
 export type ChatGroupCreateRequest = z.input<typeof chatGroupCreateRequestSchema>;
 
 export const chatRenameRequestSchema = z.object({ title: chatTitleSchema });
 export const chatAddMembersRequestSchema = z.object({
-  members: z.array(userText().min(1).max(100)).min(1, messages.fieldRequired).max(100),
+  members: z.array(userText().min(1).max(100)).min(1, sharedMessages.fieldRequired).max(100),
 });
 export const chatMemberParamsSchema = z.object({
   id: userText().min(1).max(100),

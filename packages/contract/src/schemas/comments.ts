@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { PER_PAGE_DEFAULT, PER_PAGE_MAX } from "../constants";
 import { commentsModes, contentKinds, privacyLevels } from "../enums";
-import { format, messages } from "../messages";
+import { format } from "../messages/format";
+import { sharedMessages } from "../messages/shared";
+import { validationMessages } from "../messages/validation";
 import { cleanText } from "../text";
 import { userText } from "./common";
 import { imageUrlsSchema, mediaStatuses } from "./media";
@@ -17,16 +19,16 @@ export const COMMENT_MAX_LINE_BREAKS = 30;
 /** Per account, per minute: more is a flood and answers 429 request_tooMany. */
 export const COMMENTS_PER_MINUTE = 20;
 
-export const commentBodySchema = userText({ error: messages.fieldRequired })
+export const commentBodySchema = userText({ error: sharedMessages.fieldRequired })
   .transform(cleanText)
   .pipe(
     z
       .string()
-      .min(1, messages.fieldRequired)
-      .max(COMMENT_BODY_MAX, format(messages.maxChars, { count: COMMENT_BODY_MAX }))
+      .min(1, sharedMessages.fieldRequired)
+      .max(COMMENT_BODY_MAX, format(sharedMessages.maxChars, { count: COMMENT_BODY_MAX }))
       .refine(
         (v) => (v.match(/\n/g)?.length ?? 0) <= COMMENT_MAX_LINE_BREAKS,
-        format(messages.maxLineBreaks, { count: COMMENT_MAX_LINE_BREAKS }),
+        format(validationMessages.maxLineBreaks, { count: COMMENT_MAX_LINE_BREAKS }),
       ),
   );
 
@@ -40,10 +42,10 @@ export const commentTextSchema = userText()
   .pipe(
     z
       .string()
-      .max(COMMENT_BODY_MAX, format(messages.maxChars, { count: COMMENT_BODY_MAX }))
+      .max(COMMENT_BODY_MAX, format(sharedMessages.maxChars, { count: COMMENT_BODY_MAX }))
       .refine(
         (v) => (v.match(/\n/g)?.length ?? 0) <= COMMENT_MAX_LINE_BREAKS,
-        format(messages.maxLineBreaks, { count: COMMENT_MAX_LINE_BREAKS }),
+        format(validationMessages.maxLineBreaks, { count: COMMENT_MAX_LINE_BREAKS }),
       ),
   );
 
@@ -60,7 +62,7 @@ export const commentCreateRequestSchema = z
   })
   .superRefine((value, context) => {
     if (!value.body && !value.imageId)
-      context.addIssue({ code: "custom", path: ["body"], message: messages.fieldRequired });
+      context.addIssue({ code: "custom", path: ["body"], message: sharedMessages.fieldRequired });
   });
 export type CommentCreateRequest = z.input<typeof commentCreateRequestSchema>;
 /**

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { PER_PAGE_DEFAULT, PER_PAGE_MAX } from "../constants";
 import { errorCodes } from "../errors";
-import { messages } from "../messages";
+import { sharedMessages } from "../messages/shared";
+import { validationMessages } from "../messages/validation";
 import { hasForbiddenCharacters } from "../text";
 
 export const errorBodySchema = z
@@ -28,18 +29,18 @@ export type Pagination = z.infer<typeof paginationSchema>;
  */
 export function userText(params?: Parameters<typeof z.string>[0]) {
   return z.string(params).refine((value) => !hasForbiddenCharacters(value), {
-    message: messages.textControlCharacters,
+    message: validationMessages.textControlCharacters,
     abort: true,
   });
 }
 
 /** A required, trimmed string with the spec's generic messages. */
 export function requiredText(min: number, max: number) {
-  return userText({ error: messages.fieldRequired })
+  return userText({ error: sharedMessages.fieldRequired })
     .trim()
-    .min(1, messages.fieldRequired)
-    .min(min, messages.minChars.replace("{count}", String(min)))
-    .max(max, messages.maxChars.replace("{count}", String(max)));
+    .min(1, sharedMessages.fieldRequired)
+    .min(min, sharedMessages.minChars.replace("{count}", String(min)))
+    .max(max, sharedMessages.maxChars.replace("{count}", String(max)));
 }
 
 export const healthSchema = z.object({

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { ABOUT_MAX, ABOUT_MAX_LINE_BREAKS, COMPANY_NAME_MAX, COMPANY_NAME_MIN } from "../constants";
 import { verificationStatuses } from "../enums";
-import { format, messages } from "../messages";
+import { format } from "../messages/format";
+import { sharedMessages } from "../messages/shared";
+import { validationMessages } from "../messages/validation";
 import { cleanText } from "../text";
 import { handleSchema, imageUrlSchema, optionalText } from "./accounts";
 import { userText } from "./common";
@@ -10,15 +12,15 @@ import { contactsSchema, pageFieldsUpdateShape, socialLinksSchema } from "./prof
 /** Latin letters (with diacritics), digits and the punctuation company names use. */
 export const companyNamePattern = /^[\p{Script=Latin}\p{M}\p{N}][\p{Script=Latin}\p{M}\p{N} '’.,&()+\-/!]*$/u;
 
-export const companyNameSchema = userText({ error: messages.fieldRequired })
+export const companyNameSchema = userText({ error: sharedMessages.fieldRequired })
   .transform(cleanText)
   .pipe(
     z
       .string()
-      .min(1, messages.fieldRequired)
-      .min(COMPANY_NAME_MIN, format(messages.minChars, { count: COMPANY_NAME_MIN }))
-      .max(COMPANY_NAME_MAX, format(messages.maxChars, { count: COMPANY_NAME_MAX }))
-      .regex(companyNamePattern, messages.onlyLatin),
+      .min(1, sharedMessages.fieldRequired)
+      .min(COMPANY_NAME_MIN, format(sharedMessages.minChars, { count: COMPANY_NAME_MIN }))
+      .max(COMPANY_NAME_MAX, format(sharedMessages.maxChars, { count: COMPANY_NAME_MAX }))
+      .regex(companyNamePattern, validationMessages.onlyLatin),
   );
 
 export const companyCreateRequestSchema = z

@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { PER_PAGE_DEFAULT, PER_PAGE_MAX, URL_MAX_LENGTH_HTTP } from "../constants";
 import { commentsModes, contentKinds, contentStatuses, mediaSubSections, profileTabs } from "../enums";
-import { format, messages } from "../messages";
+import { commonMessages } from "../messages/common";
+import { format } from "../messages/format";
+import { sharedMessages } from "../messages/shared";
+import { validationMessages } from "../messages/validation";
 import { cleanText } from "../text";
 import { userText } from "./common";
 import { contentMediaRequestSchema } from "./media";
@@ -128,7 +131,7 @@ export type ContentSettings = z.infer<typeof contentSettingsSchema>;
 const optionalTrimmed = (max: number) =>
   userText()
     .trim()
-    .max(max, format(messages.maxChars, { count: max }))
+    .max(max, format(sharedMessages.maxChars, { count: max }))
     .optional()
     .transform((v) => (v ? v : undefined));
 
@@ -138,8 +141,8 @@ const optionalTrimmed = (max: number) =>
  */
 export const eventUrlSchema = userText()
   .trim()
-  .max(URL_MAX_LENGTH_HTTP, messages.urlTooLong)
-  .pipe(z.url({ protocol: /^https?$/, error: messages.invalidUrl }));
+  .max(URL_MAX_LENGTH_HTTP, commonMessages.urlTooLong)
+  .pipe(z.url({ protocol: /^https?$/, error: validationMessages.invalidUrl }));
 
 /**
  * An event's own time zone (issue 18): an IANA name the runtime knows ("Europe/Warsaw"), kept
@@ -147,16 +150,16 @@ export const eventUrlSchema = userText()
  */
 export const timeZoneSchema = userText()
   .trim()
-  .max(64, messages.timeZoneInvalid)
+  .max(64, validationMessages.timeZoneInvalid)
   .transform((zone, ctx) => {
     if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(zone)) {
-      ctx.addIssue({ code: "custom", message: messages.timeZoneInvalid });
+      ctx.addIssue({ code: "custom", message: validationMessages.timeZoneInvalid });
       return z.NEVER;
     }
     try {
       return new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
     } catch {
-      ctx.addIssue({ code: "custom", message: messages.timeZoneInvalid });
+      ctx.addIssue({ code: "custom", message: validationMessages.timeZoneInvalid });
       return z.NEVER;
     }
   });
@@ -172,8 +175,8 @@ export const documentFolderSchema = userText()
   .pipe(
     z
       .string()
-      .max(FOLDER_MAX, format(messages.maxChars, { count: FOLDER_MAX }))
-      .refine((v) => !/[\n\t]/.test(v), { message: messages.folderOneLine }),
+      .max(FOLDER_MAX, format(sharedMessages.maxChars, { count: FOLDER_MAX }))
+      .refine((v) => !/[\n\t]/.test(v), { message: validationMessages.folderOneLine }),
   )
   .transform((v) => (v ? v : null))
   .nullable();
@@ -184,7 +187,7 @@ export const contentCreateRequestSchema = z
     title: optionalTrimmed(TITLE_MAX),
     description: optionalTrimmed(DESCRIPTION_MAX),
     /** Plain text for posts; HTML (sanitized by the server) for rich kinds. Limits are the plan's. */
-    content: userText().max(200_000, messages.contentTooLong).optional(),
+    content: userText().max(200_000, validationMessages.contentTooLong).optional(),
     /** ISO date-time. In the future → planned (needs the schedule feature); absent → now. */
     publicationDate: z.iso.datetime({ offset: true }).optional(),
     draft: z.boolean().default(false),
@@ -202,7 +205,7 @@ export const contentCreateRequestSchema = z
   })
   .superRefine((value, ctx) => {
     const need = (field: "title" | "content" | "description", ok: boolean) => {
-      if (!ok) ctx.addIssue({ code: "custom", path: [field], message: messages.fieldRequired });
+      if (!ok) ctx.addIssue({ code: "custom", path: [field], message: sharedMessages.fieldRequired });
     };
     const hasText = (v: string | undefined) => Boolean(v?.replace(/<[^>]*>/g, "").trim());
     if (value.kind === "post") need("content", hasText(value.content));
@@ -215,22 +218,23 @@ export const contentCreateRequestSchema = z
       need("description", Boolean(value.description));
     }
     if (value.folder && value.kind !== "document")
-      ctx.addIssue({ code: "custom", path: ["folder"], message: messages.folderDocumentsOnly });
+      ctx.addIssue({ code: "custom", path: ["folder"], message: validationMessages.folderDocumentsOnly });
     // A question is its title; its details are optional (issue 18).
     if (value.kind === "question") need("title", Boolean(value.title));
     // A link is its address; the preview card comes from the page itself (GET link-previews).
     if (value.kind === "link" && !value.onlineUrl)
-      ctx.addIssue({ code: "custom", path: ["onlineUrl"], message: messages.fieldRequired });
+      ctx.addIssue({ code: "custom", path: ["onlineUrl"], message: sharedMessages.fieldRequired });
     if (value.kind === "event") {
       need("title", Boolean(value.title));
       if (!value.startsAt)
-        ctx.addIssue({ code: "custom", path: ["startsAt"], message: messages.fieldRequired });
-      if (!value.endsAt) ctx.addIssue({ code: "custom", path: ["endsAt"], message: messages.fieldRequired });
+        ctx.addIssue({ code: "custom", path: ["startsAt"], message: sharedMessages.fieldRequired });
+      if (!value.endsAt)
+        ctx.addIssue({ code: "custom", path: ["endsAt"], message: sharedMessages.fieldRequired });
       if (value.startsAt && value.endsAt && Date.parse(value.endsAt) < Date.parse(value.startsAt)) {
-        ctx.addIssue({ code: "custom", path: ["endsAt"], message: messages.eventEndsBeforeStart });
+        ctx.addIssue({ code: "custom", path: ["endsAt"], message: validationMessages.eventEndsBeforeStart });
       }
       if (!value.place && !value.onlineUrl) {
-        ctx.addIssue({ code: "custom", path: ["place"], message: messages.eventPlaceRequired });
+        ctx.addIssue({ code: "custom", path: ["place"], message: validationMessages.eventPlaceRequired });
       }
     }
   });
@@ -239,7 +243,7 @@ export type ContentCreateRequest = z.input<typeof contentCreateRequestSchema>;
 export const contentUpdateRequestSchema = z.object({
   title: optionalTrimmed(TITLE_MAX),
   description: optionalTrimmed(DESCRIPTION_MAX),
-  content: userText().max(200_000, messages.contentTooLong).optional(),
+  content: userText().max(200_000, validationMessages.contentTooLong).optional(),
   publicationDate: z.iso.datetime({ offset: true }).optional(),
   draft: z.boolean().optional(),
   startsAt: z.iso.datetime({ offset: true }).optional(),
@@ -261,12 +265,12 @@ export const repostRequestSchema = z
     withQuote: z.boolean().default(false),
     quote: userText()
       .trim()
-      .max(QUOTE_MAX, format(messages.maxChars, { count: QUOTE_MAX }))
+      .max(QUOTE_MAX, format(sharedMessages.maxChars, { count: QUOTE_MAX }))
       .optional(),
   })
   .superRefine((value, ctx) => {
     if (value.withQuote && !value.quote) {
-      ctx.addIssue({ code: "custom", path: ["quote"], message: messages.quoteNoteRequired });
+      ctx.addIssue({ code: "custom", path: ["quote"], message: sharedMessages.quoteNoteRequired });
     }
   });
 
@@ -368,7 +372,7 @@ const jsonParam = <T extends z.ZodType>(schema: T) =>
       try {
         return JSON.parse(raw) as unknown;
       } catch {
-        ctx.addIssue({ code: "custom", message: messages.invalidRequest });
+        ctx.addIssue({ code: "custom", message: validationMessages.invalidRequest });
         return z.NEVER;
       }
     })

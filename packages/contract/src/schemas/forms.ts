@@ -7,7 +7,10 @@ import {
   PHONE_MIN_DIGITS,
   URL_MAX_LENGTH_HTTP,
 } from "../constants";
-import { format, messages } from "../messages";
+import { commonMessages } from "../messages/common";
+import { format } from "../messages/format";
+import { sharedMessages } from "../messages/shared";
+import { validationMessages } from "../messages/validation";
 import { cleanText } from "../text";
 import { emailSchema } from "./accounts";
 import { userText } from "./common";
@@ -26,21 +29,21 @@ export const FEEDBACK_MESSAGE_MAX = 2000;
 export const REPORT_DESCRIPTION_MAX = 1000;
 
 const textField = (max: number) =>
-  userText({ error: messages.fieldRequired })
+  userText({ error: sharedMessages.fieldRequired })
     .transform(cleanText)
     .pipe(
       z
         .string()
-        .min(1, messages.fieldRequired)
-        .max(max, format(messages.maxChars, { count: max })),
+        .min(1, sharedMessages.fieldRequired)
+        .max(max, format(sharedMessages.maxChars, { count: max })),
     );
 
 export const feedbackRequestSchema = z.object({
   rating: z.coerce
-    .number({ error: messages.feedbackRatingRequired })
-    .int(messages.feedbackRatingRequired)
-    .min(FEEDBACK_RATING_MIN, messages.feedbackRatingRequired)
-    .max(FEEDBACK_RATING_MAX, messages.feedbackRatingRequired),
+    .number({ error: validationMessages.feedbackRatingRequired })
+    .int(validationMessages.feedbackRatingRequired)
+    .min(FEEDBACK_RATING_MIN, validationMessages.feedbackRatingRequired)
+    .max(FEEDBACK_RATING_MAX, validationMessages.feedbackRatingRequired),
   message: textField(FEEDBACK_MESSAGE_MAX),
   /** The page the form was sent from, for context (a path of this site). */
   page: userText().max(2000).optional(),
@@ -66,18 +69,20 @@ export const reportRequestSchema = z
   .object({
     targetType: z.enum(reportTargetTypes),
     targetId: userText().min(1).max(100),
-    reason: z.enum(reportReasons, { error: messages.fieldRequired }),
+    reason: z.enum(reportReasons, { error: sharedMessages.fieldRequired }),
     description: userText()
       .transform(cleanText)
       .pipe(
-        z.string().max(REPORT_DESCRIPTION_MAX, format(messages.maxChars, { count: REPORT_DESCRIPTION_MAX })),
+        z
+          .string()
+          .max(REPORT_DESCRIPTION_MAX, format(sharedMessages.maxChars, { count: REPORT_DESCRIPTION_MAX })),
       )
       .optional(),
   })
   .superRefine((value, ctx) => {
     // "Other" says nothing by itself; the description carries the reason.
     if (value.reason === "other" && !value.description) {
-      ctx.addIssue({ code: "custom", path: ["description"], message: messages.fieldRequired });
+      ctx.addIssue({ code: "custom", path: ["description"], message: sharedMessages.fieldRequired });
     }
   });
 export type ReportRequest = z.input<typeof reportRequestSchema>;
@@ -113,10 +118,10 @@ export const LEAD_FORMS_PER_ADDRESS_PER_HOUR = 10;
 export const adSpendRanges = ["under_3k", "3k_10k", "10k_50k", "over_50k"] as const;
 export type AdSpendRange = (typeof adSpendRanges)[number];
 export const adSpendLabels: Record<AdSpendRange, string> = {
-  under_3k: messages.adSpendUnder3k,
-  "3k_10k": messages.adSpend3kTo10k,
-  "10k_50k": messages.adSpend10kTo50k,
-  over_50k: messages.adSpendOver50k,
+  under_3k: validationMessages.adSpendUnder3k,
+  "3k_10k": validationMessages.adSpend3kTo10k,
+  "10k_50k": validationMessages.adSpend10kTo50k,
+  over_50k: validationMessages.adSpendOver50k,
 };
 /** Whether a budget qualifies for the ad credit (every range from 3,000 USD up). */
 export function adSpendQualifies(range: AdSpendRange): boolean {
@@ -124,43 +129,46 @@ export function adSpendQualifies(range: AdSpendRange): boolean {
 }
 
 const nameField = (min: number, max: number) =>
-  userText({ error: messages.fieldRequired })
+  userText({ error: sharedMessages.fieldRequired })
     .transform(cleanText)
     .pipe(
       z
         .string()
-        .min(1, messages.fieldRequired)
-        .min(min, format(messages.minChars, { count: min }))
-        .max(max, format(messages.maxChars, { count: max })),
+        .min(1, sharedMessages.fieldRequired)
+        .min(min, format(sharedMessages.minChars, { count: min }))
+        .max(max, format(sharedMessages.maxChars, { count: max })),
     );
 
 /** A company website: "example.com" is read as https://example.com; http(s) only (§5 URL length). */
-export const websiteSchema = userText({ error: messages.fieldRequired })
+export const websiteSchema = userText({ error: sharedMessages.fieldRequired })
   .trim()
-  .min(1, messages.fieldRequired)
-  .max(URL_MAX_LENGTH_HTTP, messages.urlTooLong)
+  .min(1, sharedMessages.fieldRequired)
+  .max(URL_MAX_LENGTH_HTTP, commonMessages.urlTooLong)
   .transform((value) => (/^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`))
   .pipe(
     z
-      .url({ protocol: /^https?$/, error: messages.invalidUrl })
-      .refine((value) => URL.canParse(value) && new URL(value).hostname.includes("."), messages.invalidUrl),
+      .url({ protocol: /^https?$/, error: validationMessages.invalidUrl })
+      .refine(
+        (value) => URL.canParse(value) && new URL(value).hostname.includes("."),
+        validationMessages.invalidUrl,
+      ),
   );
 
 /**
  * A phone of the ad consultation (§5): only numbers and phone symbols, 7 to 15 digits. The "+"
  * rule is the enterprise form's (contactPhoneSchema, the same one contact phones use).
  */
-export const leadPhoneSchema = userText({ error: messages.fieldRequired })
+export const leadPhoneSchema = userText({ error: sharedMessages.fieldRequired })
   .trim()
-  .min(1, messages.fieldRequired)
+  .min(1, sharedMessages.fieldRequired)
   .superRefine((value, ctx) => {
     const digits = value.replace(/\D/g, "").length;
     const message = !/^[0-9+\-() .]+$/.test(value)
-      ? messages.invalidPhone
+      ? validationMessages.invalidPhone
       : digits < PHONE_MIN_DIGITS
-        ? messages.phoneTooShort
+        ? validationMessages.phoneTooShort
         : digits > LEAD_PHONE_MAX_DIGITS
-          ? messages.phoneTooLong
+          ? validationMessages.phoneTooLong
           : null;
     if (message) ctx.addIssue({ code: "custom", message });
   });
@@ -191,10 +199,10 @@ export const adConsultationRequestSchema = z.object({
   lastName: nameField(1, PERSON_NAME_MAX),
   email: emailSchema,
   phone: leadPhoneSchema,
-  monthlyAdSpend: z.enum(adSpendRanges, { error: messages.fieldRequired }),
+  monthlyAdSpend: z.enum(adSpendRanges, { error: sharedMessages.fieldRequired }),
   objectives: userText()
     .transform(cleanText)
-    .pipe(z.string().max(AD_OBJECTIVES_MAX, format(messages.maxChars, { count: AD_OBJECTIVES_MAX })))
+    .pipe(z.string().max(AD_OBJECTIVES_MAX, format(sharedMessages.maxChars, { count: AD_OBJECTIVES_MAX })))
     .optional(),
 });
 export type AdConsultationRequest = z.input<typeof adConsultationRequestSchema>;

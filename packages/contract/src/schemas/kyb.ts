@@ -7,7 +7,9 @@ import {
   kybStaffReasonCodes,
   kybTransactionStatuses,
 } from "../kyb";
-import { format, messages } from "../messages";
+import { format } from "../messages/format";
+import { sharedMessages } from "../messages/shared";
+import { validationMessages } from "../messages/validation";
 import { cleanText } from "../text";
 import { userText } from "./common";
 import { socialLinkSchema } from "./profiles";
@@ -23,26 +25,29 @@ import { countryCodeSchema, staffDecisionSchema } from "./verification";
 const isoDate = z.string();
 
 const limited = (min: number, max: number) =>
-  userText({ error: messages.fieldRequired })
+  userText({ error: sharedMessages.fieldRequired })
     .transform(cleanText)
     .pipe(
       z
         .string()
-        .min(1, messages.fieldRequired)
-        .min(min, format(messages.minChars, { count: min }))
-        .max(max, format(messages.maxChars, { count: max })),
+        .min(1, sharedMessages.fieldRequired)
+        .min(min, format(sharedMessages.minChars, { count: min }))
+        .max(max, format(sharedMessages.maxChars, { count: max })),
     );
 
 /** YYYY-MM-DD, a real day, not in the future and not before 1800. */
-const incorporationDate = userText({ error: messages.fieldRequired })
+const incorporationDate = userText({ error: sharedMessages.fieldRequired })
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, messages.kybInvalidDate)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, validationMessages.kybInvalidDate)
   .refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, messages.kybInvalidDate)
-  .refine((value) => value >= "1800-01-01", messages.kybInvalidDate)
-  .refine((value) => new Date(`${value}T00:00:00Z`).getTime() <= Date.now(), messages.kybDateInFuture);
+  }, validationMessages.kybInvalidDate)
+  .refine((value) => value >= "1800-01-01", validationMessages.kybInvalidDate)
+  .refine(
+    (value) => new Date(`${value}T00:00:00Z`).getTime() <= Date.now(),
+    validationMessages.kybDateInFuture,
+  );
 
 /**
  * PATCH company-details: any of the fields, each checked; what is sent is saved. The checklist
@@ -55,7 +60,9 @@ export const kybCompanyDetailsRequestSchema = z
       KYB_DETAILS_LIMITS.registrationNumber.min,
       KYB_DETAILS_LIMITS.registrationNumber.max,
     )
-      .pipe(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ./-]*$/, messages.kybInvalidRegistrationNumber))
+      .pipe(
+        z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ./-]*$/, validationMessages.kybInvalidRegistrationNumber),
+      )
       .optional(),
     country: countryCodeSchema.optional(),
     registeredAddress: limited(
@@ -79,7 +86,7 @@ export const kybDirectorInviteRequestSchema = z
 export type KybDirectorInviteRequest = z.input<typeof kybDirectorInviteRequestSchema>;
 
 export const kybDirectorCancelRequestSchema = z
-  .object({ inviteId: userText({ error: messages.fieldRequired }).min(1).max(100) })
+  .object({ inviteId: userText({ error: sharedMessages.fieldRequired }).min(1).max(100) })
   .meta({ id: "KybDirectorCancel" });
 
 export const kybDocumentParamsSchema = z.object({ id: userText().min(1).max(100) });

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { URL_MAX_LENGTH_HTTP } from "../constants";
-import { messages } from "../messages";
+import { commonMessages } from "../messages/common";
+import { sharedMessages } from "../messages/shared";
+import { validationMessages } from "../messages/validation";
 import { userText } from "./common";
 
 /**
@@ -28,9 +30,9 @@ export const LINK_PREVIEW_DESCRIPTION_MAX = 500;
 export const linkPreviewQuerySchema = z.object({
   url: userText()
     .trim()
-    .min(1, messages.fieldRequired)
-    .max(URL_MAX_LENGTH_HTTP, messages.urlTooLong)
-    .pipe(z.url({ protocol: /^https?$/, error: messages.invalidUrl })),
+    .min(1, sharedMessages.fieldRequired)
+    .max(URL_MAX_LENGTH_HTTP, commonMessages.urlTooLong)
+    .pipe(z.url({ protocol: /^https?$/, error: validationMessages.invalidUrl })),
 });
 
 export const linkPreviewSchema = z

@@ -18,7 +18,9 @@ import {
 } from "../constants";
 import { fileUploadTypes, imageUploadTypes } from "../enums";
 import { errorCodes } from "../errors";
-import { format, messages } from "../messages";
+import { format } from "../messages/format";
+import { sharedMessages } from "../messages/shared";
+import { validationMessages } from "../messages/validation";
 import { userText } from "./common";
 
 /**
@@ -265,7 +267,7 @@ export const cropUpdateRequestSchema = imageCropsSchema;
  */
 export const imageAltSchema = userText()
   .trim()
-  .max(IMAGE_ALT_MAX, format(messages.maxChars, { count: IMAGE_ALT_MAX }))
+  .max(IMAGE_ALT_MAX, format(sharedMessages.maxChars, { count: IMAGE_ALT_MAX }))
   .transform((v) => (v ? v : null));
 
 /** Sets a publication's media; absent fields stay, null clears. Gallery order is the array order. */
@@ -282,7 +284,10 @@ export const contentMediaRequestSchema = z.object({
    */
   alts: z
     .record(userText().min(1).max(100), imageAltSchema.nullable())
-    .refine((alts) => Object.keys(alts).length <= MEDIA_GALLERY_MAX_IMAGES + 1, messages.invalidRequest)
+    .refine(
+      (alts) => Object.keys(alts).length <= MEDIA_GALLERY_MAX_IMAGES + 1,
+      validationMessages.invalidRequest,
+    )
     .optional(),
 });
 export type ContentMediaRequest = z.infer<typeof contentMediaRequestSchema>;

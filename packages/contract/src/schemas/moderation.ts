@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PER_PAGE_DEFAULT, PER_PAGE_MAX } from "../constants";
-import { format, messages } from "../messages";
+import { format } from "../messages/format";
+import { sharedMessages } from "../messages/shared";
 import {
   appealDecisions,
   MODERATION_APPEAL_MAX,
@@ -33,20 +34,22 @@ const isoDate = z.string();
 
 /** Free text a person or staff member writes: cleaned, bounded, with the catalogue's sentences. */
 function writtenText(min: number, max: number) {
-  return userText({ error: messages.fieldRequired })
+  return userText({ error: sharedMessages.fieldRequired })
     .transform(cleanText)
     .pipe(
       z
         .string()
-        .min(1, messages.fieldRequired)
-        .min(min, format(messages.minChars, { count: min }))
-        .max(max, format(messages.maxChars, { count: max })),
+        .min(1, sharedMessages.fieldRequired)
+        .min(min, format(sharedMessages.minChars, { count: min }))
+        .max(max, format(sharedMessages.maxChars, { count: max })),
     );
 }
 function optionalNote() {
   return userText()
     .transform(cleanText)
-    .pipe(z.string().max(MODERATION_NOTE_MAX, format(messages.maxChars, { count: MODERATION_NOTE_MAX })))
+    .pipe(
+      z.string().max(MODERATION_NOTE_MAX, format(sharedMessages.maxChars, { count: MODERATION_NOTE_MAX })),
+    )
     .optional();
 }
 
@@ -229,7 +232,7 @@ export const moderationSubjectResponseSchema = z.object({ data: moderationSubjec
 export const moderationActRequestSchema = z
   .object({
     action: z.enum(moderationActionKinds),
-    reason: z.enum(moderationReasonCodes, { error: messages.fieldRequired }),
+    reason: z.enum(moderationReasonCodes, { error: sharedMessages.fieldRequired }),
     message: writtenText(MODERATION_MESSAGE_MIN, MODERATION_MESSAGE_MAX).optional(),
     note: optionalNote(),
     days: z.coerce.number().int().min(1).max(MODERATION_LIMIT_DAYS_MAX).optional(),
@@ -237,7 +240,8 @@ export const moderationActRequestSchema = z
   })
   .superRefine((value, ctx) => {
     if ((value.action === "dismiss" || value.action === "escalate") && !value.message) return;
-    if (!value.message) ctx.addIssue({ code: "custom", path: ["message"], message: messages.fieldRequired });
+    if (!value.message)
+      ctx.addIssue({ code: "custom", path: ["message"], message: sharedMessages.fieldRequired });
   });
 export type ModerationActRequest = z.input<typeof moderationActRequestSchema>;
 

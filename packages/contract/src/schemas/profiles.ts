@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { PHONE_MIN_DIGITS, URL_MAX_LENGTH_HTTP } from "../constants";
 import { mediaSubSections, profileTabs } from "../enums";
-import { format, messages } from "../messages";
+import { commonMessages } from "../messages/common";
+import { format } from "../messages/format";
+import { validationMessages } from "../messages/validation";
 import { emailSchema, generalInfoUpdateRequestSchema, imageUrlSchema } from "./accounts";
 import { userText } from "./common";
 
@@ -138,13 +140,15 @@ const emptyToNull = (value: string) => (value === "" ? null : value);
 export function socialLinkSchema(key: SocialLinkKey) {
   const link = z
     .string()
-    .max(URL_MAX_LENGTH_HTTP, messages.urlTooLong)
-    .pipe(z.url({ protocol: /^https?$/, error: messages.invalidUrl }));
+    .max(URL_MAX_LENGTH_HTTP, commonMessages.urlTooLong)
+    .pipe(z.url({ protocol: /^https?$/, error: validationMessages.invalidUrl }));
   const checked =
     key === "site"
       ? link
       : link.refine((value) => linkPointsAt(value, socialLinkHosts[key]), {
-          message: format(messages.socialLinkWrongHost, { hosts: socialLinkHosts[key].join(" or ") }),
+          message: format(validationMessages.socialLinkWrongHost, {
+            hosts: socialLinkHosts[key].join(" or "),
+          }),
         });
   return userText().trim().transform(emptyToNull).pipe(checked.nullable()).nullable().optional();
 }
@@ -175,13 +179,13 @@ export const contactPhoneSchema = userText()
       .superRefine((value, ctx) => {
         const digits = value.replace(/\D/g, "").length;
         const message = !/^[0-9+\-() .]+$/.test(value)
-          ? messages.invalidPhone
+          ? validationMessages.invalidPhone
           : !value.startsWith("+")
-            ? messages.phoneMustStartWithPlus
+            ? validationMessages.phoneMustStartWithPlus
             : digits < PHONE_MIN_DIGITS
-              ? messages.phoneTooShort
+              ? validationMessages.phoneTooShort
               : digits > CONTACT_PHONE_MAX_DIGITS
-                ? messages.phoneTooLong
+                ? validationMessages.phoneTooLong
                 : null;
         if (message) ctx.addIssue({ code: "custom", message });
       })

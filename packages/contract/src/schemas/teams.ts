@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { BULK_INVITE_MAX_EMAILS } from "../constants";
 import { companyMemberRoles } from "../enums";
-import { format, messages } from "../messages";
+import { format } from "../messages/format";
+import { sharedMessages } from "../messages/shared";
+import { validationMessages } from "../messages/validation";
 import type { Policy } from "../policy";
 import { imageUrlSchema } from "./accounts";
 import { userText } from "./common";
@@ -23,17 +25,17 @@ export const TEAM_REJECT_REASON_MAX = 2000;
 export const TEAM_INVITE_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 
 const limited = (min: number, max: number) =>
-  userText({ error: messages.fieldRequired })
+  userText({ error: sharedMessages.fieldRequired })
     .trim()
-    .min(1, messages.fieldRequired)
-    .min(min, format(messages.minChars, { count: min }))
-    .max(max, format(messages.maxChars, { count: max }));
+    .min(1, sharedMessages.fieldRequired)
+    .min(min, format(sharedMessages.minChars, { count: min }))
+    .max(max, format(sharedMessages.maxChars, { count: max }));
 
 const optionalLimited = (min: number, max: number) => limited(min, max).nullable().optional();
 
 /** The §5 inviteUser field: an email of 2 to 254 characters, lower-cased. */
 export const inviteUserSchema = limited(TEAM_INVITE_LIMITS.inviteUser.min, TEAM_INVITE_LIMITS.inviteUser.max)
-  .pipe(z.email({ error: messages.invalidEmail }))
+  .pipe(z.email({ error: sharedMessages.invalidEmail }))
   .transform((value) => value.toLowerCase());
 
 export const teamInviteInputSchema = z.object({
@@ -52,8 +54,8 @@ export const teamInvitesRequestSchema = z
   .object({
     invites: z
       .array(teamInviteInputSchema)
-      .min(1, messages.fieldRequired)
-      .max(BULK_INVITE_MAX_EMAILS, format(messages.bulkInviteMax, { count: BULK_INVITE_MAX_EMAILS })),
+      .min(1, sharedMessages.fieldRequired)
+      .max(BULK_INVITE_MAX_EMAILS, format(sharedMessages.bulkInviteMax, { count: BULK_INVITE_MAX_EMAILS })),
   })
   .superRefine((value, context) => {
     const seen = new Set<string>();
@@ -62,7 +64,7 @@ export const teamInvitesRequestSchema = z
         context.addIssue({
           code: "custom",
           path: ["invites", index, "email"],
-          message: messages.alreadyAdded,
+          message: validationMessages.alreadyAdded,
         });
       }
       seen.add(invite.email);
@@ -73,10 +75,10 @@ export type TeamInvitesRequest = z.infer<typeof teamInvitesRequestSchema>;
 
 export const teamInviteRejectRequestSchema = z
   .object({
-    reason: userText({ error: messages.teamRejectReasonRequired })
+    reason: userText({ error: sharedMessages.teamRejectReasonRequired })
       .trim()
-      .min(1, messages.teamRejectReasonRequired)
-      .max(TEAM_REJECT_REASON_MAX, format(messages.maxChars, { count: TEAM_REJECT_REASON_MAX })),
+      .min(1, sharedMessages.teamRejectReasonRequired)
+      .max(TEAM_REJECT_REASON_MAX, format(sharedMessages.maxChars, { count: TEAM_REJECT_REASON_MAX })),
   })
   .meta({ id: "TeamInviteReject" });
 
@@ -155,7 +157,7 @@ export const teamMemberUpdateRequestSchema = z
     team: optionalLimited(TEAM_INVITE_LIMITS.team.min, TEAM_INVITE_LIMITS.team.max),
   })
   .refine((value) => Object.values(value).some((field) => field !== undefined), {
-    message: messages.fieldRequired,
+    message: sharedMessages.fieldRequired,
   })
   .meta({ id: "TeamMemberUpdate" });
 export type TeamMemberUpdate = z.infer<typeof teamMemberUpdateRequestSchema>;

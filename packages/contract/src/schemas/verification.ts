@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { verificationStatuses } from "../enums";
-import { format, messages } from "../messages";
+import { format } from "../messages/format";
+import { sharedMessages } from "../messages/shared";
+import { validationMessages } from "../messages/validation";
 import { cleanText } from "../text";
 import {
   IDV_APPEAL_MESSAGE_MAX,
@@ -85,7 +87,7 @@ export const verificationStateResponseSchema = z.object({ data: verificationStat
 export const countryCodeSchema = userText()
   .trim()
   .transform((v) => v.toUpperCase())
-  .pipe(z.string().regex(/^[A-Z]{2}$/, messages.invalidCountry));
+  .pipe(z.string().regex(/^[A-Z]{2}$/, sharedMessages.invalidCountry));
 
 export const startVerificationRequestSchema = z.object({ country: countryCodeSchema });
 export type StartVerificationRequest = z.input<typeof startVerificationRequestSchema>;
@@ -94,13 +96,13 @@ export const startVerificationResponseSchema = z.object({
 });
 
 export const appealRequestSchema = z.object({
-  message: userText({ error: messages.fieldRequired })
+  message: userText({ error: sharedMessages.fieldRequired })
     .transform(cleanText)
     .pipe(
       z
         .string()
-        .min(IDV_APPEAL_MESSAGE_MIN, format(messages.minChars, { count: IDV_APPEAL_MESSAGE_MIN }))
-        .max(IDV_APPEAL_MESSAGE_MAX, format(messages.maxChars, { count: IDV_APPEAL_MESSAGE_MAX })),
+        .min(IDV_APPEAL_MESSAGE_MIN, format(sharedMessages.minChars, { count: IDV_APPEAL_MESSAGE_MIN }))
+        .max(IDV_APPEAL_MESSAGE_MAX, format(sharedMessages.maxChars, { count: IDV_APPEAL_MESSAGE_MAX })),
     ),
 });
 export type AppealRequest = z.input<typeof appealRequestSchema>;
@@ -109,13 +111,13 @@ export const verificationDocumentResponseSchema = z.object({
   data: z.object({ id: z.string(), createdAt: isoDate }),
 });
 export const documentIdParamsSchema = z.object({
-  documentId: z.uuid({ error: messages.verificationNotFound }),
+  documentId: z.uuid({ error: validationMessages.verificationNotFound }),
 });
 
 // The sandbox vendor's hosted capture page (/jumio) ----------------------------------------------
 
 export const captureSessionParamsSchema = z.object({
-  token: userText().regex(/^[A-Za-z0-9_-]{20,100}$/, messages.verificationSessionExpired),
+  token: userText().regex(/^[A-Za-z0-9_-]{20,100}$/, validationMessages.verificationSessionExpired),
 });
 export const captureSessionSchema = z.object({
   status: z.enum(["open", "submitted", "expired"]),
@@ -132,15 +134,15 @@ export const captureImageResponseSchema = z.object({
   data: z.object({ side: z.enum(idvCaptureSides), width: z.number().int(), height: z.number().int() }),
 });
 export const captureSubmitRequestSchema = z.object({
-  documentType: z.enum(idvDocumentTypes, { error: messages.fieldRequired }),
-  documentNumber: userText({ error: messages.fieldRequired })
+  documentType: z.enum(idvDocumentTypes, { error: sharedMessages.fieldRequired }),
+  documentNumber: userText({ error: sharedMessages.fieldRequired })
     .trim()
     .pipe(
       z
         .string()
-        .min(4, format(messages.minChars, { count: 4 }))
-        .max(30, format(messages.maxChars, { count: 30 }))
-        .regex(/^[A-Za-z0-9 -]+$/, messages.invalidRequest),
+        .min(4, format(sharedMessages.minChars, { count: 4 }))
+        .max(30, format(sharedMessages.maxChars, { count: 30 }))
+        .regex(/^[A-Za-z0-9 -]+$/, validationMessages.invalidRequest),
     ),
 });
 export type CaptureSubmitRequest = z.input<typeof captureSubmitRequestSchema>;
@@ -179,14 +181,14 @@ export const webhookReceiptResponseSchema = z.object({ data: z.object({ received
 export function staffDecisionSchema(reasonCodes: readonly string[]) {
   return z
     .object({
-      decision: z.enum(idvStaffDecisions, { error: messages.fieldRequired }),
+      decision: z.enum(idvStaffDecisions, { error: sharedMessages.fieldRequired }),
       /** Required for a rejection. */
       reason: z.enum(reasonCodes as [string, ...string[]]).optional(),
       note: userText().transform(cleanText).pipe(z.string().max(2000)).optional(),
     })
     .refine((value) => value.decision === "accepted" || value.reason, {
       path: ["reason"],
-      message: messages.fieldRequired,
+      message: sharedMessages.fieldRequired,
     });
 }
 
@@ -194,7 +196,7 @@ export const staffDecisionRequestSchema = staffDecisionSchema(idvStaffReasonCode
 export type StaffDecisionRequest = z.input<typeof staffDecisionRequestSchema>;
 
 export const appealDecisionRequestSchema = z.object({
-  decision: z.enum(idvStaffDecisions, { error: messages.fieldRequired }),
+  decision: z.enum(idvStaffDecisions, { error: sharedMessages.fieldRequired }),
   note: userText().transform(cleanText).pipe(z.string().max(2000)).optional(),
 });
 export type AppealDecisionRequest = z.input<typeof appealDecisionRequestSchema>;

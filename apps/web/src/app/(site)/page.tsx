@@ -1,10 +1,5 @@
-import {
-  AD_OFFER_CREDIT_USD,
-  AD_OFFER_MIN_SPEND_USD,
-  messages,
-  PRODUCT_NAME,
-  YEARLY_DISCOUNT,
-} from "@vn/contract";
+import { AD_OFFER_CREDIT_USD, AD_OFFER_MIN_SPEND_USD, PRODUCT_NAME, YEARLY_DISCOUNT } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Button } from "@/components/ui/Button";
@@ -91,10 +86,10 @@ export default function LandingPage() {
             </p>
             <div className="mt-8 flex max-w-md flex-col gap-3 sm:flex-row">
               <Button asChild size="lg" className="sm:flex-1">
-                <Link href={routes.signUp}>{messages.joinNow}</Link>
+                <Link href={routes.signUp}>{commonMessages.joinNow}</Link>
               </Button>
               <Button asChild size="lg" variant="secondary" className="sm:flex-1">
-                <Link href={routes.login}>{messages.signIn}</Link>
+                <Link href={routes.login}>{commonMessages.signIn}</Link>
               </Button>
             </div>
             <p className="mt-4 text-sm text-ink-muted">
@@ -221,10 +216,10 @@ export default function LandingPage() {
           </h2>
           <div className="mt-8 flex w-full max-w-md flex-col gap-3 sm:flex-row">
             <Button asChild size="lg" className="sm:flex-1">
-              <Link href={routes.signUp}>{messages.joinNow}</Link>
+              <Link href={routes.signUp}>{commonMessages.joinNow}</Link>
             </Button>
             <Button asChild size="lg" variant="secondary" className="sm:flex-1">
-              <Link href={routes.login}>{messages.signIn}</Link>
+              <Link href={routes.login}>{commonMessages.signIn}</Link>
             </Button>
           </div>
         </div>

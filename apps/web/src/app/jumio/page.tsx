@@ -1,10 +1,10 @@
-import { messages } from "@vn/contract";
+import { verificationMessages } from "@vn/contract/messages/verification";
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { PageChrome } from "@/components/shell/PageChrome";
 import { CapturePage } from "@/features/verification/CapturePage";
 
-export const metadata: Metadata = { title: messages.captureTitle, robots: { index: false } };
+export const metadata: Metadata = { title: verificationMessages.captureTitle, robots: { index: false } };
 
 /**
  * /jumio (§2): the sandbox vendor's hosted capture page, a guided step of its own: the logo only,

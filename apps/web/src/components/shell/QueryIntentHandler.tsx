@@ -1,6 +1,7 @@
 "use client";
 
-import { format, messages } from "@vn/contract";
+import { format } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { useSWRConfig } from "swr";
@@ -24,9 +25,9 @@ type Pending =
 
 /** §8: 409 → "no longer available"; 404 or 403 → the server's message. */
 function inviteFailureText(error: unknown): string {
-  if (error instanceof ApiError && error.status === 409) return messages.invitationUnavailable;
+  if (error instanceof ApiError && error.status === 409) return commonMessages.invitationUnavailable;
   if (error instanceof ApiError && !error.isNetworkError) return error.message;
-  return messages.invitationInvalid;
+  return commonMessages.invitationInvalid;
 }
 
 /**
@@ -79,7 +80,7 @@ export function QueryIntentHandler() {
           setPending({ type: "invite", code: intent.code, rest: intent.rest, name, title, description });
           return;
         }
-        snackbar.show(confirmation?.text ?? messages.invitationInvalid, { tone: "error" });
+        snackbar.show(confirmation?.text ?? commonMessages.invitationInvalid, { tone: "error" });
         router.replace(intent.rest);
       })
       .catch((failure: unknown) => {
@@ -101,7 +102,7 @@ export function QueryIntentHandler() {
     if (pending.type === "invite") {
       try {
         await api.accounts.acceptInvite({ body: { code: pending.code } });
-        snackbar.show(format(messages.inviteAccepted, { name: pending.name }), { tone: "success" });
+        snackbar.show(format(commonMessages.inviteAccepted, { name: pending.name }), { tone: "success" });
       } catch (failure) {
         snackbar.show(inviteFailureText(failure), { tone: "error" });
       }
@@ -137,20 +138,20 @@ export function QueryIntentHandler() {
       onOpenChange={(open) => {
         if (!open) dismiss();
       }}
-      title={invite ? pending.title : messages.accessChangeUndoTitle}
-      description={invite ? pending.description : messages.accessChangeUndoBody}
+      title={invite ? pending.title : commonMessages.accessChangeUndoTitle}
+      description={invite ? pending.description : commonMessages.accessChangeUndoBody}
       size="sm"
       footer={
         <>
           <Button variant="tertiary" onClick={dismiss} disabled={busy}>
-            {invite ? messages.inviteDecline : messages.cancel}
+            {invite ? commonMessages.inviteDecline : commonMessages.cancel}
           </Button>
           <Button onClick={() => void confirm()} disabled={busy} aria-busy={busy}>
             {invite
-              ? messages.inviteAccept
+              ? commonMessages.inviteAccept
               : busy
-                ? messages.accessChangeUndoing
-                : messages.accessChangeUndoConfirm}
+                ? commonMessages.accessChangeUndoing
+                : commonMessages.accessChangeUndoConfirm}
           </Button>
         </>
       }

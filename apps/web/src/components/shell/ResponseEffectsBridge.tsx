@@ -1,6 +1,6 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { useSWRConfig } from "swr";
@@ -28,7 +28,7 @@ export function ResponseEffectsBridge() {
         userRef.current = null;
         void mutate(SESSION_KEY, null, { revalidate: false });
         router.replace(routes.login);
-        snackbar.show(messages.sessionExpired);
+        snackbar.show(commonMessages.sessionExpired);
       },
       navigate: (to) => router.push(to),
     });

@@ -1,4 +1,5 @@
-import { messages, PRODUCT_NAME } from "@vn/contract";
+import { PRODUCT_NAME } from "@vn/contract";
+import { serverMessages } from "@vn/contract/messages/server";
 import Link from "next/link";
 import { routes } from "@/lib/paths";
 import { Logo } from "./Logo";
@@ -24,7 +25,7 @@ export function SiteFooter() {
             The network where every profile is a verified person or a verified business.
           </p>
         </div>
-        <nav aria-label={messages.footerNavigation}>
+        <nav aria-label={serverMessages.footerNavigation}>
           <ul className="grid grid-cols-2 gap-x-8 gap-y-1 sm:grid-cols-3 md:gap-x-10">
             {links.map((link) => (
               <li key={link.href}>

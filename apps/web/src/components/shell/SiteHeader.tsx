@@ -1,6 +1,6 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { Suspense } from "react";
@@ -27,17 +27,17 @@ export interface SiteHeaderProps {
 function VisitorActions() {
   return (
     <div className="flex items-center gap-1 sm:gap-2">
-      <nav aria-label={messages.primaryNavigation} className="hidden items-center md:flex">
+      <nav aria-label={commonMessages.primaryNavigation} className="hidden items-center md:flex">
         <NavItem href={routes.companies} label="Companies" icon="building" />
         <NavItem href={routes.blog} label="Blog" icon="document" />
         <NavItem href={routes.faq} label="Help" icon="help" />
       </nav>
       <span className="mx-2 hidden h-9 w-px bg-line md:block" aria-hidden="true" />
       <Button asChild variant="tertiary" className="max-[399px]:px-3">
-        <Link href={routes.signUp}>{messages.joinNow}</Link>
+        <Link href={routes.signUp}>{commonMessages.joinNow}</Link>
       </Button>
       <Button asChild variant="secondary" className="max-[399px]:px-3">
-        <Link href={routes.login}>{messages.signIn}</Link>
+        <Link href={routes.login}>{commonMessages.signIn}</Link>
       </Button>
     </div>
   );
@@ -45,7 +45,7 @@ function VisitorActions() {
 
 function MemberActions({ user }: { user: NonNullable<ReturnType<typeof useSession>["user"]> }) {
   return (
-    <nav aria-label={messages.primaryNavigation} className="flex items-center gap-0.5 md:gap-1">
+    <nav aria-label={commonMessages.primaryNavigation} className="flex items-center gap-0.5 md:gap-1">
       <NavItem href={routes.userHome(user.slug)} label="Home" icon="home" tour="home" />
       <NavItem href={routes.companies} label="Companies" icon="building" />
       <MessagingNavItem />
@@ -72,7 +72,7 @@ export function SiteHeader({
           <Logo />
           {session.user ? (
             <Button asChild variant="tertiary" className="ml-auto">
-              <Link href={routes.logout}>{messages.signOut}</Link>
+              <Link href={routes.logout}>{commonMessages.signOut}</Link>
             </Button>
           ) : null}
         </div>
@@ -96,7 +96,7 @@ export function SiteHeader({
         <div className="ml-auto flex items-center">
           {loading ? (
             <div className="flex items-center gap-3" aria-busy="true">
-              <span className="sr-only">{messages.loading}</span>
+              <span className="sr-only">{commonMessages.loading}</span>
               <Skeleton className="h-10 w-20 rounded-full max-sm:hidden" />
               <Skeleton className="h-10 w-24 rounded-full" />
             </div>

@@ -1,4 +1,4 @@
-import { messages } from "@vn/contract";
+import { serverMessages } from "@vn/contract/messages/server";
 
 export const MAIN_CONTENT_ID = "main-content";
 
@@ -9,7 +9,7 @@ export function SkipLink() {
       href={`#${MAIN_CONTENT_ID}`}
       className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[70] focus:inline-flex focus:min-h-10 focus:items-center focus:rounded-full focus:bg-brand focus:px-5 focus:font-semibold focus:text-white focus:shadow-pop"
     >
-      {messages.skipToContent}
+      {serverMessages.skipToContent}
     </a>
   );
 }

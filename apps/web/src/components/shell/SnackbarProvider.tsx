@@ -1,6 +1,7 @@
 "use client";
 
-import { messages, SNACKBAR_DURATION_MS } from "@vn/contract";
+import { SNACKBAR_DURATION_MS } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import { Toast } from "radix-ui";
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
 import { Snackbar, type SnackbarTone } from "@/components/ui/Snackbar";
@@ -46,7 +47,7 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
       <Toast.Provider
         duration={SNACKBAR_DURATION_MS}
         swipeDirection="down"
-        label={messages.notificationsRegion}
+        label={commonMessages.notificationsRegion}
       >
         {children}
         {entries.map((entry) => (
@@ -61,7 +62,7 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
           />
         ))}
         <Toast.Viewport
-          label={`${messages.notificationsRegion} ({hotkey})`}
+          label={`${commonMessages.notificationsRegion} ({hotkey})`}
           className="fixed inset-x-0 bottom-0 z-[60] mx-auto flex w-full max-w-md flex-col gap-2 p-4 outline-none md:right-auto md:left-6 md:mx-0 md:bottom-6 md:p-0"
         />
       </Toast.Provider>

@@ -1,6 +1,6 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import { useState } from "react";
 import { Avatar } from "@/components/ui/Avatar";
 import { Icon } from "@/components/ui/Icon";
@@ -35,11 +35,11 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const accountItems: MenuItem[] = hasCompanies
     ? [
         { kind: "separator" },
-        { kind: "label", label: messages.accountsHeading },
+        { kind: "label", label: commonMessages.accountsHeading },
         {
           id: "account-personal",
           label: person.name,
-          description: messages.ownerTypeUser,
+          description: commonMessages.ownerTypeUser,
           leading: <Avatar name={person.name} src={person.image} size="sm" />,
           current: !actingAsCompany,
           disabled: switching,
@@ -51,7 +51,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           (company): MenuItem => ({
             id: `account-${company.id}`,
             label: company.name,
-            description: `${messages.ownerTypeCompany} · ${roleLabels[company.role]}`,
+            description: `${commonMessages.ownerTypeCompany} · ${roleLabels[company.role]}`,
             leading: (
               <Avatar name={company.name} src={company.image?.urls.preview} size="sm" shape="square" />
             ),
@@ -89,7 +89,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           </span>
           <span className="flex items-center text-xs">
             <span className="max-md:sr-only">Me</span>
-            <span className="sr-only"> {messages.openAccountMenu}</span>
+            <span className="sr-only"> {commonMessages.openAccountMenu}</span>
             <Icon name="chevronDown" size={14} className="max-md:hidden" />
           </span>
         </button>
@@ -107,7 +107,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           <div className="min-w-0">
             {actingAsCompany ? (
               <p className="text-xs font-semibold tracking-wide text-ink-muted uppercase">
-                {messages.actingAs}
+                {commonMessages.actingAs}
               </p>
             ) : null}
             <p className="truncate font-semibold text-ink">{acting.name}</p>
@@ -115,30 +115,37 @@ export function UserMenu({ user }: { user: SessionUser }) {
           </div>
         </div>
       }
-      headerAction={{ label: messages.viewProfile, href: routes.profile(acting.slug) }}
+      headerAction={{ label: commonMessages.viewProfile, href: routes.profile(acting.slug) }}
       items={[
         ...accountItems,
         { kind: "separator" },
         // Creating a company is for verified people (§6): otherwise the item opens the popup.
         gate.popupFor("company.create")
           ? {
-              label: messages.createCompanyPage,
+              label: commonMessages.createCompanyPage,
               onSelect: () => gate.allows("company.create"),
               icon: "building",
               tour: "add-business",
             }
           : {
-              label: messages.createCompanyPage,
+              label: commonMessages.createCompanyPage,
               href: routes.createCompany,
               icon: "building",
               tour: "add-business",
             },
-        { label: messages.settings, href: routes.settings, icon: "settings", tour: "setting" },
+        { label: commonMessages.settings, href: routes.settings, icon: "settings", tour: "setting" },
         ...(mayOpenBilling(actorOf(user))
-          ? [{ label: messages.billingLink, href: BILLING_PATH, icon: "star" as const, tour: "billing" }]
+          ? [
+              {
+                label: commonMessages.billingLink,
+                href: BILLING_PATH,
+                icon: "star" as const,
+                tour: "billing",
+              },
+            ]
           : []),
-        { label: messages.feedbackAction, onSelect: openFeedback, icon: "chat", tour: "feedback" },
-        { label: messages.signOut, href: routes.logout, icon: "logout" },
+        { label: commonMessages.feedbackAction, onSelect: openFeedback, icon: "chat", tour: "feedback" },
+        { label: commonMessages.signOut, href: routes.logout, icon: "logout" },
       ]}
     />
   );

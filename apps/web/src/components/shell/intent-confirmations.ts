@@ -1,4 +1,5 @@
-import { format, messages } from "@vn/contract";
+import { format } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import { normalizePath } from "../../lib/paths";
 
 /**
@@ -29,12 +30,12 @@ export function inviteConfirmationOf(invite: {
   status: string;
   inviter: { name: string };
 }): InviteConfirmation {
-  if (invite.status !== "pending") return { type: "unavailable", text: messages.invitationUnavailable };
+  if (invite.status !== "pending") return { type: "unavailable", text: commonMessages.invitationUnavailable };
   const name = invite.inviter.name;
   return {
     type: "confirm",
     name,
-    title: messages.inviteConfirmTitle,
-    description: `${format(messages.invitedBy, { name })} ${format(messages.inviteConfirmBody, { name })}`,
+    title: commonMessages.inviteConfirmTitle,
+    description: `${format(commonMessages.invitedBy, { name })} ${format(commonMessages.inviteConfirmBody, { name })}`,
   };
 }

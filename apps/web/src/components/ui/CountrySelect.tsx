@@ -1,6 +1,6 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { countries } from "@/lib/countries";
 import { Select, type SelectProps } from "./Select";
 
@@ -14,8 +14,8 @@ export type CountrySelectProps = Omit<SelectProps, "options" | "label"> & { labe
  * unless a form names them otherwise, and the browser's country autofill.
  */
 export function CountrySelect({
-  label = messages.countryLabel,
-  placeholder = messages.countryPlaceholder,
+  label = sharedMessages.countryLabel,
+  placeholder = sharedMessages.countryPlaceholder,
   ...props
 }: CountrySelectProps) {
   return (

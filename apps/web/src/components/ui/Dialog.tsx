@@ -1,6 +1,6 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
@@ -67,7 +67,7 @@ export function Dialog({
             </div>
             <DialogPrimitive.Close
               className="-mr-2 -mt-1 inline-flex size-10 shrink-0 items-center justify-center rounded-full text-ink-muted hover:bg-black/5 hover:text-ink"
-              aria-label={messages.close}
+              aria-label={commonMessages.close}
             >
               <Icon name="close" size={20} />
             </DialogPrimitive.Close>

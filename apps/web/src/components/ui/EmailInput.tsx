@@ -1,6 +1,6 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import { Input, type InputProps } from "./Input";
 
 /**
@@ -8,7 +8,7 @@ import { Input, type InputProps } from "./Input";
  * the "email" autofill token (an email field's own; "username" is for text fields: pa11y, issue 18).
  */
 export function EmailInput({
-  label = messages.emailLabel,
+  label = commonMessages.emailLabel,
   ...props
 }: Omit<InputProps, "label" | "type"> & {
   label?: string;

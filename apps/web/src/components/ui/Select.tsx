@@ -1,6 +1,6 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import { type ComponentProps, type ReactNode, useId } from "react";
 import { cn } from "@/lib/cn";
 import { Icon } from "./Icon";
@@ -37,7 +37,9 @@ export function Select({
       <label htmlFor={inputId} className="text-sm font-semibold text-ink">
         {label}
         {optional ? (
-          <span className="ml-1.5 font-normal text-ink-muted">({messages.optionalField.toLowerCase()})</span>
+          <span className="ml-1.5 font-normal text-ink-muted">
+            ({commonMessages.optionalField.toLowerCase()})
+          </span>
         ) : null}
       </label>
       <div className="relative">

@@ -1,6 +1,6 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import { Toast } from "radix-ui";
 import { cn } from "@/lib/cn";
 import { Icon } from "./Icon";
@@ -42,7 +42,7 @@ export function Snackbar({ message, tone = "neutral", open, onOpenChange, durati
         {message}
       </Toast.Description>
       <Toast.Close
-        aria-label={messages.dismiss}
+        aria-label={commonMessages.dismiss}
         className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-white/85 hover:bg-white/10 hover:text-white focus-visible:outline-white"
       >
         <Icon name="close" size={18} />

@@ -1,6 +1,6 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import { type ComponentProps, type ReactNode, useId } from "react";
 import { cn } from "@/lib/cn";
 
@@ -22,7 +22,9 @@ export function Textarea({ label, hint, error, optional, id, className, rows = 4
       <label htmlFor={inputId} className="text-sm font-semibold text-ink">
         {label}
         {optional ? (
-          <span className="ml-1.5 font-normal text-ink-muted">({messages.optionalField.toLowerCase()})</span>
+          <span className="ml-1.5 font-normal text-ink-muted">
+            ({commonMessages.optionalField.toLowerCase()})
+          </span>
         ) : null}
       </label>
       <textarea

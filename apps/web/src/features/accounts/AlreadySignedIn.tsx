@@ -1,4 +1,4 @@
-import { messages } from "@vn/contract";
+import { accountsMessages } from "@vn/contract/messages/accounts";
 import Link from "next/link";
 import { Button } from "@/components/ui/Button";
 
@@ -12,10 +12,10 @@ export function AlreadySignedIn({ home }: { home: string }) {
   return (
     <div className="flex w-full flex-col items-start gap-5 rounded-card bg-surface px-6 py-8 shadow-card sm:px-8">
       <h1 className="text-[1.75rem] leading-tight font-semibold text-balance text-ink">
-        {messages.alreadyLoggedIn}
+        {accountsMessages.alreadyLoggedIn}
       </h1>
       <Button asChild size="lg">
-        <Link href={home}>{messages.alreadyLoggedInAction}</Link>
+        <Link href={home}>{accountsMessages.alreadyLoggedInAction}</Link>
       </Button>
     </div>
   );

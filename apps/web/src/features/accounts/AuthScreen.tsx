@@ -1,6 +1,8 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { accountsMessages } from "@vn/contract/messages/accounts";
+import { commonMessages } from "@vn/contract/messages/common";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { useRouter, useSearchParams } from "next/navigation";
 import { type ReactNode, useCallback, useRef, useState } from "react";
 import { useSWRConfig } from "swr";
@@ -49,7 +51,7 @@ function BackLink({ onClick }: { onClick: () => void }) {
       className="-ml-2 inline-flex min-h-10 cursor-pointer items-center gap-1.5 self-start rounded-full px-2 text-sm font-semibold text-ink-muted hover:bg-black/5 hover:text-ink"
     >
       <Icon name="arrowLeft" size={18} />
-      {messages.backToSignIn}
+      {accountsMessages.backToSignIn}
     </button>
   );
 }
@@ -138,14 +140,14 @@ export function AuthScreen() {
   if (twoFactor) {
     body = (
       <div className="flex flex-col gap-6 pt-4">
-        <Heading title={messages.twoFactorTitle} />
+        <Heading title={accountsMessages.twoFactorTitle} />
         <TwoFactorStep onSignedIn={() => leave()} onRestart={() => setTwoFactor(false)} />
       </div>
     );
   } else if (codeStep) {
     body = (
       <div className="flex flex-col gap-6 pt-4">
-        <Heading title={messages.codeTitle} />
+        <Heading title={accountsMessages.codeTitle} />
         <EmailCodeStep
           email={codeStep.email}
           expiresAt={codeStep.expiresAt}
@@ -163,14 +165,14 @@ export function AuthScreen() {
     body = (
       <div className="flex flex-col gap-5 pt-2">
         <BackLink onClick={() => setMode("signin")} />
-        <Heading title={messages.forgotTitle} subtitle={messages.forgotSubtitle} />
+        <Heading title={accountsMessages.forgotTitle} subtitle={accountsMessages.forgotSubtitle} />
         <ForgotPasswordForm defaultEmail={email} onNotAvailable={notAvailable} />
       </div>
     );
   } else {
     body = (
       <Tabs
-        label={messages.authModesLabel}
+        label={accountsMessages.authModesLabel}
         value={mode}
         onValueChange={(value) => setMode(modeOf(value))}
         stretch
@@ -178,10 +180,10 @@ export function AuthScreen() {
         items={[
           {
             value: "signin",
-            label: messages.signIn,
+            label: commonMessages.signIn,
             content: (
               <div className="flex flex-col gap-6 pt-2">
-                <Heading title={messages.signInTitle} subtitle={messages.signInSubtitle} />
+                <Heading title={accountsMessages.signInTitle} subtitle={commonMessages.signInSubtitle} />
                 <SignInForm
                   key={`signin-${email}`}
                   defaultEmail={email}
@@ -198,10 +200,10 @@ export function AuthScreen() {
           },
           {
             value: "signup",
-            label: messages.joinNow,
+            label: commonMessages.joinNow,
             content: (
               <div className="flex flex-col gap-6 pt-2">
-                <Heading title={messages.joinTitle} subtitle={messages.joinSubtitle} />
+                <Heading title={accountsMessages.joinTitle} subtitle={accountsMessages.joinSubtitle} />
                 {inviteCode ? <InviteBanner code={inviteCode} /> : null}
                 <SignUpForm
                   key={`signup-${email}`}
@@ -221,7 +223,7 @@ export function AuthScreen() {
 
   return (
     <div className="w-full rounded-card bg-surface px-6 pt-4 pb-6 shadow-card sm:px-8 sm:pb-8">
-      {invalidToken ? <Alert className="mt-3 mb-2">{messages.invalidToken}</Alert> : null}
+      {invalidToken ? <Alert className="mt-3 mb-2">{sharedMessages.invalidToken}</Alert> : null}
       {body}
       {deleted ? (
         <DeletedAccountDialogs
@@ -230,12 +232,12 @@ export function AuthScreen() {
           onClose={() => setDeleted(null)}
           onNotAvailable={notAvailable}
           onRestored={async (user) => {
-            snackbar.show(messages.accountRestored, { tone: "success" });
+            snackbar.show(accountsMessages.accountRestored, { tone: "success" });
             await leave(user);
           }}
           onRemoved={() => {
             setDeleted(null);
-            snackbar.show(messages.accountRemoved, { tone: "success" });
+            snackbar.show(accountsMessages.accountRemoved, { tone: "success" });
             if (intent === "create-profile") router.replace(routes.createProfile);
             // Starting over is joining again with the same address: it is filled in.
             else setMode("signup", deleted.email);

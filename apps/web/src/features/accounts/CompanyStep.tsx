@@ -1,6 +1,8 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { accountsMessages } from "@vn/contract/messages/accounts";
+import { commonMessages } from "@vn/contract/messages/common";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -40,7 +42,7 @@ function CompanyStepBody({ user }: { user: SessionUser }) {
     const fresh = (await fetchSessionUser().catch(() => null)) ?? user;
     await mutate(SESSION_KEY, fresh, { revalidate: false });
     await mutate(GENERAL_INFO_KEY);
-    snackbar.show(messages.profileReady, { tone: "success" });
+    snackbar.show(accountsMessages.profileReady, { tone: "success" });
     router.push(stepAfter("company", wizardFactsOf(fresh)));
   };
 
@@ -50,7 +52,7 @@ function CompanyStepBody({ user }: { user: SessionUser }) {
       {/* The choice first: on a phone the plans below are a long read. */}
       <div className="mx-auto flex w-full max-w-[640px] flex-col-reverse gap-3 sm:flex-row sm:justify-center">
         <Button variant="tertiary" size="lg" onClick={() => void skip()} disabled={busy} aria-busy={busy}>
-          {busy ? messages.saving : messages.skipForNow}
+          {busy ? sharedMessages.saving : accountsMessages.skipForNow}
         </Button>
         <Button asChild size="lg">
           <Link
@@ -60,13 +62,13 @@ function CompanyStepBody({ user }: { user: SessionUser }) {
               if (!gate.allows("company.create")) event.preventDefault();
             }}
           >
-            {messages.createCompanyPage}
+            {commonMessages.createCompanyPage}
           </Link>
         </Button>
       </div>
       <section aria-labelledby="company-plans" className="flex flex-col gap-4">
         <h2 id="company-plans" className="text-lg font-semibold text-ink">
-          {messages.companyPlansTitle}
+          {accountsMessages.companyPlansTitle}
         </h2>
         <PlanCards owner="company" highlight="standard" renderAction={() => null} />
       </section>
@@ -80,8 +82,8 @@ export function CompanyStep() {
     <WizardFrame
       step="company"
       wide
-      title={messages.companyStepTitle}
-      subtitle={messages.companyStepSubtitle}
+      title={accountsMessages.companyStepTitle}
+      subtitle={accountsMessages.companyStepSubtitle}
     >
       {(user) => <CompanyStepBody user={user} />}
     </WizardFrame>

@@ -1,6 +1,8 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { accountsMessages } from "@vn/contract/messages/accounts";
+import { commonMessages } from "@vn/contract/messages/common";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import Link from "next/link";
 import { Button } from "@/components/ui/Button";
 import { Icon, type IconName } from "@/components/ui/Icon";
@@ -11,9 +13,9 @@ import { resumeTarget, wizardSteps } from "./wizard";
 import { wizardFactsOf } from "./wizard-facts";
 
 const details: Record<string, { icon: IconName; body: string }> = {
-  profile: { icon: "user", body: messages.profileFormSubtitle },
-  verify: { icon: "shield", body: messages.verifyStepSubtitle },
-  company: { icon: "building", body: messages.companyStepSubtitle },
+  profile: { icon: "user", body: accountsMessages.profileFormSubtitle },
+  verify: { icon: "shield", body: accountsMessages.verifyStepSubtitle },
+  company: { icon: "building", body: accountsMessages.companyStepSubtitle },
 };
 
 /** /create-profile: what the three steps are, and the way into the first one not done. */
@@ -26,9 +28,11 @@ export function CreateProfileIntro() {
           <Icon name="user" size={28} />
         </span>
         <h1 className="mt-4 text-[1.75rem] leading-tight font-semibold text-balance text-ink sm:text-[2.25rem]">
-          {messages.createProfileHeadline}
+          {accountsMessages.createProfileHeadline}
         </h1>
-        <p className="mx-auto mt-3 max-w-xl text-pretty text-ink-muted">{messages.createProfileIntro}</p>
+        <p className="mx-auto mt-3 max-w-xl text-pretty text-ink-muted">
+          {accountsMessages.createProfileIntro}
+        </p>
       </div>
       <ol className="flex flex-col gap-3">
         {wizardSteps.map((step, index) => {
@@ -55,17 +59,17 @@ export function CreateProfileIntro() {
           <Button asChild size="lg" className="max-sm:w-full">
             <Link href={resumeTarget(wizardFactsOf(user))}>
               {user.status.id === "profile-not-completed"
-                ? messages.createProfileStart
-                : messages.createProfileContinue}
+                ? accountsMessages.createProfileStart
+                : sharedMessages.createProfileContinue}
             </Link>
           </Button>
         ) : (
           <>
             <Button asChild size="lg" className="max-sm:w-full">
-              <Link href={`${routes.login}?mode=signup&intent=create-profile`}>{messages.joinNow}</Link>
+              <Link href={`${routes.login}?mode=signup&intent=create-profile`}>{commonMessages.joinNow}</Link>
             </Button>
             <Button asChild size="lg" variant="secondary" className="max-sm:w-full">
-              <Link href={`${routes.login}?intent=create-profile`}>{messages.signIn}</Link>
+              <Link href={`${routes.login}?intent=create-profile`}>{commonMessages.signIn}</Link>
             </Button>
           </>
         )}

@@ -1,6 +1,7 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { accountsMessages } from "@vn/contract/messages/accounts";
+import { commonMessages } from "@vn/contract/messages/common";
 import { useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
@@ -71,7 +72,7 @@ export function DeletedAccountDialogs({
     } catch (failure) {
       const outcome = accountCreationOutcome(failure, email);
       if (outcome.kind === "notAvailable") onNotAvailable(outcome.email);
-      else setError(outcome.kind === "message" ? outcome.text : messages.createError);
+      else setError(outcome.kind === "message" ? outcome.text : commonMessages.createError);
       setBusy(false);
     }
   };
@@ -81,14 +82,14 @@ export function DeletedAccountDialogs({
       <Dialog
         open={stage === "choose"}
         onOpenChange={onOpenChange("choose")}
-        title={messages.deletedDialogTitle}
-        description={messages.deletedDialogBody}
+        title={accountsMessages.deletedDialogTitle}
+        description={accountsMessages.deletedDialogBody}
         footer={
           <>
             <Button variant="secondary" onClick={() => go("confirmRemove")}>
-              {messages.createNewAccount}
+              {accountsMessages.createNewAccount}
             </Button>
-            <Button onClick={() => go("confirmRestore")}>{messages.restoreAccount}</Button>
+            <Button onClick={() => go("confirmRestore")}>{accountsMessages.restoreAccount}</Button>
           </>
         }
       >
@@ -98,16 +99,16 @@ export function DeletedAccountDialogs({
       <Dialog
         open={stage === "confirmRestore"}
         onOpenChange={onOpenChange("confirmRestore")}
-        title={messages.restoreConfirmTitle}
-        description={messages.restoreConfirmBody}
+        title={accountsMessages.restoreConfirmTitle}
+        description={accountsMessages.restoreConfirmBody}
         size="sm"
         footer={
           <>
             <Button variant="tertiary" onClick={() => go("choose")} disabled={busy}>
-              {messages.cancel}
+              {commonMessages.cancel}
             </Button>
             <Button onClick={() => void restore()} disabled={busy} aria-busy={busy}>
-              {busy ? messages.restoring : messages.restoreConfirm}
+              {busy ? accountsMessages.restoring : accountsMessages.restoreConfirm}
             </Button>
           </>
         }
@@ -118,16 +119,16 @@ export function DeletedAccountDialogs({
       <Dialog
         open={stage === "confirmRemove"}
         onOpenChange={onOpenChange("confirmRemove")}
-        title={messages.removeConfirmTitle}
-        description={messages.removeConfirmBody}
+        title={accountsMessages.removeConfirmTitle}
+        description={accountsMessages.removeConfirmBody}
         size="sm"
         footer={
           <>
             <Button variant="tertiary" onClick={() => go("choose")} disabled={busy}>
-              {messages.cancel}
+              {commonMessages.cancel}
             </Button>
             <Button variant="danger" onClick={() => void remove()} disabled={busy} aria-busy={busy}>
-              {busy ? messages.removing : messages.removeConfirm}
+              {busy ? accountsMessages.removing : accountsMessages.removeConfirm}
             </Button>
           </>
         }

@@ -4,10 +4,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import {
   emailCodeVerifyRequestSchema,
   format,
-  messages,
   ONE_TIME_CODE_LENGTH,
   ONE_TIME_CODE_TTL_MS,
 } from "@vn/contract";
+import { accountsMessages } from "@vn/contract/messages/accounts";
+import { commonMessages } from "@vn/contract/messages/common";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -37,7 +39,7 @@ export interface EmailCodeStepProps {
   onUseOtherEmail: () => void;
 }
 
-const [sentBefore = "", sentAfter = ""] = messages.codeSent.split("{destination}");
+const [sentBefore = "", sentAfter = ""] = sharedMessages.codeSent.split("{destination}");
 
 /** Ticks once a second while mounted. */
 function useNow(): number {
@@ -62,7 +64,9 @@ export function EmailCodeStep({
   const devOutbox = useDevOutbox();
   const [lastSentAt, setLastSentAt] = useState(() => (codeSent ? Date.now() : 0));
   const [expiry, setExpiry] = useState<string | null>(codeSent ? expiresAt : null);
-  const [serverError, setServerError] = useState<string | null>(codeSent ? null : messages.codeNotSent);
+  const [serverError, setServerError] = useState<string | null>(
+    codeSent ? null : accountsMessages.codeNotSent,
+  );
   const [info, setInfo] = useState<string | null>(null);
   const [needsNewCode, setNeedsNewCode] = useState(!codeSent);
   const [resending, setResending] = useState(false);
@@ -111,7 +115,7 @@ export function EmailCodeStep({
       setExpiry(new Date(Date.now() + ONE_TIME_CODE_TTL_MS).toISOString());
       setNeedsNewCode(false);
       resetField("code");
-      setInfo(messages.codeResent);
+      setInfo(accountsMessages.codeResent);
       setFocus("code");
     } catch (error) {
       setServerError(submitErrorMessage(error));
@@ -139,11 +143,11 @@ export function EmailCodeStep({
       <form
         className="flex flex-col gap-5"
         noValidate
-        aria-label={messages.codeTitle}
+        aria-label={accountsMessages.codeTitle}
         onSubmit={(event) => void handleSubmit(onSubmit)(event).catch(() => undefined)}
       >
         <Input
-          label={messages.codeLabel}
+          label={sharedMessages.codeLabel}
           autoComplete="one-time-code"
           autoCapitalize="characters"
           spellCheck={false}
@@ -152,15 +156,15 @@ export function EmailCodeStep({
           error={errors.code?.message}
           hint={
             expiry && !expired
-              ? format(messages.codeExpiresIn, { time: formatCountdown(msLeft) })
+              ? format(accountsMessages.codeExpiresIn, { time: formatCountdown(msLeft) })
               : expired
-                ? messages.codeExpired
+                ? commonMessages.codeExpired
                 : undefined
           }
           {...register("code")}
         />
         <Button type="submit" size="lg" block disabled={busy || needsNewCode || expired} aria-busy={busy}>
-          {busy ? messages.codeVerifying : messages.codeVerify}
+          {busy ? sharedMessages.codeVerifying : accountsMessages.codeVerify}
         </Button>
       </form>
 
@@ -171,23 +175,25 @@ export function EmailCodeStep({
           disabled={cooldown > 0 || resending}
           aria-busy={resending}
         >
-          {cooldown > 0 ? format(messages.codeResendIn, { seconds: cooldown }) : messages.codeResend}
+          {cooldown > 0
+            ? format(sharedMessages.codeResendIn, { seconds: cooldown })
+            : sharedMessages.codeResend}
         </Button>
         <Button variant="tertiary" onClick={onUseOtherEmail}>
-          {messages.codeUseOtherEmail}
+          {accountsMessages.codeUseOtherEmail}
         </Button>
       </div>
 
       {devOutbox ? (
         <p className="rounded-lg border border-dashed border-line-strong px-3.5 py-3 text-sm text-ink-muted">
-          {messages.devOutboxHint}{" "}
+          {accountsMessages.devOutboxHint}{" "}
           <a
             href={devOutboxUrl(email)}
             target="_blank"
             rel="noreferrer"
             className="font-semibold text-brand underline underline-offset-2"
           >
-            {messages.devOutboxLink}
+            {accountsMessages.devOutboxLink}
           </a>
         </p>
       ) : null}

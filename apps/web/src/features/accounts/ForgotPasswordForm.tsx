@@ -1,7 +1,8 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { messages, passwordResetRequestSchema } from "@vn/contract";
+import { passwordResetRequestSchema } from "@vn/contract";
+import { accountsMessages } from "@vn/contract/messages/accounts";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -38,7 +39,7 @@ export function ForgotPasswordForm({ defaultEmail = "", onNotAvailable }: Forgot
     setSent(null);
     try {
       const answer = await api.accounts.requestPasswordReset({ body: { email: values.email } });
-      setSent(answer.message ?? messages.resetLinkSent);
+      setSent(answer.message ?? accountsMessages.resetLinkSent);
     } catch (error) {
       if (error instanceof ApiError && error.code === "account_unavailable") onNotAvailable(values.email);
       else setServerError(submitErrorMessage(error));
@@ -49,14 +50,14 @@ export function ForgotPasswordForm({ defaultEmail = "", onNotAvailable }: Forgot
     <form
       className="flex flex-col gap-5"
       noValidate
-      aria-label={messages.forgotTitle}
+      aria-label={accountsMessages.forgotTitle}
       onSubmit={(event) => void handleSubmit(onSubmit)(event)}
     >
       {serverError ? <Alert>{serverError}</Alert> : null}
       {sent ? <Alert tone="success">{sent}</Alert> : null}
       <EmailInput error={errors.email?.message} {...register("email")} />
       <Button type="submit" size="lg" block disabled={isSubmitting} aria-busy={isSubmitting}>
-        {isSubmitting ? messages.sendingResetLink : messages.sendResetLink}
+        {isSubmitting ? accountsMessages.sendingResetLink : accountsMessages.sendResetLink}
       </Button>
     </form>
   );

@@ -1,6 +1,7 @@
 "use client";
 
-import { format, messages } from "@vn/contract";
+import { format } from "@vn/contract";
+import { accountsMessages } from "@vn/contract/messages/accounts";
 import { type ComponentProps, useEffect, useState } from "react";
 import { Icon } from "@/components/ui/Icon";
 import { Input } from "@/components/ui/Input";
@@ -34,7 +35,7 @@ export function HandleField({
   ownerType,
   onSuggested,
   error,
-  addressTemplate = messages.handleHint,
+  addressTemplate = accountsMessages.handleHint,
   onBlur,
   ...props
 }: HandleFieldProps) {
@@ -66,7 +67,7 @@ export function HandleField({
   return (
     <div className="flex flex-col gap-1.5">
       <Input
-        label={messages.handleLabel}
+        label={accountsMessages.handleLabel}
         autoCapitalize="none"
         autoComplete="off"
         spellCheck={false}
@@ -92,7 +93,7 @@ export function HandleField({
         className="inline-flex min-h-10 cursor-pointer items-center gap-1.5 self-start rounded-full px-2 text-sm font-semibold text-brand hover:bg-brand-soft disabled:cursor-wait disabled:opacity-60"
       >
         {suggesting ? <Spinner /> : <Icon name="star" size={18} />}
-        {messages.handleGenerate}
+        {accountsMessages.handleGenerate}
       </button>
     </div>
   );

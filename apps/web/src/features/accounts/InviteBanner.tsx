@@ -1,6 +1,7 @@
 "use client";
 
-import { format, messages } from "@vn/contract";
+import { format } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import { Alert } from "@/components/ui/Alert";
 import { Avatar } from "@/components/ui/Avatar";
 import { api } from "@/lib/api-client";
@@ -21,18 +22,18 @@ export function InviteBanner({ code }: { code: string }) {
   if (error) {
     const text =
       error instanceof ApiError && error.status === 409
-        ? messages.invitationUnavailable
+        ? commonMessages.invitationUnavailable
         : error instanceof ApiError && (error.status === 404 || error.status === 403)
           ? error.message
-          : messages.invitationInvalid;
+          : commonMessages.invitationInvalid;
     return <Alert>{text}</Alert>;
   }
   if (!data) return null;
-  if (data.status !== "pending") return <Alert>{messages.invitationUnavailable}</Alert>;
+  if (data.status !== "pending") return <Alert>{commonMessages.invitationUnavailable}</Alert>;
   return (
     <div className="flex items-center gap-3 rounded-lg bg-brand-soft px-3.5 py-3 text-sm font-medium text-brand-strong">
       <Avatar name={data.inviter.name} src={data.inviter.image?.urls.preview} size="sm" />
-      <p>{format(messages.invitedBy, { name: data.inviter.name })}</p>
+      <p>{format(commonMessages.invitedBy, { name: data.inviter.name })}</p>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import { type ComponentProps, useState } from "react";
 import { Input } from "@/components/ui/Input";
 
@@ -20,7 +20,7 @@ export function PasswordInput(props: PasswordInputProps) {
           type="button"
           onClick={() => setVisible((value) => !value)}
           className="inline-flex min-h-10 cursor-pointer items-center rounded-full px-3 text-sm font-semibold text-brand hover:bg-brand-soft"
-          aria-label={visible ? messages.hidePassword : messages.showPassword}
+          aria-label={visible ? commonMessages.hidePassword : commonMessages.showPassword}
         >
           {visible ? "Hide" : "Show"}
         </button>

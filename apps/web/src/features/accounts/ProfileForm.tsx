@@ -1,7 +1,9 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ABOUT_MAX, type GeneralInfo, generalInfoWizardSchema, MIN_AGE, messages } from "@vn/contract";
+import { ABOUT_MAX, type GeneralInfo, generalInfoWizardSchema, MIN_AGE } from "@vn/contract";
+import { accountsMessages } from "@vn/contract/messages/accounts";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { useState } from "react";
 import { type Resolver, useForm, useWatch } from "react-hook-form";
 import { useSWRConfig } from "swr";
@@ -110,10 +112,10 @@ export function ProfileForm({ info, submitLabel, onSaved }: ProfileFormProps) {
 
       <ImageField
         uploadType="user_image"
-        label={messages.photoLabel}
+        label={sharedMessages.photoLabel}
         targets={["desktop"]}
-        chooseLabel={messages.choosePhoto}
-        changeLabel={messages.changePhoto}
+        chooseLabel={sharedMessages.choosePhoto}
+        changeLabel={sharedMessages.changePhoto}
         current={info.image?.urls.preview}
         placeholder={<Avatar name={name || info.email} size="lg" />}
         onUploaded={async (media) => {
@@ -127,23 +129,23 @@ export function ProfileForm({ info, submitLabel, onSaved }: ProfileFormProps) {
       />
 
       <Input
-        label={messages.nameLabel}
+        label={sharedMessages.nameLabel}
         autoComplete="name"
         error={errors.name?.message}
         {...register("name")}
       />
       <FormHandleField form={form} currentHandle={info.slug} ownerType="user" field={register("slug")} />
       <Input
-        label={messages.dateOfBirthLabel}
+        label={accountsMessages.dateOfBirthLabel}
         type="date"
         autoComplete="bday"
         max={latestBirthDate()}
-        hint={messages.dateOfBirthHint}
+        hint={accountsMessages.dateOfBirthHint}
         error={errors.dateOfBirth?.message}
         {...register("dateOfBirth")}
       />
       <Input
-        label={messages.professionLabel}
+        label={accountsMessages.professionLabel}
         optional
         autoComplete="organization-title"
         error={errors.profession?.message}
@@ -151,7 +153,7 @@ export function ProfileForm({ info, submitLabel, onSaved }: ProfileFormProps) {
       />
       <div className="grid gap-5 sm:grid-cols-2">
         <Input
-          label={messages.cityLabel}
+          label={accountsMessages.cityLabel}
           optional
           autoComplete="address-level2"
           error={errors.city?.message}
@@ -164,7 +166,7 @@ export function ProfileForm({ info, submitLabel, onSaved }: ProfileFormProps) {
         />
       </div>
       <Textarea
-        label={messages.aboutLabel}
+        label={sharedMessages.aboutLabel}
         optional
         rows={5}
         maxLength={ABOUT_MAX}
@@ -179,7 +181,7 @@ export function ProfileForm({ info, submitLabel, onSaved }: ProfileFormProps) {
           aria-busy={isSubmitting}
           className="max-sm:w-full"
         >
-          {isSubmitting ? messages.saving : submitLabel}
+          {isSubmitting ? sharedMessages.saving : submitLabel}
         </Button>
       </div>
     </form>

@@ -1,6 +1,8 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { accountsMessages } from "@vn/contract/messages/accounts";
+import { commonMessages } from "@vn/contract/messages/common";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { useRouter } from "next/navigation";
 import { useSWRConfig } from "swr";
 import { Alert } from "@/components/ui/Alert";
@@ -22,9 +24,9 @@ function ProfileStepBody({ user }: { user: SessionUser }) {
   if (error) {
     return (
       <div className="flex flex-col items-start gap-4 rounded-card bg-surface p-6 shadow-card">
-        <Alert>{error instanceof Error ? error.message : messages.somethingWentWrong}</Alert>
+        <Alert>{error instanceof Error ? error.message : commonMessages.somethingWentWrong}</Alert>
         <Button variant="secondary" onClick={() => void reload()}>
-          {messages.tryAgain}
+          {commonMessages.tryAgain}
         </Button>
       </div>
     );
@@ -32,7 +34,7 @@ function ProfileStepBody({ user }: { user: SessionUser }) {
   if (!info) {
     return (
       <div className="rounded-card bg-surface p-6 shadow-card" aria-busy="true">
-        <span className="sr-only">{messages.loading}</span>
+        <span className="sr-only">{commonMessages.loading}</span>
         <div className="flex flex-col gap-5">
           <Skeleton shape="circle" className="size-16" />
           <Skeleton className="h-12 w-full" />
@@ -46,7 +48,7 @@ function ProfileStepBody({ user }: { user: SessionUser }) {
     <div className="rounded-card bg-surface p-5 shadow-card sm:p-8">
       <ProfileForm
         info={info}
-        submitLabel={messages.saveAndContinue}
+        submitLabel={sharedMessages.saveAndContinue}
         onSaved={async (saved) => {
           await mutate(GENERAL_INFO_KEY, { data: saved }, { revalidate: false });
           // Completing the required fields made the account active: reload the session first.
@@ -62,7 +64,11 @@ function ProfileStepBody({ user }: { user: SessionUser }) {
 /** /create-profile/profile: the first step (name, handle, date of birth…). */
 export function ProfileStep() {
   return (
-    <WizardFrame step="profile" title={messages.profileFormTitle} subtitle={messages.profileFormSubtitle}>
+    <WizardFrame
+      step="profile"
+      title={accountsMessages.profileFormTitle}
+      subtitle={accountsMessages.profileFormSubtitle}
+    >
       {(user) => <ProfileStepBody user={user} />}
     </WizardFrame>
   );

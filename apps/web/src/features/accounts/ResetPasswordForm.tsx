@@ -1,7 +1,10 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { format, messages, PASSWORD_MIN, passwordResetFormSchema } from "@vn/contract";
+import { format, PASSWORD_MIN, passwordResetFormSchema } from "@vn/contract";
+import { accountsMessages } from "@vn/contract/messages/accounts";
+import { commonMessages } from "@vn/contract/messages/common";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
@@ -46,7 +49,7 @@ export function ResetPasswordForm() {
       throw error;
     }
     router.replace(routes.login);
-    snackbar.show(messages.resetDone, { tone: "success" });
+    snackbar.show(accountsMessages.resetDone, { tone: "success" });
   };
 
   const busy = isSubmitting || isSubmitSuccessful;
@@ -55,47 +58,47 @@ export function ResetPasswordForm() {
   return (
     <div className="w-full rounded-card bg-surface p-6 shadow-card sm:p-8">
       <h1 className="text-[1.75rem] leading-tight font-semibold text-ink sm:text-[2rem]">
-        {messages.resetTitle}
+        {accountsMessages.resetTitle}
       </h1>
-      <p className="mt-1 text-[0.95rem] text-ink-muted">{messages.resetSubtitle}</p>
+      <p className="mt-1 text-[0.95rem] text-ink-muted">{accountsMessages.resetSubtitle}</p>
 
       {linkUnusable ? (
         <div className="mt-6 flex flex-col gap-5">
-          <Alert>{token ? messages.resetLinkExpired : messages.invalidToken}</Alert>
+          <Alert>{token ? commonMessages.resetLinkExpired : sharedMessages.invalidToken}</Alert>
           <Button asChild size="lg" block>
-            <Link href={forgotHref}>{messages.requestNewLink}</Link>
+            <Link href={forgotHref}>{accountsMessages.requestNewLink}</Link>
           </Button>
         </div>
       ) : (
         <form
           className="mt-6 flex flex-col gap-5"
           noValidate
-          aria-label={messages.resetTitle}
+          aria-label={accountsMessages.resetTitle}
           onSubmit={(event) => void handleSubmit(onSubmit)(event).catch(() => undefined)}
         >
           {failure ? <Alert>{failure.text}</Alert> : null}
           {errors.token?.message ? <Alert>{errors.token.message}</Alert> : null}
           <PasswordInput
-            label={messages.newPasswordLabel}
+            label={sharedMessages.newPasswordLabel}
             autoComplete="new-password"
-            hint={format(messages.passwordHint, { count: PASSWORD_MIN })}
+            hint={format(sharedMessages.passwordHint, { count: PASSWORD_MIN })}
             error={errors.newPassword?.message}
             {...register("newPassword")}
           />
           <PasswordInput
-            label={messages.newPasswordConfirmLabel}
+            label={sharedMessages.newPasswordConfirmLabel}
             autoComplete="new-password"
             error={errors.newPasswordConfirmation?.message}
             {...register("newPasswordConfirmation")}
           />
           <Button type="submit" size="lg" block disabled={busy} aria-busy={busy}>
-            {busy ? messages.saving : messages.resetSubmit}
+            {busy ? sharedMessages.saving : accountsMessages.resetSubmit}
           </Button>
         </form>
       )}
       <p className="mt-6 text-center text-sm">
         <Link href={routes.login} className="font-semibold text-brand hover:underline">
-          {messages.backToSignIn}
+          {accountsMessages.backToSignIn}
         </Link>
       </p>
     </div>

@@ -1,7 +1,8 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { format, messages, safeRedirectTarget, signInRequestSchema } from "@vn/contract";
+import { format, safeRedirectTarget, signInRequestSchema } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import {
@@ -65,17 +66,17 @@ function reasonOf(request: SignInPromptRequest | null): string {
   const name = request?.name ?? "";
   switch (request?.action) {
     case "follow":
-      return format(messages.signInDialogFollow, { name });
+      return format(commonMessages.signInDialogFollow, { name });
     case "react":
-      return messages.signInDialogReact;
+      return commonMessages.signInDialogReact;
     case "comment":
-      return messages.signInDialogComment;
+      return commonMessages.signInDialogComment;
     case "repost":
-      return messages.signInDialogRepost;
+      return commonMessages.signInDialogRepost;
     case "message":
-      return format(messages.signInDialogMessage, { name });
+      return format(commonMessages.signInDialogMessage, { name });
     default:
-      return messages.signInSubtitle;
+      return commonMessages.signInSubtitle;
   }
 }
 
@@ -141,7 +142,7 @@ function SignInDialogForm({
     <form
       className="flex flex-col gap-5"
       noValidate
-      aria-label={messages.signIn}
+      aria-label={commonMessages.signIn}
       onSubmit={(event) => void handleSubmit(onSubmit)(event).catch(() => undefined)}
     >
       {serverError ? <Alert>{serverError}</Alert> : null}
@@ -153,7 +154,7 @@ function SignInDialogForm({
       />
       <div className="flex flex-col gap-2">
         <PasswordInput
-          label={messages.passwordLabel}
+          label={commonMessages.passwordLabel}
           autoComplete="current-password"
           error={errors.password?.message}
           {...register("password")}
@@ -162,16 +163,16 @@ function SignInDialogForm({
           href="/login?mode=forgot"
           className="inline-flex min-h-10 items-center self-start rounded-full px-1 text-[0.95rem] font-semibold text-brand hover:underline"
         >
-          {messages.forgotPassword}
+          {commonMessages.forgotPassword}
         </Link>
       </div>
       <Button type="submit" size="lg" block disabled={busy} aria-busy={busy}>
-        {busy ? messages.signInSubmitting : messages.signIn}
+        {busy ? commonMessages.signInSubmitting : commonMessages.signIn}
       </Button>
       <p className="text-center text-[0.95rem] text-ink-muted">
-        {messages.signInDialogNoAccount}{" "}
+        {commonMessages.signInDialogNoAccount}{" "}
         <Link href={signUpHref} className="font-semibold text-brand hover:underline">
-          {messages.joinNow}
+          {commonMessages.joinNow}
         </Link>
       </p>
     </form>
@@ -269,7 +270,7 @@ export function SignInDialogProvider({ children }: { children: ReactNode }) {
       <Dialog
         open={open}
         onOpenChange={close}
-        title={messages.signInDialogTitle}
+        title={commonMessages.signInDialogTitle}
         description={reasonOf(request)}
         size="sm"
         fullOnMobile

@@ -1,7 +1,8 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { messages, signInRequestSchema } from "@vn/contract";
+import { signInRequestSchema } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -70,7 +71,7 @@ export function SignInForm({
       noValidate
       // Sent before the page's script runs, the fields never land in the address bar.
       method="post"
-      aria-label={messages.signIn}
+      aria-label={commonMessages.signIn}
       onSubmit={(event) => void handleSubmit(onSubmit)(event).catch(() => undefined)}
     >
       {serverError ? <Alert>{serverError}</Alert> : null}
@@ -82,7 +83,7 @@ export function SignInForm({
       />
       <div className="flex flex-col gap-2">
         <PasswordInput
-          label={messages.passwordLabel}
+          label={commonMessages.passwordLabel}
           autoComplete="current-password"
           error={errors.password?.message}
           {...register("password")}
@@ -92,11 +93,11 @@ export function SignInForm({
           onClick={() => onForgotPassword(String(getValues("email") ?? "").trim())}
           className="inline-flex min-h-10 cursor-pointer items-center self-start rounded-full px-1 text-[0.95rem] font-semibold text-brand hover:underline"
         >
-          {messages.forgotPassword}
+          {commonMessages.forgotPassword}
         </button>
       </div>
       <Button type="submit" size="lg" block disabled={busy} aria-busy={busy}>
-        {busy ? messages.signInSubmitting : messages.signIn}
+        {busy ? commonMessages.signInSubmitting : commonMessages.signIn}
       </Button>
     </form>
   );

@@ -1,6 +1,6 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { accountsMessages } from "@vn/contract/messages/accounts";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { useSWRConfig } from "swr";
@@ -44,7 +44,7 @@ export function SignOut() {
         className="size-10 animate-spin rounded-full border-4 border-brand-soft border-t-brand"
         aria-hidden="true"
       />
-      <p className="text-base font-medium text-ink">{messages.signingOut}</p>
+      <p className="text-base font-medium text-ink">{accountsMessages.signingOut}</p>
     </div>
   );
 }

@@ -1,7 +1,10 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { format, messages, PASSWORD_MIN, type SignUpRequest, signUpFormSchema } from "@vn/contract";
+import { format, PASSWORD_MIN, type SignUpRequest, signUpFormSchema } from "@vn/contract";
+import { accountsMessages } from "@vn/contract/messages/accounts";
+import { commonMessages } from "@vn/contract/messages/common";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import Link from "next/link";
 import { type ReactNode, useState } from "react";
 import { type Resolver, useForm, useWatch } from "react-hook-form";
@@ -130,7 +133,8 @@ export function SignUpForm({
       const outcome = accountCreationOutcome(error, values.email);
       if (outcome.kind === "message") {
         setServerError(outcome.text);
-        if (outcome.text === messages.emailAlreadyLinked) setError("email", { message: outcome.text });
+        if (outcome.text === accountsMessages.emailAlreadyLinked)
+          setError("email", { message: outcome.text });
       } else onOutcome(outcome);
       throw error;
     }
@@ -148,12 +152,12 @@ export function SignUpForm({
     <form
       className="flex flex-col gap-5"
       noValidate
-      aria-label={messages.joinNow}
+      aria-label={commonMessages.joinNow}
       onSubmit={(event) => void handleSubmit(onSubmit)(event).catch(() => undefined)}
     >
       {serverError ? <Alert>{serverError}</Alert> : null}
       <Input
-        label={messages.nameLabel}
+        label={sharedMessages.nameLabel}
         autoComplete="name"
         autoCapitalize="words"
         error={errors.name?.message}
@@ -179,19 +183,19 @@ export function SignUpForm({
             onClick={() => onSignInInstead(email.trim())}
             className="inline-flex min-h-10 cursor-pointer items-center self-start rounded-full px-1 text-sm font-semibold text-brand hover:underline"
           >
-            {messages.emailSignInInstead}
+            {accountsMessages.emailSignInInstead}
           </button>
         ) : null}
       </div>
       <PasswordInput
-        label={messages.passwordLabel}
+        label={commonMessages.passwordLabel}
         autoComplete="new-password"
-        hint={format(messages.passwordHint, { count: PASSWORD_MIN })}
+        hint={format(sharedMessages.passwordHint, { count: PASSWORD_MIN })}
         error={errors.password?.message}
         {...register("password")}
       />
       <PasswordInput
-        label={messages.passwordConfirmLabel}
+        label={accountsMessages.passwordConfirmLabel}
         autoComplete="new-password"
         error={confirmationError}
         {...confirmationRegistration}
@@ -202,18 +206,18 @@ export function SignUpForm({
       />
       <div className="flex flex-col gap-3">
         <Checkbox
-          label={withLink(messages.consentTerms, "Terms of Service", routes.terms)}
+          label={withLink(accountsMessages.consentTerms, "Terms of Service", routes.terms)}
           error={errors.acceptTerms?.message}
           {...register("acceptTerms")}
         />
         <Checkbox
-          label={withLink(messages.consentPrivacy, "Privacy Policy", routes.privacy)}
+          label={withLink(accountsMessages.consentPrivacy, "Privacy Policy", routes.privacy)}
           error={errors.acceptPrivacy?.message}
           {...register("acceptPrivacy")}
         />
       </div>
       <Button type="submit" size="lg" block disabled={isSubmitting} aria-busy={isSubmitting}>
-        {isSubmitting ? messages.joinSubmitting : messages.joinSubmit}
+        {isSubmitting ? accountsMessages.joinSubmitting : accountsMessages.joinSubmit}
       </Button>
     </form>
   );

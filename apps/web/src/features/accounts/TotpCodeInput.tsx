@@ -1,6 +1,7 @@
 "use client";
 
-import { messages, TOTP_CODE_LENGTH } from "@vn/contract";
+import { TOTP_CODE_LENGTH } from "@vn/contract";
+import { accountsMessages } from "@vn/contract/messages/accounts";
 import { Input, type InputProps } from "@/components/ui/Input";
 import { cn } from "@/lib/cn";
 
@@ -11,7 +12,7 @@ import { cn } from "@/lib/cn";
 export function TotpCodeInput({ className, ...props }: Omit<InputProps, "label">) {
   return (
     <Input
-      label={messages.twoFactorCodeLabel}
+      label={accountsMessages.twoFactorCodeLabel}
       autoComplete="one-time-code"
       inputMode="numeric"
       pattern="[0-9 ]*"

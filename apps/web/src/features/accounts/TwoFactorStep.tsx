@@ -1,7 +1,9 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { messages, twoFactorBackupCodeRequestSchema, twoFactorConfirmRequestSchema } from "@vn/contract";
+import { twoFactorBackupCodeRequestSchema, twoFactorConfirmRequestSchema } from "@vn/contract";
+import { accountsMessages } from "@vn/contract/messages/accounts";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -86,14 +88,14 @@ function CodeForm({ kind, ...props }: CodeFormProps & { kind: keyof typeof codeK
     <form
       className="flex flex-col gap-5"
       noValidate
-      aria-label={messages.twoFactorTitle}
+      aria-label={accountsMessages.twoFactorTitle}
       onSubmit={(event) => void handleSubmit((values) => submit(values.code))(event).catch(() => undefined)}
     >
       {kind === "totp" ? (
         <TotpCodeInput className="[&_input]:text-2xl [&_input]:tracking-[0.4em]" {...field} />
       ) : (
         <Input
-          label={messages.twoFactorBackupCodeLabel}
+          label={accountsMessages.twoFactorBackupCodeLabel}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
@@ -102,7 +104,7 @@ function CodeForm({ kind, ...props }: CodeFormProps & { kind: keyof typeof codeK
         />
       )}
       <Button type="submit" size="lg" block disabled={busy || props.disabled} aria-busy={busy}>
-        {busy ? messages.codeVerifying : messages.twoFactorVerify}
+        {busy ? sharedMessages.codeVerifying : accountsMessages.twoFactorVerify}
       </Button>
     </form>
   );
@@ -127,14 +129,14 @@ export function TwoFactorStep({ onSignedIn, onRestart }: TwoFactorStepProps) {
     <div className="flex flex-col gap-5">
       <div className="flex items-start gap-3 rounded-lg bg-brand-soft px-3.5 py-3 text-sm text-brand-strong">
         <Icon name="shield" size={20} className="mt-px shrink-0" />
-        <p>{backup ? messages.twoFactorBackupIntro : messages.twoFactorIntro}</p>
+        <p>{backup ? accountsMessages.twoFactorBackupIntro : accountsMessages.twoFactorIntro}</p>
       </div>
       {lost ? (
         <Alert>
           <span className="flex flex-col items-start gap-2">
             {lost}
             <Button variant="secondary" onClick={onRestart}>
-              {messages.backToSignIn}
+              {accountsMessages.backToSignIn}
             </Button>
           </span>
         </Alert>
@@ -149,10 +151,10 @@ export function TwoFactorStep({ onSignedIn, onRestart }: TwoFactorStepProps) {
             setBackup((value) => !value);
           }}
         >
-          {backup ? messages.twoFactorUseAuthenticator : messages.twoFactorUseBackupCode}
+          {backup ? accountsMessages.twoFactorUseAuthenticator : accountsMessages.twoFactorUseBackupCode}
         </Button>
         <Button variant="tertiary" onClick={onRestart}>
-          {messages.backToSignIn}
+          {accountsMessages.backToSignIn}
         </Button>
       </div>
     </div>

@@ -1,6 +1,8 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { accountsMessages } from "@vn/contract/messages/accounts";
+import { commonMessages } from "@vn/contract/messages/common";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import Link from "next/link";
 import { Badge } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
@@ -11,16 +13,20 @@ import { stepAfter } from "./wizard";
 import { wizardFactsOf } from "./wizard-facts";
 
 const benefits: { icon: IconName; text: string }[] = [
-  { icon: "shield", text: messages.verifyBenefitBadge },
-  { icon: "globe", text: messages.verifyBenefitPublic },
-  { icon: "chat", text: messages.verifyBenefitTrust },
-  { icon: "star", text: messages.verifyBenefitPlans },
+  { icon: "shield", text: accountsMessages.verifyBenefitBadge },
+  { icon: "globe", text: accountsMessages.verifyBenefitPublic },
+  { icon: "chat", text: accountsMessages.verifyBenefitTrust },
+  { icon: "star", text: accountsMessages.verifyBenefitPlans },
 ];
 
 /** /create-profile/get-verified: what verification unlocks, and the way to /verification. */
 export function VerifyStep() {
   return (
-    <WizardFrame step="verify" title={messages.verifyStepTitle} subtitle={messages.verifyStepSubtitle}>
+    <WizardFrame
+      step="verify"
+      title={accountsMessages.verifyStepTitle}
+      subtitle={accountsMessages.verifyStepSubtitle}
+    >
       {(user) => {
         const facts = wizardFactsOf(user);
         const verified = facts.verificationStatus === "verified";
@@ -31,10 +37,10 @@ export function VerifyStep() {
                 <Icon name="shield" size={26} />
               </span>
               <div className="min-w-0">
-                <h2 className="font-semibold text-ink">{messages.verifyBenefitsTitle}</h2>
+                <h2 className="font-semibold text-ink">{accountsMessages.verifyBenefitsTitle}</h2>
                 {verified ? (
                   <Badge tone="verified" className="mt-1">
-                    {messages.verifiedBadge}
+                    {sharedMessages.verifiedBadge}
                   </Badge>
                 ) : null}
               </div>
@@ -52,12 +58,12 @@ export function VerifyStep() {
             <div className="mt-8 flex flex-col-reverse gap-3 border-t border-line pt-6 sm:flex-row sm:justify-end">
               <Button asChild variant="tertiary" size="lg">
                 <Link href={stepAfter("verify", facts)}>
-                  {verified ? messages.createProfileContinue : messages.notNow}
+                  {verified ? sharedMessages.createProfileContinue : commonMessages.notNow}
                 </Link>
               </Button>
               {verified ? null : (
                 <Button asChild size="lg">
-                  <Link href={routes.verification}>{messages.verifyNow}</Link>
+                  <Link href={routes.verification}>{sharedMessages.verifyNow}</Link>
                 </Button>
               )}
             </div>

@@ -1,6 +1,9 @@
 "use client";
 
-import { format, messages } from "@vn/contract";
+import { format } from "@vn/contract";
+import { accountsMessages } from "@vn/contract/messages/accounts";
+import { commonMessages } from "@vn/contract/messages/common";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
@@ -15,9 +18,9 @@ import { stepNumber, type WizardStepId, wizardSteps } from "./wizard";
 function Stepper({ current }: { current: WizardStepId }) {
   const position = stepNumber(current);
   return (
-    <nav aria-label={messages.wizardStepsLabel} className="w-full">
+    <nav aria-label={accountsMessages.wizardStepsLabel} className="w-full">
       <p className="mb-2 text-sm font-semibold text-ink-muted sm:sr-only">
-        {format(messages.wizardStepOf, { current: position, total: wizardSteps.length })}
+        {format(sharedMessages.wizardStepOf, { current: position, total: wizardSteps.length })}
       </p>
       <ol className="grid grid-cols-3 gap-2">
         {wizardSteps.map((step, index) => {
@@ -90,7 +93,7 @@ export function WizardFrame({ step, title, subtitle, wide = false, children }: W
       </div>
       {isLoading ? (
         <div className="rounded-card bg-surface p-6 shadow-card" aria-busy="true">
-          <span className="sr-only">{messages.loading}</span>
+          <span className="sr-only">{commonMessages.loading}</span>
           <div className="flex flex-col gap-4">
             <Skeleton className="h-6 w-1/3" />
             <Skeleton className="h-12 w-full" />
@@ -102,13 +105,13 @@ export function WizardFrame({ step, title, subtitle, wide = false, children }: W
         children(user)
       ) : (
         <div className="flex flex-col items-center gap-4 rounded-card bg-surface p-6 text-center shadow-card sm:p-8">
-          <p className="text-ink">{messages.signInToContinue}</p>
+          <p className="text-ink">{accountsMessages.signInToContinue}</p>
           <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
             <Button asChild variant="secondary">
-              <Link href={loginHref}>{messages.signIn}</Link>
+              <Link href={loginHref}>{commonMessages.signIn}</Link>
             </Button>
             <Button asChild>
-              <Link href={`${routes.login}?mode=signup&intent=create-profile`}>{messages.joinNow}</Link>
+              <Link href={`${routes.login}?mode=signup&intent=create-profile`}>{commonMessages.joinNow}</Link>
             </Button>
           </div>
         </div>

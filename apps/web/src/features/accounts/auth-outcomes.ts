@@ -2,7 +2,7 @@
  * What a failed accounts call means for the screen (spec §4 user status, §8 messages). Pure, so
  * every branch is unit-tested; the screens only render the outcome.
  */
-import { messages } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import { ApiError } from "../../lib/api-error";
 
 export type AuthOutcome =
@@ -34,8 +34,8 @@ function serverMessageOr(error: unknown, fallback: string): string {
 
 /** Sign-in failures: wrong credentials, too many attempts, deleted, blocked, unfinished registration. */
 export function signInOutcome(error: unknown, email: string): AuthOutcome {
-  if (!(error instanceof ApiError)) return { kind: "message", text: messages.somethingWentWrong };
-  if (error.status === 429) return { kind: "message", text: messages.tooManyRequests };
+  if (!(error instanceof ApiError)) return { kind: "message", text: commonMessages.somethingWentWrong };
+  if (error.status === 429) return { kind: "message", text: commonMessages.tooManyRequests };
   if (error.code === "user_deleted") {
     const restoreToken = stringDetail(error, "restoreToken");
     if (restoreToken) return { kind: "deleted", email: stringDetail(error, "email") ?? email, restoreToken };
@@ -53,7 +53,7 @@ export function signInOutcome(error: unknown, email: string): AuthOutcome {
     };
   }
   if (error.code === "request_invalidCredentials")
-    return { kind: "message", text: messages.invalidCredentials };
+    return { kind: "message", text: commonMessages.invalidCredentials };
   return { kind: "message", text: error.message };
 }
 
@@ -65,35 +65,36 @@ export function signInOutcome(error: unknown, email: string): AuthOutcome {
  */
 export function accountCreationOutcome(error: unknown, email: string): AuthOutcome {
   if (!(error instanceof ApiError) || error.isNetworkError)
-    return { kind: "message", text: messages.createError };
+    return { kind: "message", text: commonMessages.createError };
   if (error.status === 403 && error.code === "account_unavailable") {
     return { kind: "notAvailable", email: stringDetail(error, "email") ?? email };
   }
   if (error.status === 403 && error.code === "user_registrationNotFinished") {
-    return { kind: "message", text: error.message || messages.registrationNotFinished };
+    return { kind: "message", text: error.message || commonMessages.registrationNotFinished };
   }
   return { kind: "message", text: error.message };
 }
 
 /** Restore failures (§8): the server's message, or the spec's fallback sentence. */
 export function restoreFailureMessage(error: unknown): string {
-  return serverMessageOr(error, messages.restoreFailed);
+  return serverMessageOr(error, commonMessages.restoreFailed);
 }
 
 /** Password reset with the mailed link: an expired or used link gets the spec's sentence. */
 export function resetFailureMessage(error: unknown): { text: string; expired: boolean } {
   if (error instanceof ApiError && error.code === "user_resetLinkExpired") {
-    return { text: messages.resetLinkExpired, expired: true };
+    return { text: commonMessages.resetLinkExpired, expired: true };
   }
-  return { text: serverMessageOr(error, messages.somethingWentWrong), expired: false };
+  return { text: serverMessageOr(error, commonMessages.somethingWentWrong), expired: false };
 }
 
 /** Codes: an expired code or too many tries means a new code is needed. */
 export function codeFailure(error: unknown): { text: string; needsNewCode: boolean } {
-  if (!(error instanceof ApiError)) return { text: messages.somethingWentWrong, needsNewCode: false };
-  if (error.code === "code_invalid") return { text: messages.invalidCode, needsNewCode: false };
-  if (error.code === "code_expired") return { text: messages.codeExpired, needsNewCode: true };
-  if (error.code === "code_tooManyAttempts") return { text: messages.tooManyRequests, needsNewCode: true };
+  if (!(error instanceof ApiError)) return { text: commonMessages.somethingWentWrong, needsNewCode: false };
+  if (error.code === "code_invalid") return { text: commonMessages.invalidCode, needsNewCode: false };
+  if (error.code === "code_expired") return { text: commonMessages.codeExpired, needsNewCode: true };
+  if (error.code === "code_tooManyAttempts")
+    return { text: commonMessages.tooManyRequests, needsNewCode: true };
   return { text: error.message, needsNewCode: false };
 }
 
@@ -103,10 +104,10 @@ export function codeFailure(error: unknown): { text: string; needsNewCode: boole
  * anything else (too many codes for the account) is the server's sentence.
  */
 export function twoFactorFailure(error: unknown): { kind: "field" | "restart" | "message"; text: string } {
-  if (!(error instanceof ApiError)) return { kind: "message", text: messages.somethingWentWrong };
-  if (error.code === "code_invalid") return { kind: "field", text: messages.invalidCode };
+  if (!(error instanceof ApiError)) return { kind: "message", text: commonMessages.somethingWentWrong };
+  if (error.code === "code_invalid") return { kind: "field", text: commonMessages.invalidCode };
   if (error.code === "twoFactor_challengeExpired")
-    return { kind: "restart", text: messages.twoFactorChallengeExpired };
-  if (error.code === "code_tooManyAttempts") return { kind: "restart", text: messages.tooManyRequests };
-  return { kind: "message", text: serverMessageOr(error, messages.somethingWentWrong) };
+    return { kind: "restart", text: commonMessages.twoFactorChallengeExpired };
+  if (error.code === "code_tooManyAttempts") return { kind: "restart", text: commonMessages.tooManyRequests };
+  return { kind: "message", text: serverMessageOr(error, commonMessages.somethingWentWrong) };
 }

@@ -4,7 +4,9 @@
  * invalidEmailFormat) are decided at once; a well-formed address is "loading" until the server
  * answers used or notUsed (POST /api/v1/users/email/check, debounced).
  */
-import { EMAIL_MIN, type EmailValidationState, format, localEmailState, messages } from "@vn/contract";
+import { EMAIL_MIN, type EmailValidationState, format, localEmailState } from "@vn/contract";
+import { accountsMessages } from "@vn/contract/messages/accounts";
+import { sharedMessages } from "@vn/contract/messages/shared";
 
 /** How long typing must pause before the server is asked. */
 export const EMAIL_CHECK_DEBOUNCE_MS = 400;
@@ -64,17 +66,17 @@ export interface EmailFeedback {
 export function emailFeedback(state: EmailValidationState | null, touched: boolean): EmailFeedback | null {
   switch (state) {
     case "used":
-      return { tone: "error", text: messages.emailAlreadyLinked, offerSignIn: true };
+      return { tone: "error", text: accountsMessages.emailAlreadyLinked, offerSignIn: true };
     case "notUsed":
-      return { tone: "success", text: messages.emailAvailable };
+      return { tone: "success", text: accountsMessages.emailAvailable };
     case "loading":
-      return { tone: "pending", text: messages.emailChecking };
+      return { tone: "pending", text: accountsMessages.emailChecking };
     case "emptyField":
-      return touched ? { tone: "error", text: messages.fieldRequired } : null;
+      return touched ? { tone: "error", text: sharedMessages.fieldRequired } : null;
     case "minCharError":
-      return touched ? { tone: "error", text: format(messages.minChars, { count: EMAIL_MIN }) } : null;
+      return touched ? { tone: "error", text: format(sharedMessages.minChars, { count: EMAIL_MIN }) } : null;
     case "invalidEmailFormat":
-      return touched ? { tone: "error", text: messages.invalidEmail } : null;
+      return touched ? { tone: "error", text: sharedMessages.invalidEmail } : null;
     default:
       return null;
   }

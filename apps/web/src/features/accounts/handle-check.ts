@@ -2,7 +2,9 @@
  * The live handle check (spec §5 handle: taken, invalid format, a handle without two digits needs
  * Premium): the local format verdict first, then the server's answer for that exact handle.
  */
-import { HANDLE_MAX, handlePattern, handleSchema, messages } from "@vn/contract";
+import { HANDLE_MAX, handlePattern, handleSchema } from "@vn/contract";
+import { accountsMessages } from "@vn/contract/messages/accounts";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import type { FeedbackTone } from "./email-check";
 
 export const HANDLE_CHECK_DEBOUNCE_MS = 400;
@@ -17,7 +19,7 @@ export interface HandleAnswer {
 /** The format problem of a handle, or null when it is well formed. */
 export function handleFormatError(value: string): string | null {
   const result = handleSchema.safeParse(value);
-  return result.success ? null : (result.error.issues[0]?.message ?? messages.handleInvalidFormat);
+  return result.success ? null : (result.error.issues[0]?.message ?? sharedMessages.handleInvalidFormat);
 }
 
 /**
@@ -50,8 +52,8 @@ export function handleFeedback(
     return options.touched || handleCannotBecomeValid(value) ? { tone: "error", text: formatError } : null;
   const answer = options.answer && options.answer.slug === value.trim() ? options.answer : null;
   if (options.pending || !answer)
-    return options.pending ? { tone: "pending", text: messages.handleChecking } : null;
-  if (answer.available) return { tone: "success", text: messages.handleAvailable };
-  if (answer.reason === "needsPremium") return { tone: "error", text: messages.handleNeedsPremium };
-  return { tone: "error", text: answer.message ?? messages.handleTaken };
+    return options.pending ? { tone: "pending", text: accountsMessages.handleChecking } : null;
+  if (answer.available) return { tone: "success", text: accountsMessages.handleAvailable };
+  if (answer.reason === "needsPremium") return { tone: "error", text: accountsMessages.handleNeedsPremium };
+  return { tone: "error", text: answer.message ?? accountsMessages.handleTaken };
 }

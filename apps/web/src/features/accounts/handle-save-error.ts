@@ -1,4 +1,4 @@
-import { messages } from "@vn/contract";
+import { accountsMessages } from "@vn/contract/messages/accounts";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { ApiError } from "@/lib/api-error";
 import { fieldErrorsOf, submitErrorMessage } from "@/lib/forms";
@@ -18,7 +18,7 @@ export function showHandleSaveError<Values extends FieldValues & { slug: string 
 ): void {
   const slug = "slug" as Path<Values>;
   if (error instanceof ApiError && error.code === "slug_alreadyTakenConflict") {
-    setError(slug, { message: messages.handleTaken }, { shouldFocus: true });
+    setError(slug, { message: accountsMessages.handleTaken }, { shouldFocus: true });
   } else if (error instanceof ApiError && error.code === "account_accessForbiddenByPlan") {
     setError(slug, { message: error.message }, { shouldFocus: true });
   } else {

@@ -1,4 +1,4 @@
-import { messages } from "@vn/contract";
+import { sharedMessages } from "@vn/contract/messages/shared";
 
 /**
  * The confirmation's live verdict: "Passwords must match." as soon as both are typed and differ —
@@ -11,5 +11,7 @@ export function passwordMismatch(
   confirmationLeft: boolean,
 ): string | null {
   if (!password || !confirmation || password === confirmation) return null;
-  return confirmationLeft || confirmation.length >= password.length ? messages.passwordsMustMatch : null;
+  return confirmationLeft || confirmation.length >= password.length
+    ? sharedMessages.passwordsMustMatch
+    : null;
 }

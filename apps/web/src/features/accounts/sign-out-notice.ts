@@ -1,4 +1,6 @@
-import { type MessageKey, messages } from "@vn/contract";
+import { accountsMessages } from "@vn/contract/messages/accounts";
+import { commonMessages } from "@vn/contract/messages/common";
+import { sharedMessages } from "@vn/contract/messages/shared";
 
 /**
  * The notices /logout may show (spec §2 "Logged out", or the custom ?message=). Only these: the
@@ -12,14 +14,22 @@ export const signOutNoticeKeys = [
   "sessionExpired",
   "passwordChanged",
   "accountDeletedOrBlocked",
-] as const satisfies readonly MessageKey[];
+] as const;
 export type SignOutNoticeKey = (typeof signOutNoticeKeys)[number];
+
+const notices: Record<SignOutNoticeKey, string> = {
+  loggedOut: accountsMessages.loggedOut,
+  accountDeleted: sharedMessages.accountDeleted,
+  sessionExpired: commonMessages.sessionExpired,
+  passwordChanged: sharedMessages.passwordChanged,
+  accountDeletedOrBlocked: accountsMessages.accountDeletedOrBlocked,
+};
 
 /** The notice to show for a `?message=` value: an allowed one, else the plain "Logged out". */
 export function signOutNotice(param: string | null | undefined): string {
-  if (!param) return messages.loggedOut;
+  if (!param) return accountsMessages.loggedOut;
   for (const key of signOutNoticeKeys) {
-    if (param === key || param === messages[key]) return messages[key];
+    if (param === key || param === notices[key]) return notices[key];
   }
-  return messages.loggedOut;
+  return accountsMessages.loggedOut;
 }

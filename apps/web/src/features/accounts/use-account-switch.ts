@@ -1,6 +1,7 @@
 "use client";
 
-import { format, messages } from "@vn/contract";
+import { format } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import { useRouter } from "next/navigation";
 import { useCallback, useState } from "react";
 import { useSWRConfig } from "swr";
@@ -33,7 +34,7 @@ export function useAccountSwitch() {
             : { type: { id: "company" as const }, id: target.id };
         const { data: user } = await api.accounts.switchAccount({ body });
         await mutate(SESSION_KEY, user, { revalidate: false });
-        if (options.announce !== false) snackbar.show(format(messages.switchedTo, { name: user.name }));
+        if (options.announce !== false) snackbar.show(format(commonMessages.switchedTo, { name: user.name }));
         if (options.navigate !== false) router.push(routes.profile(user.slug));
         return user;
       } catch (error) {

@@ -3,7 +3,7 @@
  * the person's home (/{slug}/network/suggested, issue 18), where the guided tour starts. Steps that are already done are skipped (a verified person is not
  * asked to verify; someone who already has a company page is not asked to create one).
  */
-import { messages } from "@vn/contract";
+import { accountsMessages } from "@vn/contract/messages/accounts";
 import { routes } from "../../lib/paths";
 
 export type WizardStepId = "profile" | "verify" | "company";
@@ -15,9 +15,9 @@ export interface WizardStep {
 }
 
 export const wizardSteps: readonly WizardStep[] = [
-  { id: "profile", href: routes.createProfileForm, label: messages.wizardStepProfile },
-  { id: "verify", href: routes.createProfileVerify, label: messages.wizardStepVerify },
-  { id: "company", href: routes.createProfileCompany, label: messages.wizardStepCompany },
+  { id: "profile", href: routes.createProfileForm, label: accountsMessages.wizardStepProfile },
+  { id: "verify", href: routes.createProfileVerify, label: accountsMessages.wizardStepVerify },
+  { id: "company", href: routes.createProfileCompany, label: accountsMessages.wizardStepCompany },
 ];
 
 /** The session facts the wizard needs (from the Session user). */

@@ -1,6 +1,6 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { adminMessages } from "@vn/contract/messages/admin";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef } from "react";
@@ -27,7 +27,7 @@ export function AdminNav({ sections }: { sections: readonly { href: string; labe
     activeLink.current?.scrollIntoView({ block: "nearest", inline: "center" });
   }, [pathname]);
   return (
-    <nav aria-label={messages.adminNavLabel} className="mt-4 max-md:-mx-4 max-md:overflow-x-auto">
+    <nav aria-label={adminMessages.adminNavLabel} className="mt-4 max-md:-mx-4 max-md:overflow-x-auto">
       <ul className="flex gap-1 max-md:px-4 max-md:pb-1 md:flex-col">
         {sections.map((section) => {
           const active = isActive(pathname, section.href);

@@ -1,6 +1,7 @@
 "use client";
 
-import { format, messages, type ResponseOf } from "@vn/contract";
+import { format, type ResponseOf } from "@vn/contract";
+import { adminMessages } from "@vn/contract/messages/admin";
 import Link from "next/link";
 import { Badge } from "@/components/ui/Badge";
 import { formatDateTime } from "@/features/content/kinds";
@@ -34,8 +35,8 @@ export function CreatorQueue() {
 
   return (
     <>
-      <AdminHeading title={messages.adminCreatorsTitle} intro={messages.adminCreatorsIntro} />
-      <QueueBody queue={queue} empty={messages.adminCreatorsEmpty}>
+      <AdminHeading title={adminMessages.adminCreatorsTitle} intro={adminMessages.adminCreatorsIntro} />
+      <QueueBody queue={queue} empty={adminMessages.adminCreatorsEmpty}>
         {(items) =>
           items.map((application) => (
             <CreatorItem key={application.id} application={application} onDecide={onDecide} />
@@ -70,20 +71,20 @@ function CreatorItem({
         </h2>
         <p className="flex flex-wrap items-center gap-2 text-sm text-ink-muted">
           <Badge tone={appealed ? "warning" : "brand"}>
-            {appealed ? messages.adminCreatorKindAppeal : messages.adminCreatorKindApplication}
+            {appealed ? adminMessages.adminCreatorKindAppeal : adminMessages.adminCreatorKindApplication}
           </Badge>
           <time dateTime={since}>
-            {format(appealed ? messages.adminAppealedOn : messages.adminSubmittedOn, {
+            {format(appealed ? adminMessages.adminAppealedOn : adminMessages.adminSubmittedOn, {
               date: formatDateTime(since),
             })}
           </time>
         </p>
       </header>
       <dl className="flex flex-col gap-3">
-        <Fact label={messages.adminCreatorPublishes}>
+        <Fact label={adminMessages.adminCreatorPublishes}>
           <span className="whitespace-pre-line">{application.publishes}</span>
         </Fact>
-        <Fact label={messages.adminCreatorLinks}>
+        <Fact label={adminMessages.adminCreatorLinks}>
           <ul className="flex flex-col gap-1">
             {application.links.map((link) => (
               <li key={link} className="break-all">
@@ -100,21 +101,21 @@ function CreatorItem({
           </ul>
         </Fact>
         {application.audience ? (
-          <Fact label={messages.adminCreatorAudience}>{application.audience}</Fact>
+          <Fact label={adminMessages.adminCreatorAudience}>{application.audience}</Fact>
         ) : null}
         {appealed && application.decisionNote ? (
-          <Fact label={messages.adminCreatorEarlierNote}>{application.decisionNote}</Fact>
+          <Fact label={adminMessages.adminCreatorEarlierNote}>{application.decisionNote}</Fact>
         ) : null}
         {application.appealMessage ? (
-          <Fact label={messages.adminCreatorAppeal}>
+          <Fact label={adminMessages.adminCreatorAppeal}>
             <span className="whitespace-pre-line">{application.appealMessage}</span>
           </Fact>
         ) : null}
       </dl>
       <DecisionForm
-        label={`${messages.adminDecide}: ${profile.name}`}
-        acceptLabel={messages.adminApprove}
-        noteHint={messages.adminNoteToPersonHint}
+        label={`${adminMessages.adminDecide}: ${profile.name}`}
+        acceptLabel={adminMessages.adminApprove}
+        noteHint={adminMessages.adminNoteToPersonHint}
         onDecide={(input) => onDecide(application, input)}
       />
     </article>

@@ -1,6 +1,7 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { adminMessages } from "@vn/contract/messages/admin";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { type FormEvent, useId, useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
@@ -41,7 +42,7 @@ export function DecisionForm({ label, acceptLabel, reasons, noteHint, onDecide }
   async function decide(accept: boolean) {
     if (sending) return;
     if (!accept && reasons && !reason) {
-      setErrors({ reason: messages.fieldRequired });
+      setErrors({ reason: sharedMessages.fieldRequired });
       return;
     }
     setSending(accept ? "accept" : "reject");
@@ -75,9 +76,9 @@ export function DecisionForm({ label, acceptLabel, reasons, noteHint, onDecide }
       {reasons ? (
         <Select
           id={`${id}-reason`}
-          label={messages.adminReasonLabel}
-          hint={messages.adminReasonHint}
-          placeholder={messages.adminReasonPlaceholder}
+          label={sharedMessages.adminReasonLabel}
+          hint={adminMessages.adminReasonHint}
+          placeholder={sharedMessages.adminReasonPlaceholder}
           options={reasons}
           value={reason}
           onChange={(event) => {
@@ -89,7 +90,7 @@ export function DecisionForm({ label, acceptLabel, reasons, noteHint, onDecide }
       ) : null}
       <Textarea
         id={`${id}-note`}
-        label={messages.adminNoteLabel}
+        label={sharedMessages.adminNoteLabel}
         hint={noteHint}
         optional
         rows={3}
@@ -107,10 +108,10 @@ export function DecisionForm({ label, acceptLabel, reasons, noteHint, onDecide }
           aria-busy={sending === "reject" || undefined}
           onClick={() => void decide(false)}
         >
-          {messages.adminReject}
+          {adminMessages.adminReject}
         </Button>
         <Button type="submit" disabled={sending !== null} aria-busy={sending === "accept" || undefined}>
-          {acceptLabel ?? messages.adminAccept}
+          {acceptLabel ?? adminMessages.adminAccept}
         </Button>
       </div>
     </form>
@@ -126,7 +127,7 @@ export function reasonOptions(
     const reason = catalogue[code]!;
     return {
       value: code,
-      label: `${reason.label} (${reason.fixable ? messages.adminReasonFixable : messages.adminReasonFinal})`,
+      label: `${reason.label} (${reason.fixable ? adminMessages.adminReasonFixable : adminMessages.adminReasonFinal})`,
     };
   });
 }

@@ -6,8 +6,9 @@ import {
   type KybTransaction,
   kybReasons,
   kybStaffReasonCodes,
-  messages,
 } from "@vn/contract";
+import { adminMessages } from "@vn/contract/messages/admin";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import Link from "next/link";
 import { Badge } from "@/components/ui/Badge";
 import { formatDate, formatDateTime } from "@/features/content/kinds";
@@ -42,8 +43,8 @@ export function KybQueue() {
 
   return (
     <>
-      <AdminHeading title={messages.adminKybTitle} intro={messages.adminKybIntro} />
-      <QueueBody queue={queue} empty={messages.adminKybEmpty}>
+      <AdminHeading title={adminMessages.adminKybTitle} intro={adminMessages.adminKybIntro} />
+      <QueueBody queue={queue} empty={adminMessages.adminKybEmpty}>
         {(items) =>
           items.map((transaction) => (
             <KybItem key={transaction.id} transaction={transaction} onDecide={onDecide} />
@@ -77,25 +78,25 @@ function KybItem({
         {transaction.submittedAt ? (
           <p className="text-sm text-ink-muted">
             <time dateTime={transaction.submittedAt}>
-              {format(messages.adminSubmittedOn, { date: formatDateTime(transaction.submittedAt) })}
+              {format(adminMessages.adminSubmittedOn, { date: formatDateTime(transaction.submittedAt) })}
             </time>
           </p>
         ) : null}
       </header>
 
-      <section aria-label={messages.adminKybDetails}>
-        <h3 className="mb-2 text-sm font-semibold text-ink">{messages.adminKybDetails}</h3>
+      <section aria-label={adminMessages.adminKybDetails}>
+        <h3 className="mb-2 text-sm font-semibold text-ink">{adminMessages.adminKybDetails}</h3>
         <dl className="grid gap-3 sm:grid-cols-2">
-          <Fact label={messages.adminKybLegalName}>{details.legalName ?? "—"}</Fact>
-          <Fact label={messages.adminKybRegistration}>
+          <Fact label={adminMessages.adminKybLegalName}>{details.legalName ?? "—"}</Fact>
+          <Fact label={adminMessages.adminKybRegistration}>
             {details.registrationNumber ?? "—"}
             {details.country ? ` · ${details.country}` : ""}
           </Fact>
-          <Fact label={messages.adminKybAddress}>{details.registeredAddress ?? "—"}</Fact>
-          <Fact label={messages.adminKybIncorporated}>
+          <Fact label={adminMessages.adminKybAddress}>{details.registeredAddress ?? "—"}</Fact>
+          <Fact label={adminMessages.adminKybIncorporated}>
             {details.incorporationDate ? formatDate(details.incorporationDate) : "—"}
           </Fact>
-          <Fact label={messages.adminKybWebsite}>
+          <Fact label={adminMessages.adminKybWebsite}>
             {details.website ? (
               <a
                 href={details.website}
@@ -112,8 +113,8 @@ function KybItem({
         </dl>
       </section>
 
-      <section aria-label={messages.adminKybDocuments}>
-        <h3 className="mb-2 text-sm font-semibold text-ink">{messages.adminKybDocuments}</h3>
+      <section aria-label={adminMessages.adminKybDocuments}>
+        <h3 className="mb-2 text-sm font-semibold text-ink">{adminMessages.adminKybDocuments}</h3>
         {documents.length === 0 ? <p className="text-ink">—</p> : null}
         <ul className="flex flex-col gap-1">
           {documents.map((document) => (
@@ -121,7 +122,7 @@ function KybItem({
               <a
                 href={api.kyb.staffDocument.href({ params: { id: document.id } })}
                 download={document.name}
-                aria-label={format(messages.adminKybDownload, { name: document.name })}
+                aria-label={format(adminMessages.adminKybDownload, { name: document.name })}
                 className="inline-flex min-h-10 items-center gap-2 text-brand hover:underline"
               >
                 {document.name}
@@ -134,17 +135,17 @@ function KybItem({
         </ul>
       </section>
 
-      <section aria-label={messages.adminKybDirectors}>
-        <h3 className="mb-2 text-sm font-semibold text-ink">{messages.adminKybDirectors}</h3>
+      <section aria-label={adminMessages.adminKybDirectors}>
+        <h3 className="mb-2 text-sm font-semibold text-ink">{adminMessages.adminKybDirectors}</h3>
         <ul className="flex flex-col gap-1.5">
           {directors.map((director) => (
             <li key={director.id} className="flex flex-wrap items-center gap-2">
               <span className="text-ink">{director.name ?? director.email}</span>
               <span className="text-sm text-ink-muted">{director.email}</span>
               {director.verified ? (
-                <Badge tone="verified">{messages.adminKybDirectorVerified}</Badge>
+                <Badge tone="verified">{adminMessages.adminKybDirectorVerified}</Badge>
               ) : (
-                <Badge>{format(messages.adminKybDirectorStatus, { status: director.status })}</Badge>
+                <Badge>{format(adminMessages.adminKybDirectorStatus, { status: director.status })}</Badge>
               )}
             </li>
           ))}
@@ -152,9 +153,9 @@ function KybItem({
       </section>
 
       <DecisionForm
-        label={`${messages.adminDecide}: ${company.name}`}
+        label={`${adminMessages.adminDecide}: ${company.name}`}
         reasons={businessReasonOptions}
-        noteHint={messages.adminNoteHint}
+        noteHint={sharedMessages.adminNoteHint}
         onDecide={(input) => onDecide(transaction, input)}
       />
     </article>

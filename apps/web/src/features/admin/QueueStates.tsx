@@ -1,6 +1,8 @@
 "use client";
 
-import { format, messages } from "@vn/contract";
+import { format } from "@vn/contract";
+import { adminMessages } from "@vn/contract/messages/admin";
+import { commonMessages } from "@vn/contract/messages/common";
 import type { ReactNode } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
@@ -21,7 +23,7 @@ export function QueueLoading() {
   return (
     <div aria-busy="true" className="flex flex-col gap-3">
       <span className="sr-only" role="status">
-        {messages.loading}
+        {commonMessages.loading}
       </span>
       {[0, 1, 2].map((key) => (
         <div key={key} className="flex flex-col gap-2 rounded-lg bg-surface p-4 shadow-card">
@@ -37,9 +39,9 @@ export function QueueLoading() {
 export function QueueError({ onRetry }: { onRetry: () => void }) {
   return (
     <div className="flex flex-col items-start gap-3">
-      <Alert>{messages.adminLoadFailed}</Alert>
+      <Alert>{adminMessages.adminLoadFailed}</Alert>
       <Button variant="secondary" onClick={onRetry}>
-        {messages.adminRetry}
+        {adminMessages.adminRetry}
       </Button>
     </div>
   );
@@ -87,7 +89,7 @@ export function QueueBody<Item>({
   return (
     <>
       <p className="text-sm text-ink-muted" role="status">
-        {format(messages.adminQueueCount, { count: items.length })}
+        {format(adminMessages.adminQueueCount, { count: items.length })}
       </p>
       {children(items)}
     </>

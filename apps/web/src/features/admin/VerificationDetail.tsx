@@ -1,6 +1,8 @@
 "use client";
 
-import { format, messages, type StaffDecisionRequest, type StaffRole } from "@vn/contract";
+import { format, type StaffDecisionRequest, type StaffRole } from "@vn/contract";
+import { adminMessages } from "@vn/contract/messages/admin";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
@@ -55,7 +57,9 @@ export function VerificationDetail({ id, role }: { id: string; role: StaffRole }
           },
         });
       }
-      snackbar.show(format(messages.adminDecisionSaved, { name: current.person.name }), { tone: "success" });
+      snackbar.show(format(adminMessages.adminDecisionSaved, { name: current.person.name }), {
+        tone: "success",
+      });
     } catch (error) {
       const decidedMeanwhile =
         error instanceof ApiError &&
@@ -63,7 +67,7 @@ export function VerificationDetail({ id, role }: { id: string; role: StaffRole }
           error.code === "verification_notFound" ||
           error.code === "appeal_notFound");
       if (!decidedMeanwhile) throw error;
-      snackbar.show(messages.adminAlreadyDecided);
+      snackbar.show(adminMessages.adminAlreadyDecided);
     }
     // Either way it no longer waits: off the list, back to the queue.
     await queue.mutate(
@@ -75,7 +79,7 @@ export function VerificationDetail({ id, role }: { id: string; role: StaffRole }
 
   const back = (
     <Link href={QUEUE_PATH} className="text-sm font-semibold text-brand hover:underline">
-      ← {messages.adminBackToQueue}
+      ← {sharedMessages.adminBackToQueue}
     </Link>
   );
 
@@ -85,7 +89,7 @@ export function VerificationDetail({ id, role }: { id: string; role: StaffRole }
     return (
       <div className="flex flex-col items-start gap-3">
         {back}
-        <Alert tone="info">{messages.adminVerificationNotFound}</Alert>
+        <Alert tone="info">{adminMessages.adminVerificationNotFound}</Alert>
       </div>
     );
   }
@@ -97,7 +101,7 @@ export function VerificationDetail({ id, role }: { id: string; role: StaffRole }
       {back}
       <header className="flex flex-col gap-2">
         <h1 className="text-2xl font-semibold text-ink">
-          {format(messages.adminVerificationDetailTitle, { name: person.name })}
+          {format(adminMessages.adminVerificationDetailTitle, { name: person.name })}
         </h1>
         <p className="flex flex-wrap items-center gap-2 text-sm text-ink-muted">
           <Badge tone={item.kind === "appeal" ? "warning" : "brand"}>{kindLabel(item)}</Badge>
@@ -108,7 +112,7 @@ export function VerificationDetail({ id, role }: { id: string; role: StaffRole }
             </Link>
           ) : null}
           <time dateTime={waitingSince(item)}>
-            {format(appeal ? messages.adminAppealedOn : messages.adminSubmittedOn, {
+            {format(appeal ? adminMessages.adminAppealedOn : adminMessages.adminSubmittedOn, {
               date: formatDateTime(waitingSince(item)),
             })}
           </time>
@@ -117,24 +121,24 @@ export function VerificationDetail({ id, role }: { id: string; role: StaffRole }
 
       <section aria-labelledby="facts" className="rounded-lg bg-surface p-4 shadow-card">
         <h2 id="facts" className="mb-3 font-semibold text-ink">
-          {messages.adminVerificationFacts}
+          {adminMessages.adminVerificationFacts}
         </h2>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-          <Fact label={messages.adminVerificationCountry}>{transaction.country}</Fact>
-          <Fact label={messages.adminVerificationDocumentType}>
+          <Fact label={adminMessages.adminVerificationCountry}>{transaction.country}</Fact>
+          <Fact label={adminMessages.adminVerificationDocumentType}>
             {documentTypeLabel(transaction.documentType)}
           </Fact>
-          <Fact label={messages.adminVerificationNumberEnd}>{transaction.documentNumberEnd ?? "—"}</Fact>
-          <Fact label={messages.adminVerificationAttempt}>{transaction.attempt}</Fact>
+          <Fact label={adminMessages.adminVerificationNumberEnd}>{transaction.documentNumberEnd ?? "—"}</Fact>
+          <Fact label={adminMessages.adminVerificationAttempt}>{transaction.attempt}</Fact>
         </dl>
         {transaction.reason ? (
           <dl className="mt-3">
-            <Fact label={messages.adminVerificationEarlierReason}>{transaction.reason.text}</Fact>
+            <Fact label={adminMessages.adminVerificationEarlierReason}>{transaction.reason.text}</Fact>
           </dl>
         ) : null}
         {appeal ? (
           <dl className="mt-3">
-            <Fact label={messages.adminVerificationAppealMessage}>
+            <Fact label={adminMessages.adminVerificationAppealMessage}>
               <span className="whitespace-pre-line">{appeal.message}</span>
             </Fact>
           </dl>
@@ -143,10 +147,10 @@ export function VerificationDetail({ id, role }: { id: string; role: StaffRole }
 
       <section aria-labelledby="documents" className="rounded-lg bg-surface p-4 shadow-card">
         <h2 id="documents" className="mb-3 font-semibold text-ink">
-          {messages.adminVerificationDocuments}
+          {adminMessages.adminVerificationDocuments}
         </h2>
         {documents.length === 0 ? (
-          <p className="text-ink-muted">{messages.adminVerificationNoDocuments}</p>
+          <p className="text-ink-muted">{adminMessages.adminVerificationNoDocuments}</p>
         ) : (
           <ul className="grid gap-3 sm:grid-cols-2">
             {documents.map((document) => {
@@ -158,7 +162,7 @@ export function VerificationDetail({ id, role }: { id: string; role: StaffRole }
                       {/* biome-ignore lint/performance/noImgElement: private, never-cached images are not for the image optimiser */}
                       <img
                         src={href}
-                        alt={format(messages.adminVerificationImageAlt, {
+                        alt={format(adminMessages.adminVerificationImageAlt, {
                           side: sideLabel(document.side),
                           document: documentTypeLabel(transaction.documentType).toLowerCase(),
                           name: person.name,
@@ -179,12 +183,12 @@ export function VerificationDetail({ id, role }: { id: string; role: StaffRole }
       {mayDecide ? (
         <section aria-labelledby="decision" className="rounded-lg bg-surface p-4 shadow-card">
           <h2 id="decision" className="mb-3 font-semibold text-ink">
-            {messages.adminDecide}
+            {adminMessages.adminDecide}
           </h2>
           <DecisionForm
-            label={`${messages.adminDecide}: ${person.name}`}
+            label={`${adminMessages.adminDecide}: ${person.name}`}
             reasons={item.kind === "transaction" ? identityReasonOptions : undefined}
-            noteHint={messages.adminNoteHint}
+            noteHint={sharedMessages.adminNoteHint}
             onDecide={(input) => decide(item, input)}
           />
         </section>

@@ -1,6 +1,7 @@
 "use client";
 
-import { messages, type StaffRole } from "@vn/contract";
+import type { StaffRole } from "@vn/contract";
+import { adminMessages } from "@vn/contract/messages/admin";
 import Link from "next/link";
 import { Badge } from "@/components/ui/Badge";
 import { formatDateTime } from "@/features/content/kinds";
@@ -21,12 +22,14 @@ export function VerificationQueue({ role }: { role: StaffRole }) {
   return (
     <>
       <AdminHeading
-        title={messages.adminVerificationsTitle}
+        title={adminMessages.adminVerificationsTitle}
         intro={
-          role === "admin" ? messages.adminVerificationsIntro : messages.adminVerificationsModeratorIntro
+          role === "admin"
+            ? adminMessages.adminVerificationsIntro
+            : adminMessages.adminVerificationsModeratorIntro
         }
       />
-      <QueueBody queue={queue} empty={messages.adminVerificationsEmpty}>
+      <QueueBody queue={queue} empty={adminMessages.adminVerificationsEmpty}>
         {(items) => (
           <ul className="flex flex-col gap-2">
             {items.map((item) => (

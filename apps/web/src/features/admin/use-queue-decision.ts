@@ -1,6 +1,7 @@
 "use client";
 
-import { format, messages } from "@vn/contract";
+import { format } from "@vn/contract";
+import { adminMessages } from "@vn/contract/messages/admin";
 import type { KeyedMutator } from "swr";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { ApiError } from "@/lib/api-error";
@@ -18,10 +19,10 @@ export function useQueueDecision<Item extends { id: string }, Answer extends { d
   return async (item: Item, name: string, send: () => Promise<unknown>) => {
     try {
       await send();
-      snackbar.show(format(messages.adminDecisionSaved, { name }), { tone: "success" });
+      snackbar.show(format(adminMessages.adminDecisionSaved, { name }), { tone: "success" });
     } catch (error) {
       if (!(error instanceof ApiError && decidedMeanwhile.includes(error.code ?? ""))) throw error;
-      snackbar.show(messages.adminAlreadyDecided);
+      snackbar.show(adminMessages.adminAlreadyDecided);
     }
     await mutate(
       (answer) => answer && { ...answer, data: answer.data.filter((other) => other.id !== item.id) },

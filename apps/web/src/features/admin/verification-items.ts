@@ -4,9 +4,9 @@ import {
   idvDocumentTypeInfo,
   idvReasons,
   idvStaffReasonCodes,
-  messages,
   type staffQueueItemSchema,
 } from "@vn/contract";
+import { adminMessages } from "@vn/contract/messages/admin";
 import type { z } from "zod";
 import { reasonOptions } from "./DecisionForm";
 
@@ -19,7 +19,9 @@ export function itemId(item: VerificationQueueItem): string {
 }
 
 export function kindLabel(item: VerificationQueueItem): string {
-  return item.kind === "appeal" ? messages.adminVerificationKindAppeal : messages.adminVerificationKindReview;
+  return item.kind === "appeal"
+    ? adminMessages.adminVerificationKindAppeal
+    : adminMessages.adminVerificationKindReview;
 }
 
 /** When it started waiting: the appeal's date, or the transaction's submission. */
@@ -28,10 +30,10 @@ export function waitingSince(item: VerificationQueueItem): string {
 }
 
 const sideLabels: Record<IdvImageSide, string> = {
-  front: messages.adminVerificationSideFront,
-  back: messages.adminVerificationSideBack,
-  selfie: messages.adminVerificationSideSelfie,
-  extra: messages.adminVerificationSideExtra,
+  front: adminMessages.adminVerificationSideFront,
+  back: adminMessages.adminVerificationSideBack,
+  selfie: adminMessages.adminVerificationSideSelfie,
+  extra: adminMessages.adminVerificationSideExtra,
 };
 
 export function sideLabel(side: IdvImageSide): string {

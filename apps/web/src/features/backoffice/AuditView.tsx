@@ -1,6 +1,7 @@
 "use client";
 
-import { type AuditListQuery, type AuditLogEntry, messages } from "@vn/contract";
+import type { AuditListQuery, AuditLogEntry } from "@vn/contract";
+import { backofficeMessages } from "@vn/contract/messages/backoffice";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Input } from "@/components/ui/Input";
@@ -19,10 +20,10 @@ interface Filters {
 }
 const noFilters: Filters = { actor: "", resourceType: "", resourceId: "", action: "", from: "", to: "" };
 const filterFields: Array<[keyof Filters, string]> = [
-  ["actor", messages.auditActorFilter],
-  ["action", messages.auditActionFilter],
-  ["resourceType", messages.auditResourceTypeFilter],
-  ["resourceId", messages.auditResourceIdFilter],
+  ["actor", backofficeMessages.auditActorFilter],
+  ["action", backofficeMessages.auditActionFilter],
+  ["resourceType", backofficeMessages.auditResourceTypeFilter],
+  ["resourceId", backofficeMessages.auditResourceIdFilter],
 ];
 
 /** The filters as the API takes them: empty ones left out, the day pickers as UTC instants. */
@@ -39,21 +40,21 @@ function queryOf(filters: Filters): AuditListQuery {
 function Entry({ entry }: { entry: AuditLogEntry }) {
   const who = entry.actor
     ? `${entry.actor.name ?? entry.actor.userId}${entry.actor.email ? ` <${entry.actor.email}>` : ""}`
-    : messages.auditSystemActor;
+    : backofficeMessages.auditSystemActor;
   const changed = entry.before !== null || entry.after !== null;
   return (
     <li className="rounded-card bg-surface p-4 text-sm shadow-card">
       <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
-        <dt className="font-semibold text-ink-muted">{messages.auditAt}</dt>
+        <dt className="font-semibold text-ink-muted">{backofficeMessages.auditAt}</dt>
         <dd>{formatMoment(entry.at)}</dd>
-        <dt className="font-semibold text-ink-muted">{messages.auditWho}</dt>
+        <dt className="font-semibold text-ink-muted">{backofficeMessages.auditWho}</dt>
         <dd className="break-words">
           {who}
           {entry.staffRole ? ` (${entry.staffRole})` : ""}
         </dd>
-        <dt className="font-semibold text-ink-muted">{messages.auditWhat}</dt>
+        <dt className="font-semibold text-ink-muted">{backofficeMessages.auditWhat}</dt>
         <dd className="font-mono break-all">{entry.action}</dd>
-        <dt className="font-semibold text-ink-muted">{messages.auditOn}</dt>
+        <dt className="font-semibold text-ink-muted">{backofficeMessages.auditOn}</dt>
         <dd className="font-mono break-all">
           {entry.resourceType} {entry.resourceId}
         </dd>
@@ -61,13 +62,13 @@ function Entry({ entry }: { entry: AuditLogEntry }) {
       {changed ? (
         <details className="mt-2">
           <summary className="inline-flex min-h-10 cursor-pointer items-center font-semibold text-brand">
-            {messages.auditChanges}
+            {backofficeMessages.auditChanges}
           </summary>
           <div className="grid gap-2 md:grid-cols-2">
             {(
               [
-                [messages.auditBefore, entry.before],
-                [messages.auditAfter, entry.after],
+                [backofficeMessages.auditBefore, entry.before],
+                [backofficeMessages.auditAfter, entry.after],
               ] as const
             ).map(([label, value]) => (
               <div key={label} className="min-w-0">
@@ -101,8 +102,8 @@ export function AuditView() {
   return (
     <div className="flex flex-col gap-4">
       <header>
-        <h1 className="text-2xl font-semibold text-ink">{messages.adminAuditTitle}</h1>
-        <p className="mt-1 text-ink-muted">{messages.adminAuditIntro}</p>
+        <h1 className="text-2xl font-semibold text-ink">{backofficeMessages.adminAuditTitle}</h1>
+        <p className="mt-1 text-ink-muted">{backofficeMessages.adminAuditIntro}</p>
       </header>
       <form
         onSubmit={apply}
@@ -117,19 +118,19 @@ export function AuditView() {
           />
         ))}
         <Input
-          label={messages.auditFromFilter}
+          label={backofficeMessages.auditFromFilter}
           type="date"
           value={draft.from}
           onChange={(event) => setDraft({ ...draft, from: event.target.value })}
         />
         <Input
-          label={messages.auditToFilter}
+          label={backofficeMessages.auditToFilter}
           type="date"
           value={draft.to}
           onChange={(event) => setDraft({ ...draft, to: event.target.value })}
         />
         <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-3">
-          <Button type="submit">{messages.auditApplyFilters}</Button>
+          <Button type="submit">{backofficeMessages.auditApplyFilters}</Button>
           <Button
             variant="secondary"
             onClick={() => {
@@ -137,7 +138,7 @@ export function AuditView() {
               setApplied(noFilters);
             }}
           >
-            {messages.auditClearFilters}
+            {backofficeMessages.auditClearFilters}
           </Button>
         </div>
       </form>
@@ -146,7 +147,7 @@ export function AuditView() {
         loadingMore={list.loadingMore}
         error={list.error}
         empty={list.items.length === 0}
-        emptyText={messages.adminAuditEmpty}
+        emptyText={backofficeMessages.adminAuditEmpty}
         hasMore={list.hasMore}
         onMore={list.loadMore}
         onRetry={list.retry}

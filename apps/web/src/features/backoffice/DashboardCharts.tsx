@@ -1,6 +1,7 @@
 "use client";
 
-import { type Dashboard, messages } from "@vn/contract";
+import type { Dashboard } from "@vn/contract";
+import { backofficeMessages } from "@vn/contract/messages/backoffice";
 import { type ReactNode, useMemo } from "react";
 import { formatDay, humanize, seriesColours } from "./labels";
 import { TimeChart, type TimeSeries } from "./TimeChart";
@@ -39,7 +40,7 @@ function NumbersTable({ caption, days, series }: { caption: string; days: string
   return (
     <details className="mt-3 text-sm">
       <summary className="inline-flex min-h-10 cursor-pointer items-center font-semibold text-brand">
-        {messages.chartShowTable}
+        {backofficeMessages.chartShowTable}
       </summary>
       <div className="mt-2 max-h-72 overflow-auto">
         <table className="w-full border-collapse text-left">
@@ -47,7 +48,7 @@ function NumbersTable({ caption, days, series }: { caption: string; days: string
           <thead>
             <tr>
               <th scope="col" className="border-b border-line px-2 py-1">
-                {messages.chartDay}
+                {backofficeMessages.chartDay}
               </th>
               {series.map((entry) => (
                 <th key={entry.label} scope="col" className="border-b border-line px-2 py-1 text-right">
@@ -93,7 +94,7 @@ function DailyChart({
   return (
     <Panel id={id} title={title}>
       {empty ? (
-        <p className="text-sm text-ink-muted">{messages.chartNoData}</p>
+        <p className="text-sm text-ink-muted">{backofficeMessages.chartNoData}</p>
       ) : (
         <>
           <TimeChart days={days} series={series} bars={bars} />
@@ -120,7 +121,7 @@ export function DashboardCharts({ data }: { data: Dashboard }) {
       pivot(
         days,
         data.signUps.map((row) => ({ ...row, key: "sign_ups" })),
-        () => messages.chartSignUps,
+        () => backofficeMessages.chartSignUps,
       ),
     [days, data.signUps],
   );
@@ -128,7 +129,7 @@ export function DashboardCharts({ data }: { data: Dashboard }) {
     const byDay = new Map(data.firstAction.map((row) => [row.day, row]));
     return [
       {
-        label: messages.chartMedianMinutes,
+        label: backofficeMessages.chartMedianMinutes,
         colour: seriesColours[0]!,
         values: days.map((day) => byDay.get(day)?.medianMinutes ?? null),
       },
@@ -137,7 +138,7 @@ export function DashboardCharts({ data }: { data: Dashboard }) {
   const subjects = useMemo(() => {
     const byDay = new Map(data.firstAction.map((row) => [row.day, row.subjects]));
     return {
-      label: messages.chartFirstActionSubjects,
+      label: backofficeMessages.chartFirstActionSubjects,
       colour: seriesColours[1]!,
       values: days.map((day) => byDay.get(day) ?? 0),
     };
@@ -146,15 +147,20 @@ export function DashboardCharts({ data }: { data: Dashboard }) {
 
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <DailyChart id="chart-reports" title={messages.chartReportsByReason} days={days} series={reports} />
-      <Panel id="chart-first-action" title={messages.chartFirstAction}>
+      <DailyChart
+        id="chart-reports"
+        title={backofficeMessages.chartReportsByReason}
+        days={days}
+        series={reports}
+      />
+      <Panel id="chart-first-action" title={backofficeMessages.chartFirstAction}>
         {firstAction[0]!.values.every((value) => value === null) ? (
-          <p className="text-sm text-ink-muted">{messages.chartNoData}</p>
+          <p className="text-sm text-ink-muted">{backofficeMessages.chartNoData}</p>
         ) : (
           <>
             <TimeChart days={days} series={firstAction} />
             <NumbersTable
-              caption={messages.chartFirstAction}
+              caption={backofficeMessages.chartFirstAction}
               days={days}
               series={[...firstAction, subjects]}
             />
@@ -163,24 +169,30 @@ export function DashboardCharts({ data }: { data: Dashboard }) {
       </Panel>
       <DailyChart
         id="chart-verifications"
-        title={messages.chartVerifications}
+        title={backofficeMessages.chartVerifications}
         days={days}
         series={verifications}
       />
-      <DailyChart id="chart-sign-ups" title={messages.chartSignUps} days={days} series={signUps} bars />
-      <Panel id="chart-subscriptions" title={messages.chartSubscriptions}>
+      <DailyChart
+        id="chart-sign-ups"
+        title={backofficeMessages.chartSignUps}
+        days={days}
+        series={signUps}
+        bars
+      />
+      <Panel id="chart-subscriptions" title={backofficeMessages.chartSubscriptions}>
         {data.activeSubscriptions.length === 0 ? (
-          <p className="text-sm text-ink-muted">{messages.chartNoData}</p>
+          <p className="text-sm text-ink-muted">{backofficeMessages.chartNoData}</p>
         ) : (
           <table className="w-full border-collapse text-left text-sm">
-            <caption className="sr-only">{messages.chartSubscriptions}</caption>
+            <caption className="sr-only">{backofficeMessages.chartSubscriptions}</caption>
             <thead>
               <tr>
                 <th scope="col" className="px-2 py-1">
-                  {messages.chartPlan}
+                  {backofficeMessages.chartPlan}
                 </th>
                 <th scope="col" className="w-1/2 px-2 py-1">
-                  {messages.chartCount}
+                  {backofficeMessages.chartCount}
                 </th>
               </tr>
             </thead>

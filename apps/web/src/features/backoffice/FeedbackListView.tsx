@@ -1,6 +1,7 @@
 "use client";
 
-import { format, messages } from "@vn/contract";
+import { format } from "@vn/contract";
+import { backofficeMessages } from "@vn/contract/messages/backoffice";
 import Link from "next/link";
 import { api } from "@/lib/api-client";
 import { routes } from "@/lib/paths";
@@ -16,15 +17,15 @@ export function FeedbackListView() {
   return (
     <div className="flex flex-col gap-4">
       <header>
-        <h1 className="text-2xl font-semibold text-ink">{messages.adminFeedbackTitle}</h1>
-        <p className="mt-1 text-ink-muted">{messages.adminFeedbackIntro}</p>
+        <h1 className="text-2xl font-semibold text-ink">{backofficeMessages.adminFeedbackTitle}</h1>
+        <p className="mt-1 text-ink-muted">{backofficeMessages.adminFeedbackIntro}</p>
       </header>
       <RecordList
         loadingFirst={list.loadingFirst}
         loadingMore={list.loadingMore}
         error={list.error}
         empty={list.items.length === 0}
-        emptyText={messages.adminFeedbackEmpty}
+        emptyText={backofficeMessages.adminFeedbackEmpty}
         hasMore={list.hasMore}
         onMore={list.loadMore}
         onRetry={list.retry}
@@ -38,7 +39,9 @@ export function FeedbackListView() {
                     {"★".repeat(item.rating)}
                     <span className="text-line-strong">{"★".repeat(Math.max(0, 5 - item.rating))}</span>
                   </span>{" "}
-                  <span className="sr-only">{format(messages.feedbackRatingOf, { count: item.rating })}</span>
+                  <span className="sr-only">
+                    {format(backofficeMessages.feedbackRatingOf, { count: item.rating })}
+                  </span>
                 </p>
                 <p className="text-xs text-ink-muted">{formatMoment(item.createdAt)}</p>
               </div>
@@ -55,7 +58,7 @@ export function FeedbackListView() {
                   item.sender.name
                 )}{" "}
                 · {item.sender.email}
-                {item.page ? ` · ${format(messages.feedbackFromPage, { page: item.page })}` : ""}
+                {item.page ? ` · ${format(backofficeMessages.feedbackFromPage, { page: item.page })}` : ""}
               </p>
             </li>
           ))}

@@ -10,8 +10,10 @@ import {
   type LeadStatus,
   leadKinds,
   leadStatuses,
-  messages,
 } from "@vn/contract";
+import { backofficeMessages } from "@vn/contract/messages/backoffice";
+import { commonMessages } from "@vn/contract/messages/common";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { useState } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Badge } from "@/components/ui/Badge";
@@ -33,18 +35,21 @@ function fieldLines(lead: Lead): Array<[string, string]> {
   const text = (value: string | null | undefined) => value || "—";
   if (lead.kind === "enterprise") {
     return [
-      [messages.websiteLabel, text(f.website)],
-      [messages.countryLabel, text(f.country)],
-      [messages.enquiryPhoneLabel, text(f.phone)],
-      [messages.enquiryTextLabel, text(f.enquiry)],
+      [sharedMessages.websiteLabel, text(f.website)],
+      [sharedMessages.countryLabel, text(f.country)],
+      [sharedMessages.enquiryPhoneLabel, text(f.phone)],
+      [sharedMessages.enquiryTextLabel, text(f.enquiry)],
     ];
   }
   return [
-    [messages.websiteLabel, text(f.website)],
-    [messages.countryLabel, text(f.country)],
-    [messages.adPhoneLabel, text(f.phone)],
-    [messages.adMonthlySpendLabel, f.monthlyAdSpend ? adSpendLabels[f.monthlyAdSpend as AdSpendRange] : "—"],
-    [messages.adObjectivesLabel, text(f.objectives)],
+    [sharedMessages.websiteLabel, text(f.website)],
+    [sharedMessages.countryLabel, text(f.country)],
+    [sharedMessages.adPhoneLabel, text(f.phone)],
+    [
+      sharedMessages.adMonthlySpendLabel,
+      f.monthlyAdSpend ? adSpendLabels[f.monthlyAdSpend as AdSpendRange] : "—",
+    ],
+    [sharedMessages.adObjectivesLabel, text(f.objectives)],
   ];
 }
 
@@ -72,16 +77,16 @@ function LeadCard({ initial, onSaved }: { initial: Lead; onSaved: () => void }) 
         body: { status, note, updatedAt: lead.updatedAt },
       });
       show(data);
-      snackbar.show(messages.leadSaved, { tone: "success" });
+      snackbar.show(backofficeMessages.leadSaved, { tone: "success" });
       onSaved();
     } catch (error) {
       if (error instanceof ApiError && error.code === "lead_changed") {
         // Someone else changed it: show it as it is now, and say so.
         const fresh = (error.details as { lead?: Lead } | undefined)?.lead;
         if (fresh) show(fresh);
-        setProblem(messages.leadChanged);
+        setProblem(backofficeMessages.leadChanged);
       } else {
-        setProblem(error instanceof ApiError ? error.message : messages.somethingWentWrong);
+        setProblem(error instanceof ApiError ? error.message : commonMessages.somethingWentWrong);
       }
     } finally {
       setSaving(false);
@@ -102,7 +107,7 @@ function LeadCard({ initial, onSaved }: { initial: Lead; onSaved: () => void }) 
               <>
                 {" · "}
                 <a href={`mailto:${lead.email}`} className="font-medium text-brand hover:underline">
-                  {format(messages.leadReplyTo, { email: lead.email })}
+                  {format(backofficeMessages.leadReplyTo, { email: lead.email })}
                 </a>
               </>
             ) : null}
@@ -122,18 +127,18 @@ function LeadCard({ initial, onSaved }: { initial: Lead; onSaved: () => void }) 
         ))}
       </dl>
       <p className="mt-2 text-xs text-ink-muted">
-        {format(messages.leadReceived, { date: formatMoment(lead.createdAt) })}
-        {lead.sender ? ` · ${format(messages.leadSender, { name: lead.sender.name })}` : ""}
+        {format(backofficeMessages.leadReceived, { date: formatMoment(lead.createdAt) })}
+        {lead.sender ? ` · ${format(backofficeMessages.leadSender, { name: lead.sender.name })}` : ""}
       </p>
       <div className="mt-4 grid gap-3 sm:grid-cols-[12rem_1fr] sm:items-start">
         <Select
-          label={format(messages.leadStatusLabel, { company: lead.company })}
+          label={format(backofficeMessages.leadStatusLabel, { company: lead.company })}
           options={statusOptions}
           value={status}
           onChange={(event) => setStatus(event.target.value as LeadStatus)}
         />
         <Textarea
-          label={messages.leadNoteLabel}
+          label={backofficeMessages.leadNoteLabel}
           rows={2}
           value={note}
           maxLength={2000}
@@ -149,9 +154,9 @@ function LeadCard({ initial, onSaved }: { initial: Lead; onSaved: () => void }) 
         <Button
           onClick={() => void save()}
           disabled={!dirty || saving}
-          aria-label={`${messages.leadSave}: ${lead.company}`}
+          aria-label={`${backofficeMessages.leadSave}: ${lead.company}`}
         >
-          {messages.leadSave}
+          {backofficeMessages.leadSave}
         </Button>
       </div>
     </li>
@@ -169,21 +174,21 @@ export function LeadsView() {
   return (
     <div className="flex flex-col gap-4">
       <header>
-        <h1 className="text-2xl font-semibold text-ink">{messages.adminLeadsTitle}</h1>
-        <p className="mt-1 text-ink-muted">{messages.adminLeadsIntro}</p>
+        <h1 className="text-2xl font-semibold text-ink">{backofficeMessages.adminLeadsTitle}</h1>
+        <p className="mt-1 text-ink-muted">{backofficeMessages.adminLeadsIntro}</p>
       </header>
       <div className="grid gap-3 sm:grid-cols-2 md:max-w-xl">
         <Select
-          label={messages.leadKindFilter}
+          label={backofficeMessages.leadKindFilter}
           options={kindOptions}
-          placeholder={messages.leadFilterAll}
+          placeholder={backofficeMessages.leadFilterAll}
           value={kind}
           onChange={(event) => setKind(event.target.value as LeadKind | "")}
         />
         <Select
-          label={messages.leadStatusFilter}
+          label={backofficeMessages.leadStatusFilter}
           options={statusOptions}
-          placeholder={messages.leadFilterAll}
+          placeholder={backofficeMessages.leadFilterAll}
           value={status}
           onChange={(event) => setStatus(event.target.value as LeadStatus | "")}
         />
@@ -193,7 +198,7 @@ export function LeadsView() {
         loadingMore={list.loadingMore}
         error={list.error}
         empty={list.items.length === 0}
-        emptyText={messages.adminLeadsEmpty}
+        emptyText={backofficeMessages.adminLeadsEmpty}
         hasMore={list.hasMore}
         onMore={list.loadMore}
         onRetry={list.retry}

@@ -1,6 +1,8 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { backofficeMessages } from "@vn/contract/messages/backoffice";
+import { commonMessages } from "@vn/contract/messages/common";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/Button";
 import { Spinner } from "@/components/ui/Spinner";
@@ -41,15 +43,15 @@ export function RecordList({
       {empty && !error ? <p className="py-6 text-center text-ink-muted">{emptyText}</p> : children}
       {error ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-danger">
-          {messages.nextPageFailed}
+          {sharedMessages.nextPageFailed}
           <Button variant="secondary" onClick={onRetry}>
-            {messages.tryAgain}
+            {commonMessages.tryAgain}
           </Button>
         </div>
       ) : hasMore ? (
         <div className="flex justify-center">
           <Button variant="secondary" onClick={onMore} disabled={loadingMore}>
-            {messages.backofficeLoadMore}
+            {backofficeMessages.backofficeLoadMore}
           </Button>
         </div>
       ) : null}

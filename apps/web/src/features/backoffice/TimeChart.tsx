@@ -1,6 +1,6 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { backofficeMessages } from "@vn/contract/messages/backoffice";
 import { useEffect, useRef, useState } from "react";
 import "uplot/dist/uPlot.min.css";
 import { formatDay } from "./labels";
@@ -94,7 +94,7 @@ export function TimeChart({ days, series, bars = false, height = 220 }: TimeChar
       <div ref={box} className="w-full" />
       {ready ? null : (
         <p className="absolute inset-0 flex items-center justify-center text-sm text-ink-muted">
-          {messages.chartLoading}
+          {backofficeMessages.chartLoading}
         </p>
       )}
     </div>

@@ -1,16 +1,17 @@
-import { type LeadKind, type LeadStatus, messages } from "@vn/contract";
+import type { LeadKind, LeadStatus } from "@vn/contract";
+import { backofficeMessages } from "@vn/contract/messages/backoffice";
 
 export const leadKindLabels: Record<LeadKind, string> = {
-  enterprise: messages.leadKindEnterpriseLabel,
-  ad_consultation: messages.leadKindAdConsultationLabel,
+  enterprise: backofficeMessages.leadKindEnterpriseLabel,
+  ad_consultation: backofficeMessages.leadKindAdConsultationLabel,
 };
 
 export const leadStatusLabels: Record<LeadStatus, string> = {
-  new: messages.leadStatusNew,
-  contacted: messages.leadStatusContacted,
-  qualified: messages.leadStatusQualified,
-  won: messages.leadStatusWon,
-  lost: messages.leadStatusLost,
+  new: backofficeMessages.leadStatusNew,
+  contacted: backofficeMessages.leadStatusContacted,
+  qualified: backofficeMessages.leadStatusQualified,
+  won: backofficeMessages.leadStatusWon,
+  lost: backofficeMessages.leadStatusLost,
 };
 
 /** Colours of chart series, in order: distinct on white and for the common colour-vision types. */

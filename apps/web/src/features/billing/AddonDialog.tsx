@@ -1,6 +1,8 @@
 "use client";
 
-import { type AddonType, type BillingState, format, messages } from "@vn/contract";
+import { type AddonType, type BillingState, format } from "@vn/contract";
+import { billingMessages } from "@vn/contract/messages/billing";
+import { commonMessages } from "@vn/contract/messages/common";
 import { type ReactNode, useRef, useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
@@ -30,7 +32,8 @@ export interface AddonDialogProps {
 
 function failureText(error: unknown): string {
   // §8: a declined card changes nothing and says so in these words.
-  if (error instanceof ApiError && error.hasCode("payments_paymentFailed")) return messages.paymentFailed;
+  if (error instanceof ApiError && error.hasCode("payments_paymentFailed"))
+    return billingMessages.paymentFailed;
   return submitErrorMessage(error);
 }
 
@@ -58,13 +61,13 @@ export function AddonDialog({ change, name, state, onClose, onFinished }: AddonD
 
   const title =
     seats && change.call === "update"
-      ? format(messages.billingSeatsTitle, { count: change.wanted })
+      ? format(billingMessages.billingSeatsTitle, { count: change.wanted })
       : format(
           change.call === "add" || change.call === "update"
-            ? messages.billingAddonAddTitle
+            ? billingMessages.billingAddonAddTitle
             : change.call === "remove"
-              ? messages.billingAddonRemoveTitle
-              : messages.billingAddonKeepTitle,
+              ? billingMessages.billingAddonRemoveTitle
+              : billingMessages.billingAddonKeepTitle,
           { addon: name },
         );
 
@@ -95,11 +98,11 @@ export function AddonDialog({ change, name, state, onClose, onFinished }: AddonD
   /** The sentence for a change that waits for the period's end (nothing charged, so no outcome). */
   function scheduledText(): string | null {
     if (now) return null;
-    if (change.call === "renew") return format(messages.billingAddonKept, { addon: Name });
+    if (change.call === "renew") return format(billingMessages.billingAddonKept, { addon: Name });
     if (seats && change.call === "update") {
-      return format(messages.billingSeatsLowered, { date, count: change.wanted });
+      return format(billingMessages.billingSeatsLowered, { date, count: change.wanted });
     }
-    return format(messages.billingAddonRemoved, { addon: Name, date });
+    return format(billingMessages.billingAddonRemoved, { addon: Name, date });
   }
 
   async function confirm() {
@@ -144,32 +147,36 @@ export function AddonDialog({ change, name, state, onClose, onFinished }: AddonD
           <>
             <p className="text-[0.95rem] text-ink">
               {estimate === null
-                ? messages.billingAddonChargeProrated
-                : format(messages.billingAddonChargeNow, { amount: formatCents(estimate) })}
+                ? billingMessages.billingAddonChargeProrated
+                : format(billingMessages.billingAddonChargeNow, { amount: formatCents(estimate) })}
             </p>
             <p className="text-sm text-ink-muted">
-              {format(messages.billingAddonThen, {
+              {format(billingMessages.billingAddonThen, {
                 price: formatCents(change.periodCents * change.wanted),
                 per: perPeriod(billing.period),
               })}
             </p>
             {card ? (
               <p className="text-sm text-ink-muted">
-                {format(messages.checkoutPayWith, { brand: brandName(card.brand), last4: card.last4 })}
+                {format(billingMessages.checkoutPayWith, { brand: brandName(card.brand), last4: card.last4 })}
               </p>
             ) : null}
           </>
         ) : change.call === "renew" ? (
           <p className="text-[0.95rem] text-ink">
-            {format(messages.billingAddonKeepTerms, { addon: Name, date })}
+            {format(billingMessages.billingAddonKeepTerms, { addon: Name, date })}
           </p>
         ) : seats && change.call === "update" ? (
           <p className="text-[0.95rem] text-ink">
-            {format(messages.billingSeatsFewerTerms, { held: change.held, date, count: change.wanted })}
+            {format(billingMessages.billingSeatsFewerTerms, {
+              held: change.held,
+              date,
+              count: change.wanted,
+            })}
           </p>
         ) : (
           <p className="text-[0.95rem] text-ink">
-            {format(messages.billingAddonRemoveTerms, { addon: Name, date })}
+            {format(billingMessages.billingAddonRemoveTerms, { addon: Name, date })}
           </p>
         )}
         {failure ? <Alert>{failure}</Alert> : null}
@@ -188,10 +195,10 @@ export function AddonDialog({ change, name, state, onClose, onFinished }: AddonD
         pending ? undefined : (
           <>
             <Button variant="tertiary" onClick={onClose}>
-              {messages.cancel}
+              {commonMessages.cancel}
             </Button>
             <Button onClick={() => void confirm()} disabled={sending} aria-busy={sending || undefined}>
-              {sending ? messages.checkoutSending : messages.checkoutConfirm}
+              {sending ? billingMessages.checkoutSending : billingMessages.checkoutConfirm}
             </Button>
           </>
         )

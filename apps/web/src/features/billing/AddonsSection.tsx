@@ -5,11 +5,12 @@ import {
   type BillingState,
   format,
   formatCount,
-  messages,
   type OwnerType,
   type PlanCardContext,
   type PlansDictionary,
 } from "@vn/contract";
+import { billingMessages } from "@vn/contract/messages/billing";
+import { commonMessages } from "@vn/contract/messages/common";
 import Link from "next/link";
 import { useState } from "react";
 import { Badge } from "@/components/ui/Badge";
@@ -29,9 +30,9 @@ import { formatCents, formatDate, labelText, perPeriod } from "./billing-text";
 import { SeatsStepper } from "./SeatsStepper";
 
 export const addonNames: Record<AddonType, string> = {
-  spy: messages.addonSpy,
-  stealth: messages.addonStealth,
-  seats: messages.addonSeats,
+  spy: billingMessages.addonSpy,
+  stealth: billingMessages.addonStealth,
+  seats: billingMessages.addonSeats,
 };
 
 export interface AddonsSectionProps {
@@ -48,17 +49,19 @@ function Status({ offer, periodEnd }: { offer: AddonOffer; periodEnd: string | n
   if (offer.held === 0) return null;
   if (offer.ending && periodEnd) {
     return (
-      <Badge tone="warning">{format(messages.billingAddonEndsOn, { date: formatDate(periodEnd) })}</Badge>
+      <Badge tone="warning">
+        {format(billingMessages.billingAddonEndsOn, { date: formatDate(periodEnd) })}
+      </Badge>
     );
   }
   if (offer.next !== null && periodEnd) {
     return (
       <Badge tone="warning">
-        {format(messages.billingSeatsFrom, { count: offer.next, date: formatDate(periodEnd) })}
+        {format(billingMessages.billingSeatsFrom, { count: offer.next, date: formatDate(periodEnd) })}
       </Badge>
     );
   }
-  return <Badge tone="success">{messages.billingAddonActive}</Badge>;
+  return <Badge tone="success">{billingMessages.billingAddonActive}</Badge>;
 }
 
 function AddonRow({
@@ -81,11 +84,11 @@ function AddonRow({
   const name = addonNames[offer.type];
   const text =
     offer.type === "spy"
-      ? messages.billingAddonSpyText
+      ? billingMessages.billingAddonSpyText
       : offer.type === "stealth"
-        ? messages.billingAddonStealthText
-        : format(messages.billingAddonSeatsText, { count: included ?? 0 });
-  const price = format(seats ? messages.billingAddonPricePerSeat : messages.billingAddonPrice, {
+        ? billingMessages.billingAddonStealthText
+        : format(billingMessages.billingAddonSeatsText, { count: included ?? 0 });
+  const price = format(seats ? billingMessages.billingAddonPricePerSeat : billingMessages.billingAddonPrice, {
     price: formatCents(offer.periodCents),
     per: perPeriod(state.billing.period),
   });
@@ -93,7 +96,7 @@ function AddonRow({
   const target = offer.ending ? offer.held : seats ? wanted : offer.held > 0 ? 0 : 1;
   const call = addonCall(offer, target);
   const label = addonLabel(offer.type, target, context);
-  const buttonText = offer.ending ? messages.billingAddonKeep : labelText(label);
+  const buttonText = offer.ending ? billingMessages.billingAddonKeep : labelText(label);
   const open = () => {
     if (call)
       onChange(
@@ -112,8 +115,8 @@ function AddonRow({
           <h4 className="text-[0.95rem] font-semibold text-ink">
             {seats && offer.held > 0
               ? formatCount(offer.held, {
-                  one: messages.billingAddonSeatsOne,
-                  other: messages.billingAddonSeats,
+                  one: billingMessages.billingAddonSeatsOne,
+                  other: billingMessages.billingAddonSeats,
                 })
               : name}
           </h4>
@@ -126,7 +129,7 @@ function AddonRow({
             href="/settings/viewers"
             className="self-start text-sm font-semibold text-brand underline-offset-2 hover:underline"
           >
-            {messages.billingViewersLink}
+            {billingMessages.billingViewersLink}
           </Link>
         ) : null}
       </div>
@@ -156,7 +159,7 @@ export function AddonsSection({ state, dictionary, ownerType, context, busy, onC
   if (!dictionary) {
     return (
       <div aria-busy="true" className="flex flex-col gap-3">
-        <span className="sr-only">{messages.loading}</span>
+        <span className="sr-only">{commonMessages.loading}</span>
         <Skeleton className="h-16 w-full" />
         <Skeleton className="h-16 w-full" />
       </div>
@@ -168,7 +171,7 @@ export function AddonsSection({ state, dictionary, ownerType, context, busy, onC
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <h3 className="text-[0.95rem] font-semibold text-ink">{messages.billingAddonsTitle}</h3>
+        <h3 className="text-[0.95rem] font-semibold text-ink">{billingMessages.billingAddonsTitle}</h3>
         {paid ? (
           <ul className="mt-3 flex flex-col">
             {offers.map((offer) => (
@@ -186,7 +189,7 @@ export function AddonsSection({ state, dictionary, ownerType, context, busy, onC
           </ul>
         ) : (
           <p className="mt-1 text-sm text-ink-muted" data-testid="addons-paid-only">
-            {messages.paymentsPaidPlanRequired}
+            {billingMessages.paymentsPaidPlanRequired}
           </p>
         )}
       </div>

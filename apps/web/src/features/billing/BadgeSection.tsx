@@ -1,13 +1,8 @@
 "use client";
 
-import {
-  type BillingState,
-  compareTiers,
-  format,
-  messages,
-  type OwnerType,
-  type PlansDictionary,
-} from "@vn/contract";
+import { type BillingState, compareTiers, format, type OwnerType, type PlansDictionary } from "@vn/contract";
+import { billingMessages } from "@vn/contract/messages/billing";
+import { commonMessages } from "@vn/contract/messages/common";
 import { useState } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Badge } from "@/components/ui/Badge";
@@ -43,7 +38,7 @@ export function BadgeSection({ state, dictionary, ownerType, busy, onChange }: B
   const ownerPath = ownerType === "company" ? "companies" : "users";
   const allowed = compareTiers(state.current.plan.slug, dictionary.badge.fromTier) >= 0;
   const periodCents = periodPrice(dictionary.badge.monthlyCents, state.billing.period);
-  const name = messages.billingBadgeName;
+  const name = billingMessages.billingBadgeName;
   const periodEnd = state.billing.currentPeriodEnd;
 
   async function setVisible(visible: boolean) {
@@ -76,20 +71,20 @@ export function BadgeSection({ state, dictionary, ownerType, busy, onChange }: B
   const buttonText = !badge.active
     ? labelText("upgradeAddon")
     : badge.cancelAtPeriodEnd
-      ? messages.billingAddonKeep
+      ? billingMessages.billingAddonKeep
       : labelText("downgradeAddon");
 
   return (
     <div data-testid="badge-section" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-2">
-        <h3 className="text-[0.95rem] font-semibold text-ink">{messages.billingBadgeTitle}</h3>
+        <h3 className="text-[0.95rem] font-semibold text-ink">{billingMessages.billingBadgeTitle}</h3>
         {badge.active ? (
           badge.cancelAtPeriodEnd && periodEnd ? (
             <Badge tone="warning">
-              {format(messages.billingAddonEndsOn, { date: formatDate(periodEnd) })}
+              {format(billingMessages.billingAddonEndsOn, { date: formatDate(periodEnd) })}
             </Badge>
           ) : (
-            <Badge tone="success">{messages.billingAddonActive}</Badge>
+            <Badge tone="success">{billingMessages.billingAddonActive}</Badge>
           )
         ) : null}
       </div>
@@ -97,15 +92,15 @@ export function BadgeSection({ state, dictionary, ownerType, busy, onChange }: B
         <div className="flex min-w-0 flex-col gap-1">
           <p className="flex items-center gap-1.5 text-sm text-ink">
             <Icon name="star" size={16} fill="currentColor" className="shrink-0 text-brand" />
-            {messages.billingBadgeText}
+            {billingMessages.billingBadgeText}
           </p>
           <p className="text-sm text-ink-muted">
             {allowed || badge.active
-              ? format(messages.billingAddonPrice, {
+              ? format(billingMessages.billingAddonPrice, {
                   price: formatCents(periodCents),
                   per: perPeriod(state.billing.period),
                 })
-              : messages.paymentsBadgeNeedsPremium}
+              : billingMessages.paymentsBadgeNeedsPremium}
           </p>
         </div>
         {allowed || badge.active ? (
@@ -113,7 +108,7 @@ export function BadgeSection({ state, dictionary, ownerType, busy, onChange }: B
             className="shrink-0 self-start"
             variant={badge.active ? "secondary" : "primary"}
             disabled={busy}
-            aria-label={`${buttonText}: ${messages.billingBadgeTitle}`}
+            aria-label={`${buttonText}: ${billingMessages.billingBadgeTitle}`}
             onClick={() => open(!badge.active ? "add" : badge.cancelAtPeriodEnd ? "renew" : "remove")}
           >
             {buttonText}
@@ -123,7 +118,7 @@ export function BadgeSection({ state, dictionary, ownerType, busy, onChange }: B
       {badge.active ? (
         <Checkbox
           role="switch"
-          label={messages.billingBadgeShow}
+          label={billingMessages.billingBadgeShow}
           checked={badge.visible}
           disabled={saving}
           onChange={(event) => void setVisible(event.target.checked)}
@@ -135,10 +130,10 @@ export function BadgeSection({ state, dictionary, ownerType, busy, onChange }: B
           data-testid="badge-offer"
         >
           <p className="text-sm font-medium text-brand-strong">
-            {format(messages.billingBadgeOffer, { price: formatCents(dictionary.badge.monthlyCents) })}
+            {format(billingMessages.billingBadgeOffer, { price: formatCents(dictionary.badge.monthlyCents) })}
           </p>
           <Button variant="tertiary" onClick={dismissOffer} className="shrink-0">
-            {messages.dismiss}
+            {commonMessages.dismiss}
           </Button>
         </div>
       ) : null}

@@ -1,6 +1,7 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { billingMessages } from "@vn/contract/messages/billing";
+import { commonMessages } from "@vn/contract/messages/common";
 import { Alert } from "@/components/ui/Alert";
 import { Badge, type BadgeTone } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
@@ -9,10 +10,10 @@ import { formatCents, formatDate } from "./billing-text";
 import { useInvoices } from "./use-billing";
 
 const statuses = {
-  paid: { text: messages.invoicePaid, tone: "success" },
-  open: { text: messages.invoiceOpen, tone: "warning" },
-  failed: { text: messages.invoiceFailed, tone: "danger" },
-  void: { text: messages.invoiceVoid, tone: "neutral" },
+  paid: { text: billingMessages.invoicePaid, tone: "success" },
+  open: { text: billingMessages.invoiceOpen, tone: "warning" },
+  failed: { text: billingMessages.invoiceFailed, tone: "danger" },
+  void: { text: billingMessages.invoiceVoid, tone: "neutral" },
 } as const satisfies Record<string, { text: string; tone: BadgeTone }>;
 
 /** Billing history: every charge, newest first (date, description, amount in USD, status). */
@@ -21,9 +22,9 @@ export function BillingHistory() {
   if (error && !invoices) {
     return (
       <div className="flex flex-col items-start gap-3">
-        <Alert>{error instanceof Error ? error.message : messages.somethingWentWrong}</Alert>
+        <Alert>{error instanceof Error ? error.message : commonMessages.somethingWentWrong}</Alert>
         <Button variant="secondary" onClick={() => void mutate()}>
-          {messages.tryAgain}
+          {commonMessages.tryAgain}
         </Button>
       </div>
     );
@@ -31,13 +32,14 @@ export function BillingHistory() {
   if (!invoices) {
     return (
       <div aria-busy="true" className="flex flex-col gap-2">
-        <span className="sr-only">{messages.loading}</span>
+        <span className="sr-only">{commonMessages.loading}</span>
         <Skeleton className="h-10 w-full" />
         <Skeleton className="h-10 w-full" />
       </div>
     );
   }
-  if (invoices.length === 0) return <p className="text-sm text-ink-muted">{messages.billingHistoryEmpty}</p>;
+  if (invoices.length === 0)
+    return <p className="text-sm text-ink-muted">{billingMessages.billingHistoryEmpty}</p>;
   return (
     <div data-testid="billing-history">
       {/* Phones: one block per charge (four columns do not fit 360 px). */}
@@ -64,20 +66,20 @@ export function BillingHistory() {
         })}
       </ul>
       <table className="hidden w-full text-left text-sm sm:table">
-        <caption className="sr-only">{messages.billingHistoryTitle}</caption>
+        <caption className="sr-only">{billingMessages.billingHistoryTitle}</caption>
         <thead>
           <tr className="border-b border-line text-ink-muted">
             <th scope="col" className="py-2 pr-3 font-semibold">
-              {messages.billingHistoryDate}
+              {billingMessages.billingHistoryDate}
             </th>
             <th scope="col" className="py-2 pr-3 font-semibold">
-              {messages.billingHistoryDescription}
+              {billingMessages.billingHistoryDescription}
             </th>
             <th scope="col" className="py-2 pr-3 text-right font-semibold">
-              {messages.billingHistoryAmount}
+              {billingMessages.billingHistoryAmount}
             </th>
             <th scope="col" className="py-2 font-semibold">
-              {messages.billingHistoryStatus}
+              {billingMessages.billingHistoryStatus}
             </th>
           </tr>
         </thead>

@@ -4,11 +4,11 @@ import {
   type BillingPeriod,
   type CatalogPlan,
   format,
-  messages,
   type PlanActionLabel,
   type PlanCardContext,
   planActionLabel,
 } from "@vn/contract";
+import { billingMessages } from "@vn/contract/messages/billing";
 import { Badge } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
@@ -34,20 +34,22 @@ export interface BillingPlanCardsProps {
 function Price({ plan, period }: { plan: CatalogPlan; period: BillingPeriod }) {
   const amount = period === "annual" ? plan.annualCents : plan.monthlyCents;
   if (amount === null)
-    return <p className="text-2xl font-semibold text-ink">{messages.billingContactPrice}</p>;
-  if (amount === 0) return <p className="text-2xl font-semibold text-ink">{messages.billingFree}</p>;
+    return <p className="text-2xl font-semibold text-ink">{billingMessages.billingContactPrice}</p>;
+  if (amount === 0) return <p className="text-2xl font-semibold text-ink">{billingMessages.billingFree}</p>;
   return (
     <>
       <p className="text-ink">
         <span className="text-2xl font-semibold">{formatPrice(amount)}</span>
         <span className="text-sm text-ink-muted">
           {" "}
-          {period === "annual" ? messages.billingPerYear : messages.billingPerMonth}
+          {period === "annual" ? billingMessages.billingPerYear : billingMessages.billingPerMonth}
         </span>
       </p>
       {period === "annual" ? (
         <p className="mt-0.5 text-xs text-ink-muted">
-          {format(messages.billingAnnualMonthlyEquivalent, { price: formatPrice(Math.round(amount / 12)) })}
+          {format(billingMessages.billingAnnualMonthlyEquivalent, {
+            price: formatPrice(Math.round(amount / 12)),
+          })}
         </p>
       ) : null}
     </>
@@ -126,7 +128,7 @@ export function BillingPlanCards({
           >
             <div className="flex items-center justify-between gap-2">
               <h3 className="text-lg font-semibold text-ink">{tierNames[plan.tier]}</h3>
-              {current ? <Badge tone="brand">{messages.billingYourPlanBadge}</Badge> : null}
+              {current ? <Badge tone="brand">{billingMessages.billingYourPlanBadge}</Badge> : null}
             </div>
             <p className="mt-1 text-sm text-ink-muted">{taglines[owner][plan.tier]}</p>
             <div className="mt-4">
@@ -134,7 +136,7 @@ export function BillingPlanCards({
               <p className="mt-2 min-h-5 text-xs font-semibold">
                 {plan.trial && context.viewer.canUseTrial ? (
                   <span className="text-success">
-                    {format(messages.billingTrialBadge, { days: trialDays })}
+                    {format(billingMessages.billingTrialBadge, { days: trialDays })}
                   </span>
                 ) : null}
               </p>

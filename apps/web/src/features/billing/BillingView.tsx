@@ -5,13 +5,15 @@ import {
   type BillingState,
   type CatalogPlan,
   format,
-  messages,
   type PaymentOutcome,
   type PlanActionLabel,
   type PlanCardContext,
   type PlanTier,
   planActionLabel,
 } from "@vn/contract";
+import { billingMessages } from "@vn/contract/messages/billing";
+import { commonMessages } from "@vn/contract/messages/common";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -62,7 +64,7 @@ type Notice = { text: string; tone: "success" | "error" };
 function LoadingCard() {
   return (
     <div className="rounded-card bg-surface p-6 shadow-card" aria-busy="true">
-      <span className="sr-only">{messages.loading}</span>
+      <span className="sr-only">{commonMessages.loading}</span>
       <div className="flex flex-col gap-4">
         <Skeleton className="h-6 w-1/4" />
         <Skeleton className="h-12 w-full" />
@@ -74,7 +76,7 @@ function LoadingCard() {
 function PlansLoading() {
   return (
     <div aria-busy="true" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      <span className="sr-only">{messages.loading}</span>
+      <span className="sr-only">{commonMessages.loading}</span>
       {[0, 1, 2, 3].map((item) => (
         <Skeleton key={item} className="h-72 w-full" />
       ))}
@@ -104,22 +106,22 @@ function Unverified({ user }: { user: SessionUser }) {
     <>
       <SettingsSection
         id="verification"
-        title={messages.verificationSummaryTitle}
+        title={sharedMessages.verificationSummaryTitle}
         description={
           company
-            ? format(messages.billingCompanyNeedsVerification, { name: user.name })
-            : messages.billingNeedsVerification
+            ? format(billingMessages.billingCompanyNeedsVerification, { name: user.name })
+            : billingMessages.billingNeedsVerification
         }
       >
         {company ? (
           <Button asChild variant="secondary">
-            <Link href={routes.profile(user.slug)}>{messages.billingCompanyVerify}</Link>
+            <Link href={routes.profile(user.slug)}>{sharedMessages.billingCompanyVerify}</Link>
           </Button>
         ) : (
           <VerificationSettings />
         )}
       </SettingsSection>
-      <SettingsSection id="plans" title={messages.billingPlansTitle}>
+      <SettingsSection id="plans" title={billingMessages.billingPlansTitle}>
         {dictionary ? (
           <div className="flex flex-col gap-5">
             <PeriodSwitch
@@ -229,7 +231,7 @@ function Billing({ user }: { user: SessionUser }) {
       try {
         const { data } = await api.billing.cancelChanges({ params: { id: state.publicId } });
         await refresh(data);
-        setNotice({ text: messages.billingChangeCancelled, tone: "success" });
+        setNotice({ text: billingMessages.billingChangeCancelled, tone: "success" });
       } catch (failure) {
         snackbar.show(submitErrorMessage(failure), { tone: "error" });
       } finally {
@@ -282,11 +284,11 @@ function Billing({ user }: { user: SessionUser }) {
 
   if (error && !state) {
     return (
-      <SettingsSection id="plan" title={messages.billingCurrentPlan}>
+      <SettingsSection id="plan" title={billingMessages.billingCurrentPlan}>
         <div className="flex flex-col items-start gap-4">
-          <Alert>{error instanceof Error ? error.message : messages.billingLoadFailed}</Alert>
+          <Alert>{error instanceof Error ? error.message : billingMessages.billingLoadFailed}</Alert>
           <Button variant="secondary" onClick={() => void mutate()}>
-            {messages.tryAgain}
+            {commonMessages.tryAgain}
           </Button>
         </div>
       </SettingsSection>
@@ -310,9 +312,9 @@ function Billing({ user }: { user: SessionUser }) {
   const creatorNotes = creatorStatus
     ? {
         creator: {
-          pending: messages.creatorPendingNote,
-          rejected: messages.creatorRejectedNote,
-          congratulation: messages.creatorApprovedNote,
+          pending: billingMessages.creatorPendingNote,
+          rejected: billingMessages.creatorRejectedNote,
+          congratulation: billingMessages.creatorApprovedNote,
         }[creatorStatus],
       }
     : undefined;
@@ -333,7 +335,7 @@ function Billing({ user }: { user: SessionUser }) {
           setCheckout({ target, trial: true, key: Date.now() });
         }}
       />
-      <SettingsSection id="plan" title={messages.billingCurrentPlan}>
+      <SettingsSection id="plan" title={billingMessages.billingCurrentPlan}>
         <CurrentPlanSection
           state={state}
           priceCents={priceOf(state.current.plan.slug, state.billing.period)}
@@ -357,8 +359,8 @@ function Billing({ user }: { user: SessionUser }) {
         id="plans"
         title={
           isActingAsCompany(user)
-            ? format(messages.billingPlansCompanyTitle, { name: user.name })
-            : messages.billingPlansTitle
+            ? format(billingMessages.billingPlansCompanyTitle, { name: user.name })
+            : billingMessages.billingPlansTitle
         }
       >
         {dictionary ? (
@@ -383,7 +385,7 @@ function Billing({ user }: { user: SessionUser }) {
         )}
       </SettingsSection>
 
-      <SettingsSection id="payment-method" title={messages.billingPaymentMethod}>
+      <SettingsSection id="payment-method" title={billingMessages.billingPaymentMethod}>
         <PaymentMethodSection
           method={state.billing.paymentMethod}
           onAddCard={() => setCardOpen(true)}
@@ -391,7 +393,7 @@ function Billing({ user }: { user: SessionUser }) {
             try {
               await api.billing.deletePaymentMethod({ params: { id } });
               await refresh();
-              snackbar.show(messages.billingCardRemoved, { tone: "success" });
+              snackbar.show(billingMessages.billingCardRemoved, { tone: "success" });
             } catch (failure) {
               snackbar.show(submitErrorMessage(failure), { tone: "error" });
             }
@@ -399,7 +401,10 @@ function Billing({ user }: { user: SessionUser }) {
         />
       </SettingsSection>
 
-      <SettingsSection id="addons" title={`${messages.billingAddonsTitle} · ${messages.billingBadgeTitle}`}>
+      <SettingsSection
+        id="addons"
+        title={`${billingMessages.billingAddonsTitle} · ${billingMessages.billingBadgeTitle}`}
+      >
         <AddonsSection
           state={state}
           dictionary={dictionary}
@@ -413,7 +418,7 @@ function Billing({ user }: { user: SessionUser }) {
         />
       </SettingsSection>
 
-      <SettingsSection id="history" title={messages.billingHistoryTitle}>
+      <SettingsSection id="history" title={billingMessages.billingHistoryTitle}>
         <BillingHistory />
       </SettingsSection>
 
@@ -456,13 +461,13 @@ function Billing({ user }: { user: SessionUser }) {
         />
       ) : null}
 
-      <Dialog open={cardOpen} onOpenChange={setCardOpen} title={messages.cardFormTitle}>
+      <Dialog open={cardOpen} onOpenChange={setCardOpen} title={billingMessages.cardFormTitle}>
         {cardOpen ? (
           <CardSetup
             onSaved={async () => {
               await refresh();
               setCardOpen(false);
-              snackbar.show(messages.billingCardSaved, { tone: "success" });
+              snackbar.show(billingMessages.billingCardSaved, { tone: "success" });
             }}
           />
         ) : null}
@@ -473,7 +478,7 @@ function Billing({ user }: { user: SessionUser }) {
         onOpenChange={(open) => {
           if (!open) setAuthAction(null);
         }}
-        title={messages.authTitle}
+        title={billingMessages.authTitle}
       >
         {pendingAction ? (
           <PaymentAuthentication action={pendingAction} provider={state.billing.provider} onDone={finish} />
@@ -495,10 +500,12 @@ export function BillingView() {
           className="inline-flex min-h-10 items-center gap-1 text-sm font-semibold text-ink-muted hover:text-ink"
         >
           <Icon name="arrowLeft" size={18} />
-          {messages.settingsTitle}
+          {sharedMessages.settingsTitle}
         </Link>
-        <h1 className="text-[1.75rem] leading-tight font-semibold text-ink">{messages.billingTitle}</h1>
-        <p className="mt-1 text-sm text-ink-muted">{messages.billingSubtitle}</p>
+        <h1 className="text-[1.75rem] leading-tight font-semibold text-ink">
+          {billingMessages.billingTitle}
+        </h1>
+        <p className="mt-1 text-sm text-ink-muted">{billingMessages.billingSubtitle}</p>
       </div>
       <div className="flex min-w-0 flex-col gap-4">
         {isLoading || !user ? (
@@ -507,7 +514,7 @@ export function BillingView() {
             <LoadingCard />
           </>
         ) : !allowed ? (
-          <Alert tone="info">{messages.billingNotAllowed}</Alert>
+          <Alert tone="info">{billingMessages.billingNotAllowed}</Alert>
         ) : user.verificationStatus !== "verified" ? (
           <Unverified user={user} />
         ) : (

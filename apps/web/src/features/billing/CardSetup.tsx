@@ -1,6 +1,7 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { billingMessages } from "@vn/contract/messages/billing";
+import { commonMessages } from "@vn/contract/messages/common";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
@@ -47,7 +48,7 @@ export function CardSetup({ onSaved }: { onSaved: () => void | Promise<void> }) 
       <div className="flex flex-col items-start gap-3">
         <Alert>{error}</Alert>
         <Button variant="secondary" onClick={() => void start()}>
-          {messages.tryAgain}
+          {commonMessages.tryAgain}
         </Button>
       </div>
     );
@@ -55,7 +56,7 @@ export function CardSetup({ onSaved }: { onSaved: () => void | Promise<void> }) 
   if (!intent) {
     return (
       <div aria-busy="true" className="flex flex-col gap-3">
-        <span className="sr-only">{messages.cardLoading}</span>
+        <span className="sr-only">{billingMessages.cardLoading}</span>
         <Skeleton className="h-12 w-full" />
         <Skeleton className="h-12 w-full" />
       </div>

@@ -5,11 +5,12 @@ import {
   type BillingState,
   FREE_TRIAL_DAYS,
   format,
-  messages,
   type PaymentOutcome,
   type PlansDictionary,
   type PlanTier,
 } from "@vn/contract";
+import { billingMessages } from "@vn/contract/messages/billing";
+import { commonMessages } from "@vn/contract/messages/common";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
@@ -65,7 +66,8 @@ function priceOf(
 
 function changeFailure(error: unknown): string {
   // §8 payment failure: a declined card changes nothing and says so in these words.
-  if (error instanceof ApiError && error.hasCode("payments_paymentFailed")) return messages.paymentFailed;
+  if (error instanceof ApiError && error.hasCode("payments_paymentFailed"))
+    return billingMessages.paymentFailed;
   return submitErrorMessage(error);
 }
 
@@ -105,7 +107,7 @@ export function CheckoutDialog({
         if (!cancelled) setPreview(data);
       })
       .catch((error: unknown) => {
-        if (!cancelled) setPreviewError(submitErrorMessage(error) || messages.checkoutPreviewFailed);
+        if (!cancelled) setPreviewError(submitErrorMessage(error) || billingMessages.checkoutPreviewFailed);
       });
     return () => {
       cancelled = true;
@@ -137,8 +139,8 @@ export function CheckoutDialog({
 
   const plan = tierNames[target.tier];
   const title = trial
-    ? format(messages.checkoutTrialTitle, { plan })
-    : format(messages.checkoutTitle, { plan, period: periodWord(target.period) });
+    ? format(billingMessages.checkoutTrialTitle, { plan })
+    : format(billingMessages.checkoutTitle, { plan, period: periodWord(target.period) });
   const card = state.billing.paymentMethod;
   const price = priceOf(dictionary, ownerType, target.tier, target.period);
   const showCard = needsCard(state, target.tier);
@@ -155,7 +157,7 @@ export function CheckoutDialog({
   } else if (showCard) {
     body = (
       <div className="flex flex-col gap-3">
-        <p className="text-[0.95rem] font-semibold">{messages.checkoutNeedsCard}</p>
+        <p className="text-[0.95rem] font-semibold">{billingMessages.checkoutNeedsCard}</p>
         <CardSetup onSaved={onCardSaved} />
       </div>
     );
@@ -168,12 +170,15 @@ export function CheckoutDialog({
             data-testid="checkout-promotion"
           >
             <Icon name="sparkle" size={18} className="shrink-0" />
-            {format(messages.promotionInvited, { name: invited.invitedBy.name, days: invited.trialDays })}
+            {format(billingMessages.promotionInvited, {
+              name: invited.invitedBy.name,
+              days: invited.trialDays,
+            })}
           </p>
         ) : null}
         {trial ? (
           <p className="text-[0.95rem]">
-            {format(messages.checkoutTrialTerms, {
+            {format(billingMessages.checkoutTrialTerms, {
               days: invited?.trialDays ?? dictionary?.trialDays ?? FREE_TRIAL_DAYS,
               price: price === null ? "" : formatCents(price),
               per: perPeriod(target.period),
@@ -183,7 +188,7 @@ export function CheckoutDialog({
           <Alert>{previewError}</Alert>
         ) : !preview ? (
           <div aria-busy="true" className="flex flex-col gap-2">
-            <span className="sr-only">{messages.loading}</span>
+            <span className="sr-only">{commonMessages.loading}</span>
             <Skeleton className="h-5 w-3/4" />
             <Skeleton className="h-5 w-1/2" />
             <Skeleton className="h-8 w-full" />
@@ -192,7 +197,7 @@ export function CheckoutDialog({
           <>
             {preview.lines.length > 0 ? (
               <table className="w-full text-sm">
-                <caption className="sr-only">{messages.checkoutLinesLabel}</caption>
+                <caption className="sr-only">{billingMessages.checkoutLinesLabel}</caption>
                 <tbody>
                   {preview.lines.map((line) => (
                     <tr key={`${line.description}-${line.amountCents}`} className="border-b border-line">
@@ -208,13 +213,13 @@ export function CheckoutDialog({
               </table>
             ) : null}
             <p className="flex items-baseline justify-between gap-3 text-base font-semibold">
-              <span>{messages.checkoutDueToday}</span>
+              <span>{billingMessages.checkoutDueToday}</span>
               <span className="tabular-nums" data-testid="checkout-due">
                 {formatCents(preview.amountDueCents)}
               </span>
             </p>
             <p className="text-sm text-ink-muted">
-              {format(messages.checkoutThen, {
+              {format(billingMessages.checkoutThen, {
                 price: formatCents(preview.nextPeriodCents),
                 per: perPeriod(target.period),
               })}
@@ -222,15 +227,15 @@ export function CheckoutDialog({
           </>
         ) : target.tier === "basic" ? (
           <p className="text-[0.95rem]">
-            {format(messages.checkoutCancelTerms, { date: formatDate(preview.effectiveAt) })}
+            {format(billingMessages.checkoutCancelTerms, { date: formatDate(preview.effectiveAt) })}
           </p>
         ) : (
           <>
             <p className="text-[0.95rem]">
-              {format(messages.checkoutLater, { date: formatDate(preview.effectiveAt) })}
+              {format(billingMessages.checkoutLater, { date: formatDate(preview.effectiveAt) })}
             </p>
             <p className="text-sm text-ink-muted">
-              {format(messages.checkoutLaterPrice, {
+              {format(billingMessages.checkoutLaterPrice, {
                 date: formatDate(preview.effectiveAt),
                 price: formatCents(preview.nextPeriodCents),
                 per: perPeriod(target.period),
@@ -240,7 +245,7 @@ export function CheckoutDialog({
         )}
         {card && target.tier !== "basic" ? (
           <p className="text-sm text-ink-muted">
-            {format(messages.checkoutPayWith, { brand: brandName(card.brand), last4: card.last4 })}
+            {format(billingMessages.checkoutPayWith, { brand: brandName(card.brand), last4: card.last4 })}
           </p>
         ) : null}
         {failure ? <Alert>{failure}</Alert> : null}
@@ -251,8 +256,8 @@ export function CheckoutDialog({
   const ready = !pending && !showCard && (trial || preview !== null);
   const payLabel =
     preview && preview.timing === "now" && preview.amountDueCents > 0 && !trial
-      ? format(messages.checkoutPay, { amount: formatCents(preview.amountDueCents) })
-      : messages.checkoutConfirm;
+      ? format(billingMessages.checkoutPay, { amount: formatCents(preview.amountDueCents) })
+      : billingMessages.checkoutConfirm;
   return (
     <Dialog
       open
@@ -264,10 +269,10 @@ export function CheckoutDialog({
         ready ? (
           <>
             <Button variant="tertiary" onClick={onClose}>
-              {messages.cancel}
+              {commonMessages.cancel}
             </Button>
             <Button onClick={() => void confirm()} disabled={sending} aria-busy={sending || undefined}>
-              {sending ? messages.checkoutSending : payLabel}
+              {sending ? billingMessages.checkoutSending : payLabel}
             </Button>
           </>
         ) : undefined

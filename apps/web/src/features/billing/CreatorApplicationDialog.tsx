@@ -1,6 +1,9 @@
 "use client";
 
-import { type CreatorApplication, messages } from "@vn/contract";
+import type { CreatorApplication } from "@vn/contract";
+import { billingMessages } from "@vn/contract/messages/billing";
+import { commonMessages } from "@vn/contract/messages/common";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { type FormEvent, useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
@@ -41,12 +44,12 @@ export function CreatorApplicationDialog({ application, onClose, onSent }: Creat
     try {
       if (appeal) {
         const { data } = await api.billing.creatorAppeal({ body: { message } });
-        if (data) await onSent(data, messages.creatorAppealSent);
+        if (data) await onSent(data, billingMessages.creatorAppealSent);
       } else {
         const { data } = await api.billing.creatorApply({
           body: { publishes, links: linksOf(links), ...(audience.trim() ? { audience } : {}) },
         });
-        if (data) await onSent(data, messages.creatorApplied);
+        if (data) await onSent(data, billingMessages.creatorApplied);
       }
     } catch (error) {
       const fields = fieldErrorsOf(error);
@@ -64,32 +67,34 @@ export function CreatorApplicationDialog({ application, onClose, onSent }: Creat
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={appeal ? messages.creatorAppealTitle : messages.creatorApplyTitle}
+      title={appeal ? billingMessages.creatorAppealTitle : billingMessages.creatorApplyTitle}
       description={
-        appeal ? (application.decisionNote ?? messages.creatorRejectedNote) : messages.creatorApplyIntro
+        appeal
+          ? (application.decisionNote ?? billingMessages.creatorRejectedNote)
+          : billingMessages.creatorApplyIntro
       }
       footer={
         appealed ? (
-          <Button onClick={onClose}>{messages.close}</Button>
+          <Button onClick={onClose}>{commonMessages.close}</Button>
         ) : (
           <>
             <Button variant="tertiary" onClick={onClose}>
-              {messages.cancel}
+              {commonMessages.cancel}
             </Button>
             <Button type="submit" form={formId} disabled={sending} aria-busy={sending || undefined}>
-              {appeal ? messages.creatorAppealSubmit : messages.creatorApplySubmit}
+              {appeal ? billingMessages.creatorAppealSubmit : billingMessages.creatorApplySubmit}
             </Button>
           </>
         )
       }
     >
       {appealed ? (
-        <Alert tone="info">{messages.appealAlreadySubmitted}</Alert>
+        <Alert tone="info">{sharedMessages.appealAlreadySubmitted}</Alert>
       ) : (
         <form id={formId} onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
           {appeal ? (
             <Textarea
-              label={messages.creatorAppealLabel}
+              label={billingMessages.creatorAppealLabel}
               value={message}
               onChange={(event) => setMessage(event.target.value)}
               error={errors.message}
@@ -98,15 +103,15 @@ export function CreatorApplicationDialog({ application, onClose, onSent }: Creat
           ) : (
             <>
               <Textarea
-                label={messages.creatorPublishesLabel}
+                label={billingMessages.creatorPublishesLabel}
                 value={publishes}
                 onChange={(event) => setPublishes(event.target.value)}
                 error={errors.publishes}
                 rows={4}
               />
               <Textarea
-                label={messages.creatorLinksLabel}
-                hint={messages.creatorLinksHint}
+                label={billingMessages.creatorLinksLabel}
+                hint={billingMessages.creatorLinksHint}
                 value={links}
                 onChange={(event) => setLinks(event.target.value)}
                 error={errors.links}
@@ -114,7 +119,7 @@ export function CreatorApplicationDialog({ application, onClose, onSent }: Creat
                 inputMode="url"
               />
               <Textarea
-                label={messages.creatorAudienceLabel}
+                label={billingMessages.creatorAudienceLabel}
                 optional
                 value={audience}
                 onChange={(event) => setAudience(event.target.value)}

@@ -4,10 +4,11 @@ import {
   type BillingState,
   format,
   formatCount,
-  messages,
   RENEWAL_RETRIES,
   TRIAL_REMINDER_DAYS_BEFORE,
 } from "@vn/contract";
+import { billingMessages } from "@vn/contract/messages/billing";
+import { commonMessages } from "@vn/contract/messages/common";
 import { Alert } from "@/components/ui/Alert";
 import { Badge, type BadgeTone } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
@@ -16,11 +17,11 @@ import { formatCents, formatDate, perPeriod, tierNames, trialDaysLeftText } from
 type Status = BillingState["billing"]["status"];
 
 const statusTexts: Record<Status, { text: string; tone: BadgeTone }> = {
-  active: { text: messages.billingStatusActive, tone: "success" },
-  trialing: { text: messages.billingStatusTrialing, tone: "brand" },
-  past_due: { text: messages.billingStatusPastDue, tone: "danger" },
-  incomplete: { text: messages.billingStatusIncomplete, tone: "warning" },
-  canceled: { text: messages.billingStatusCanceled, tone: "neutral" },
+  active: { text: billingMessages.billingStatusActive, tone: "success" },
+  trialing: { text: billingMessages.billingStatusTrialing, tone: "brand" },
+  past_due: { text: billingMessages.billingStatusPastDue, tone: "danger" },
+  incomplete: { text: billingMessages.billingStatusIncomplete, tone: "warning" },
+  canceled: { text: billingMessages.billingStatusCanceled, tone: "neutral" },
 };
 
 export interface CurrentPlanSectionProps {
@@ -61,13 +62,15 @@ export function CurrentPlanSection({
         <Badge tone={status.tone}>{status.text}</Badge>
         {tier !== "basic" ? (
           <span className="text-sm text-ink-muted">
-            {billing.period === "annual" ? messages.billingPeriodAnnual : messages.billingPeriodMonthly}
+            {billing.period === "annual"
+              ? billingMessages.billingPeriodAnnual
+              : billingMessages.billingPeriodMonthly}
           </span>
         ) : null}
       </div>
 
       {tier === "basic" ? (
-        <p className="text-[0.95rem] text-ink">{messages.billingFreePlan}</p>
+        <p className="text-[0.95rem] text-ink">{billingMessages.billingFreePlan}</p>
       ) : billing.status === "trialing" && billing.trialEndsAt ? (
         <div className="flex flex-col gap-1">
           {billing.trialDaysLeft !== null ? (
@@ -76,25 +79,25 @@ export function CurrentPlanSection({
             </p>
           ) : null}
           <p className="text-sm text-ink-muted">
-            {format(messages.billingTrialEnds, { date: formatDate(billing.trialEndsAt), price })}
+            {format(billingMessages.billingTrialEnds, { date: formatDate(billing.trialEndsAt), price })}
           </p>
         </div>
       ) : billing.currentPeriodEnd && !billing.nextChange ? (
         <p className="text-[0.95rem] text-ink">
-          {format(messages.billingRenewsOn, { date: formatDate(billing.currentPeriodEnd), price })}
+          {format(billingMessages.billingRenewsOn, { date: formatDate(billing.currentPeriodEnd), price })}
         </p>
       ) : null}
 
       {reminderDue && billing.trialEndsAt ? (
         <div className="flex flex-col gap-3 rounded-lg bg-brand-soft p-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm font-medium text-brand-strong" role="status">
-            {format(messages.billingTrialReminder, {
+            {format(billingMessages.billingTrialReminder, {
               plan: tierNames[tier],
               date: formatDate(billing.trialEndsAt),
             })}
           </p>
           <Button variant="tertiary" onClick={onDismissReminder} className="shrink-0">
-            {messages.dismiss}
+            {commonMessages.dismiss}
           </Button>
         </div>
       ) : null}
@@ -102,17 +105,17 @@ export function CurrentPlanSection({
       {billing.status === "past_due" ? (
         <Alert>
           <div className="flex flex-col gap-3">
-            <p>{messages.paymentFailed}</p>
+            <p>{billingMessages.paymentFailed}</p>
             {billing.failedRenewals > 0 && billing.failedRenewals < RENEWAL_RETRIES + 1 ? (
               <p className="font-normal">
                 {formatCount(Math.max(RENEWAL_RETRIES - billing.failedRenewals + 1, 1), {
-                  one: messages.billingRetriesOne,
-                  other: messages.billingRetries,
+                  one: billingMessages.billingRetriesOne,
+                  other: billingMessages.billingRetries,
                 })}
               </p>
             ) : null}
             <Button variant="danger" onClick={onUpdateCard} className="self-start">
-              {messages.billingUpdateCard}
+              {billingMessages.billingUpdateCard}
             </Button>
           </div>
         </Alert>
@@ -121,12 +124,12 @@ export function CurrentPlanSection({
       {billing.pendingAction ? (
         <div className="flex flex-col gap-3 rounded-lg bg-warning-soft p-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm font-semibold text-warning">
-            {format(messages.billingPendingAction, {
+            {format(billingMessages.billingPendingAction, {
               amount: formatCents(billing.pendingAction.amountCents),
             })}
           </p>
           <Button onClick={onConfirmPending} className="shrink-0">
-            {messages.billingConfirmPayment}
+            {billingMessages.billingConfirmPayment}
           </Button>
         </div>
       ) : null}
@@ -137,15 +140,17 @@ export function CurrentPlanSection({
           data-testid="next-change"
         >
           <p className="text-[0.95rem] text-ink">
-            {format(messages.billingNextChange, {
+            {format(billingMessages.billingNextChange, {
               plan: tierNames[billing.nextChange.plan],
               period:
-                billing.nextChange.period === "annual" ? messages.billingAnnual : messages.billingMonthly,
+                billing.nextChange.period === "annual"
+                  ? billingMessages.billingAnnual
+                  : billingMessages.billingMonthly,
               date: formatDate(billing.nextChange.at),
             })}
           </p>
           <Button variant="secondary" onClick={onCancelChange} disabled={busy} className="shrink-0">
-            {messages.billingCancelChange}
+            {billingMessages.billingCancelChange}
           </Button>
         </div>
       ) : null}

@@ -4,11 +4,11 @@ import {
   type BillingPeriod,
   FREE_TRIAL_DAYS,
   format,
-  messages,
   type OwnerType,
   type PlansDictionary,
   type PlanTier,
 } from "@vn/contract";
+import { billingMessages } from "@vn/contract/messages/billing";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
 import { formatCents, perPeriod, tierNames } from "./billing-text";
@@ -45,11 +45,11 @@ export function DesiredTrialOffer({ dictionary, ownerType, busy, onStart }: Desi
         <Icon name="sparkle" size={24} className="mt-0.5 shrink-0 text-brand-strong" />
         <div className="flex flex-col gap-1">
           <h2 id="desired-trial-title" className="text-lg font-semibold text-brand-strong">
-            {format(messages.desiredTrialTitle, { plan: name })}
+            {format(billingMessages.desiredTrialTitle, { plan: name })}
           </h2>
           {price !== null ? (
             <p className="text-sm text-ink">
-              {format(messages.desiredTrialText, {
+              {format(billingMessages.desiredTrialText, {
                 days,
                 price: formatCents(price),
                 per: perPeriod(desired.period),
@@ -63,7 +63,7 @@ export function DesiredTrialOffer({ dictionary, ownerType, busy, onStart }: Desi
         disabled={busy}
         onClick={() => onStart({ tier: desired.plan, period: desired.period })}
       >
-        {messages.planActionFreeTrial}
+        {billingMessages.planActionFreeTrial}
       </Button>
     </section>
   );

@@ -1,6 +1,7 @@
 "use client";
 
-import { type BillingState, format, messages, type PaymentOutcome } from "@vn/contract";
+import { type BillingState, format, type PaymentOutcome } from "@vn/contract";
+import { billingMessages } from "@vn/contract/messages/billing";
 import { useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
@@ -30,7 +31,8 @@ export interface PaymentAuthenticationProps {
 
 /** A declined payment is the §8 payment failure message; anything else the server's words. */
 function failureText(error: unknown): string {
-  if (error instanceof ApiError && error.hasCode("payments_paymentFailed")) return messages.paymentFailed;
+  if (error instanceof ApiError && error.hasCode("payments_paymentFailed"))
+    return billingMessages.paymentFailed;
   return submitErrorMessage(error);
 }
 
@@ -49,7 +51,7 @@ export function PaymentAuthentication({ action, provider, onDone }: PaymentAuthe
     try {
       const passed = await confirm();
       if (!passed) {
-        setFailure(messages.paymentFailed);
+        setFailure(billingMessages.paymentFailed);
         return;
       }
       const { data } = await api.billing.requireAction({ body: { paymentIntentId: action.paymentIntentId } });
@@ -82,10 +84,10 @@ export function PaymentAuthentication({ action, provider, onDone }: PaymentAuthe
   if (provider.name === "stripe") {
     return (
       <div className="flex flex-col gap-4">
-        <p className="text-[0.95rem]">{format(messages.billingPendingAction, { amount })}</p>
+        <p className="text-[0.95rem]">{format(billingMessages.billingPendingAction, { amount })}</p>
         {failure ? <Alert>{failure}</Alert> : null}
         <Button onClick={() => void stripe()} disabled={working} className="self-end max-sm:self-stretch">
-          {working ? messages.authWorking : messages.billingConfirmPayment}
+          {working ? billingMessages.authWorking : billingMessages.billingConfirmPayment}
         </Button>
       </div>
     );
@@ -99,17 +101,17 @@ export function PaymentAuthentication({ action, provider, onDone }: PaymentAuthe
       <div className="flex items-center gap-2 border-b border-line pb-3">
         <Icon name="lock" size={20} className="shrink-0 text-success" />
         <h3 id="bank-title" className="text-sm font-semibold text-ink">
-          {messages.authBankName}
+          {billingMessages.authBankName}
         </h3>
       </div>
-      <p className="text-[0.95rem] text-ink">{format(messages.authText, { amount })}</p>
+      <p className="text-[0.95rem] text-ink">{format(billingMessages.authText, { amount })}</p>
       {failure ? <Alert>{failure}</Alert> : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={() => void sandbox(false)} disabled={working}>
-          {messages.authFail}
+          {billingMessages.authFail}
         </Button>
         <Button onClick={() => void sandbox(true)} disabled={working} aria-busy={working || undefined}>
-          {working ? messages.authWorking : messages.authApprove}
+          {working ? billingMessages.authWorking : billingMessages.authApprove}
         </Button>
       </div>
     </section>

@@ -1,6 +1,8 @@
 "use client";
 
-import { type BillingState, format, messages } from "@vn/contract";
+import { type BillingState, format } from "@vn/contract";
+import { billingMessages } from "@vn/contract/messages/billing";
+import { commonMessages } from "@vn/contract/messages/common";
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
@@ -20,9 +22,9 @@ export function PaymentMethodSection({ method, onAddCard, onRemove }: PaymentMet
   if (!method) {
     return (
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-[0.95rem] text-ink-muted">{messages.billingNoCard}</p>
+        <p className="text-[0.95rem] text-ink-muted">{billingMessages.billingNoCard}</p>
         <Button variant="secondary" onClick={onAddCard} className="shrink-0">
-          {messages.billingAddCard}
+          {billingMessages.billingAddCard}
         </Button>
       </div>
     );
@@ -39,10 +41,10 @@ export function PaymentMethodSection({ method, onAddCard, onRemove }: PaymentMet
         </span>
         <div>
           <p className="text-[0.95rem] font-semibold text-ink">
-            {format(messages.billingCardDescription, { brand, last4: method.last4 })}
+            {format(billingMessages.billingCardDescription, { brand, last4: method.last4 })}
           </p>
           <p className="text-sm text-ink-muted">
-            {format(messages.billingCardExpires, {
+            {format(billingMessages.billingCardExpires, {
               month: String(method.expMonth).padStart(2, "0"),
               year: method.expYear,
             })}
@@ -51,22 +53,22 @@ export function PaymentMethodSection({ method, onAddCard, onRemove }: PaymentMet
       </div>
       <div className="flex gap-2">
         <Button variant="secondary" onClick={onAddCard}>
-          {messages.billingReplaceCard}
+          {billingMessages.billingReplaceCard}
         </Button>
         <Button variant="tertiary" onClick={() => setConfirming(true)}>
-          {messages.billingRemoveCard}
+          {billingMessages.billingRemoveCard}
         </Button>
       </div>
       <Dialog
         open={confirming}
         onOpenChange={setConfirming}
         size="sm"
-        title={messages.billingRemoveCardTitle}
-        description={messages.billingRemoveCardText}
+        title={billingMessages.billingRemoveCardTitle}
+        description={billingMessages.billingRemoveCardText}
         footer={
           <>
             <Button variant="tertiary" onClick={() => setConfirming(false)}>
-              {messages.cancel}
+              {commonMessages.cancel}
             </Button>
             <Button
               variant="danger"
@@ -79,7 +81,7 @@ export function PaymentMethodSection({ method, onAddCard, onRemove }: PaymentMet
                 });
               }}
             >
-              {messages.billingRemoveCard}
+              {billingMessages.billingRemoveCard}
             </Button>
           </>
         }

@@ -1,6 +1,7 @@
 "use client";
 
-import { type BillingPeriod, format, messages } from "@vn/contract";
+import { type BillingPeriod, format } from "@vn/contract";
+import { billingMessages } from "@vn/contract/messages/billing";
 import { cn } from "@/lib/cn";
 
 export interface PeriodSwitchProps {
@@ -12,12 +13,12 @@ export interface PeriodSwitchProps {
 /** Monthly / Annual, with the yearly discount shown (§9: 16%). A pair of radio-like toggle buttons. */
 export function PeriodSwitch({ value, onChange, discountPercent }: PeriodSwitchProps) {
   const options: { period: BillingPeriod; label: string }[] = [
-    { period: "monthly", label: messages.billingMonthly },
-    { period: "annual", label: messages.billingAnnual },
+    { period: "monthly", label: billingMessages.billingMonthly },
+    { period: "annual", label: billingMessages.billingAnnual },
   ];
   return (
     <fieldset className="flex flex-wrap items-center gap-3">
-      <legend className="sr-only">{messages.billingPeriodLabel}</legend>
+      <legend className="sr-only">{billingMessages.billingPeriodLabel}</legend>
       <div className="inline-flex rounded-full bg-black/[0.06] p-1">
         {options.map((option) => {
           const active = option.period === value;
@@ -38,7 +39,7 @@ export function PeriodSwitch({ value, onChange, discountPercent }: PeriodSwitchP
         })}
       </div>
       <span className="rounded-full bg-success-soft px-2.5 py-1 text-xs font-semibold text-success">
-        {format(messages.billingAnnualSave, { percent: discountPercent })}
+        {format(billingMessages.billingAnnualSave, { percent: discountPercent })}
       </span>
     </fieldset>
   );

@@ -1,6 +1,7 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { billingMessages } from "@vn/contract/messages/billing";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { type FormEvent, useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
@@ -36,10 +37,10 @@ export function SandboxCardForm({ setupIntentId, clientSecret, onSaved }: Sandbo
     if (sending) return;
     const found: Partial<Record<Field, string>> = {};
     const digits = number.replace(/\D/g, "");
-    if (digits.length < 12) found.cardNumber = messages.cardNumberInvalid;
+    if (digits.length < 12) found.cardNumber = sharedMessages.cardNumberInvalid;
     const date = parseExpiry(expiry);
-    if (!date) found.expiry = messages.cardExpiryInvalid;
-    if (!/^\d{3,4}$/.test(cvc)) found.cvc = messages.cardCvcInvalid;
+    if (!date) found.expiry = sharedMessages.cardExpiryInvalid;
+    if (!/^\d{3,4}$/.test(cvc)) found.cvc = sharedMessages.cardCvcInvalid;
     setErrors(found);
     setFailure(null);
     if (Object.keys(found).length > 0 || !date) return;
@@ -75,9 +76,9 @@ export function SandboxCardForm({ setupIntentId, clientSecret, onSaved }: Sandbo
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
-      <p className="text-sm text-ink-muted">{messages.cardSandboxHint}</p>
+      <p className="text-sm text-ink-muted">{billingMessages.cardSandboxHint}</p>
       <Input
-        label={messages.cardNumberLabel}
+        label={billingMessages.cardNumberLabel}
         name="cardnumber"
         autoComplete="cc-number"
         inputMode="numeric"
@@ -89,7 +90,7 @@ export function SandboxCardForm({ setupIntentId, clientSecret, onSaved }: Sandbo
       />
       <div className="grid grid-cols-2 gap-3">
         <Input
-          label={messages.cardExpiryLabel}
+          label={billingMessages.cardExpiryLabel}
           name="exp-date"
           autoComplete="cc-exp"
           inputMode="numeric"
@@ -100,7 +101,7 @@ export function SandboxCardForm({ setupIntentId, clientSecret, onSaved }: Sandbo
           maxLength={7}
         />
         <Input
-          label={messages.cardCvcLabel}
+          label={billingMessages.cardCvcLabel}
           name="cvc"
           autoComplete="cc-csc"
           inputMode="numeric"
@@ -118,7 +119,7 @@ export function SandboxCardForm({ setupIntentId, clientSecret, onSaved }: Sandbo
         aria-busy={sending || undefined}
         className="self-end max-sm:self-stretch"
       >
-        {sending ? messages.cardSaving : messages.cardSave}
+        {sending ? billingMessages.cardSaving : billingMessages.cardSave}
       </Button>
     </form>
   );

@@ -1,6 +1,6 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { billingMessages } from "@vn/contract/messages/billing";
 import { useId } from "react";
 import { Icon } from "@/components/ui/Icon";
 
@@ -19,13 +19,13 @@ export function SeatsStepper({ value, min, onChange }: SeatsStepperProps) {
   return (
     <div className="flex items-center gap-2">
       <label htmlFor={id} className="text-sm font-semibold text-ink-muted">
-        {messages.billingSeatsLabel}
+        {billingMessages.billingSeatsLabel}
       </label>
       <div className="flex items-center rounded-full ring-1 ring-line-strong focus-within:ring-2 focus-within:ring-brand">
         <button
           type="button"
           className={stepClass}
-          aria-label={messages.billingSeatsFewer}
+          aria-label={billingMessages.billingSeatsFewer}
           disabled={value <= min}
           onClick={() => onChange(Math.max(value - 1, min))}
         >
@@ -47,7 +47,7 @@ export function SeatsStepper({ value, min, onChange }: SeatsStepperProps) {
         <button
           type="button"
           className={stepClass}
-          aria-label={messages.billingSeatsMore}
+          aria-label={billingMessages.billingSeatsMore}
           disabled={value >= 500}
           onClick={() => onChange(value + 1)}
         >

@@ -1,7 +1,7 @@
 "use client";
 
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
-import { messages } from "@vn/contract";
+import { billingMessages } from "@vn/contract/messages/billing";
 import { type FormEvent, useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
@@ -31,7 +31,7 @@ function ElementsForm({ onSaved }: { onSaved: StripeCardFormProps["onSaved"] }) 
         redirect: "if_required",
         confirmParams: { return_url: window.location.href },
       });
-      if (result.error) setFailure(result.error.message ?? messages.paymentFailed);
+      if (result.error) setFailure(result.error.message ?? billingMessages.paymentFailed);
       else await onSaved();
     } finally {
       setSending(false);
@@ -48,7 +48,7 @@ function ElementsForm({ onSaved }: { onSaved: StripeCardFormProps["onSaved"] }) 
         aria-busy={sending || undefined}
         className="self-end max-sm:self-stretch"
       >
-        {sending ? messages.cardSaving : messages.cardSave}
+        {sending ? billingMessages.cardSaving : billingMessages.cardSave}
       </Button>
     </form>
   );

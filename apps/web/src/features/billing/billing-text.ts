@@ -3,11 +3,12 @@ import {
   CURRENCY,
   format,
   formatCount,
-  messages,
   type PaymentOutcome,
   type PlanActionLabel,
   type PlanTier,
 } from "@vn/contract";
+import { billingMessages } from "@vn/contract/messages/billing";
+import { sharedMessages } from "@vn/contract/messages/shared";
 
 /**
  * The words of the billing screens: plan names, the §4 plan action labels and payment outcomes,
@@ -15,34 +16,34 @@ import {
  */
 
 export const tierNames: Record<PlanTier, string> = {
-  basic: messages.planBasic,
-  standard: messages.planStandard,
-  premium: messages.planPremium,
-  creator: messages.planCreator,
-  enterprise: messages.planEnterprise,
+  basic: billingMessages.planBasic,
+  standard: billingMessages.planStandard,
+  premium: billingMessages.planPremium,
+  creator: billingMessages.planCreator,
+  enterprise: billingMessages.planEnterprise,
 };
 
 const labelTexts: Record<PlanActionLabel, string> = {
-  freeTrial: messages.planActionFreeTrial,
-  downgrade: messages.planActionDowngrade,
-  upgrade: messages.planActionUpgrade,
-  changePlan: messages.planActionChangePlan,
-  getStarted: messages.planActionGetStarted,
-  switchToMonthly: messages.planActionSwitchToMonthly,
-  switchToYearly: messages.planActionSwitchToYearly,
-  applicationPending: messages.planActionApplicationPending,
-  myPlan: messages.planActionMyPlan,
-  comingSoon: messages.planActionComingSoon,
-  downgradeToFree: messages.planActionDowngradeToFree,
-  cancelDowngrade: messages.planActionCancelDowngrade,
-  upgradeAddon: messages.planActionUpgradeAddon,
-  downgradeAddon: messages.planActionDowngradeAddon,
-  apply: messages.planActionApply,
-  contactUs: messages.planActionContactUs,
-  pendingVerification: messages.planActionPendingVerification,
-  select: messages.planActionSelect,
-  selected: messages.planActionSelected,
-  cancelSubscription: messages.planActionCancelSubscription,
+  freeTrial: billingMessages.planActionFreeTrial,
+  downgrade: billingMessages.planActionDowngrade,
+  upgrade: billingMessages.planActionUpgrade,
+  changePlan: billingMessages.planActionChangePlan,
+  getStarted: billingMessages.planActionGetStarted,
+  switchToMonthly: billingMessages.planActionSwitchToMonthly,
+  switchToYearly: billingMessages.planActionSwitchToYearly,
+  applicationPending: billingMessages.planActionApplicationPending,
+  myPlan: billingMessages.planActionMyPlan,
+  comingSoon: billingMessages.planActionComingSoon,
+  downgradeToFree: billingMessages.planActionDowngradeToFree,
+  cancelDowngrade: billingMessages.planActionCancelDowngrade,
+  upgradeAddon: billingMessages.planActionUpgradeAddon,
+  downgradeAddon: billingMessages.planActionDowngradeAddon,
+  apply: billingMessages.planActionApply,
+  contactUs: billingMessages.planActionContactUs,
+  pendingVerification: billingMessages.planActionPendingVerification,
+  select: billingMessages.planActionSelect,
+  selected: billingMessages.planActionSelected,
+  cancelSubscription: billingMessages.planActionCancelSubscription,
 };
 
 /** The button text of a §4 plan action label. */
@@ -75,12 +76,12 @@ export function formatDate(iso: string): string {
 }
 
 export function periodWord(period: BillingPeriod): string {
-  return period === "annual" ? messages.checkoutPeriodAnnual : messages.checkoutPeriodMonthly;
+  return period === "annual" ? billingMessages.checkoutPeriodAnnual : billingMessages.checkoutPeriodMonthly;
 }
 
 /** "/ month" or "/ year". */
 export function perPeriod(period: BillingPeriod): string {
-  return period === "annual" ? messages.billingPerYear : messages.billingPerMonth;
+  return period === "annual" ? billingMessages.billingPerYear : billingMessages.billingPerMonth;
 }
 
 export interface OutcomeFacts {
@@ -93,19 +94,19 @@ export interface OutcomeFacts {
 export function outcomeText(outcome: PaymentOutcome, facts: OutcomeFacts): string {
   const values = { plan: tierNames[facts.plan], date: facts.at ? formatDate(facts.at) : "" };
   const templates: Record<PaymentOutcome, string> = {
-    created: messages.outcomeCreated,
-    upgraded: messages.outcomeUpgraded,
-    downgraded: messages.outcomeDowngraded,
-    addon_activated: messages.outcomeAddonActivated,
-    desired_subscription_activated: messages.outcomeDesiredSubscriptionActivated,
-    badge_activated: messages.outcomeBadgeActivated,
-    delayed_downgrade: messages.outcomeDelayedDowngrade,
-    downgrade_to_cancel: messages.outcomeDowngradeToCancel,
-    delayed_downgrade_to_month: messages.outcomeDelayedDowngradeToMonth,
-    delayed_upgrade_to_month: messages.outcomeDelayedUpgradeToMonth,
-    renewed: messages.outcomeRenewed,
-    failed: messages.outcomeFailed,
-    trial_failed: messages.outcomeTrialFailed,
+    created: billingMessages.outcomeCreated,
+    upgraded: billingMessages.outcomeUpgraded,
+    downgraded: billingMessages.outcomeDowngraded,
+    addon_activated: billingMessages.outcomeAddonActivated,
+    desired_subscription_activated: billingMessages.outcomeDesiredSubscriptionActivated,
+    badge_activated: billingMessages.outcomeBadgeActivated,
+    delayed_downgrade: billingMessages.outcomeDelayedDowngrade,
+    downgrade_to_cancel: billingMessages.outcomeDowngradeToCancel,
+    delayed_downgrade_to_month: billingMessages.outcomeDelayedDowngradeToMonth,
+    delayed_upgrade_to_month: billingMessages.outcomeDelayedUpgradeToMonth,
+    renewed: billingMessages.outcomeRenewed,
+    failed: billingMessages.outcomeFailed,
+    trial_failed: billingMessages.outcomeTrialFailed,
   };
   return format(templates[outcome], values);
 }
@@ -120,20 +121,23 @@ export function declineMessage(code: string | null | undefined): string {
   switch (code) {
     case "incorrect_number":
     case "invalid_number":
-      return messages.cardNumberInvalid;
+      return sharedMessages.cardNumberInvalid;
     case "expired_card":
-      return messages.cardExpired;
+      return billingMessages.cardExpired;
     case "incorrect_cvc":
     case "invalid_cvc":
-      return messages.cardCvcInvalid;
+      return sharedMessages.cardCvcInvalid;
     // A declined card is the §8 payment failure message, at setup as at a charge.
     default:
-      return messages.paymentFailed;
+      return billingMessages.paymentFailed;
   }
 }
 
 export function trialDaysLeftText(days: number): string {
-  return formatCount(days, { one: messages.billingTrialDayLeft, other: messages.billingTrialDaysLeft });
+  return formatCount(days, {
+    one: billingMessages.billingTrialDayLeft,
+    other: billingMessages.billingTrialDaysLeft,
+  });
 }
 
 /** The card form's expiry "MM/YY" (or "MM / YYYY") as numbers, or null when it is not a date. */

@@ -1,6 +1,8 @@
 "use client";
 
-import { type Chat, messages } from "@vn/contract";
+import type { Chat } from "@vn/contract";
+import { chatsMessages } from "@vn/contract/messages/chats";
+import { commonMessages } from "@vn/contract/messages/common";
 import { useEffect, useMemo, useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Icon } from "@/components/ui/Icon";
@@ -59,19 +61,19 @@ export function ChatList({
   return (
     <>
       <div className="flex items-center gap-2 border-b border-line px-4 py-3">
-        <h2 className="flex-1 text-lg font-semibold text-ink">{messages.chatsHeading}</h2>
+        <h2 className="flex-1 text-lg font-semibold text-ink">{commonMessages.chatsHeading}</h2>
         <MessagingSettingsDialog />
         <GroupCreateDialog onCreated={onOpen} />
       </div>
       <div className="border-b border-line px-4 py-2">
         <label className="flex min-h-10 items-center gap-2 rounded-full bg-black/[0.04] px-3 focus-within:ring-2 focus-within:ring-brand">
           <Icon name="search" size={18} className="text-ink-muted" />
-          <span className="sr-only">{messages.chatsSearchLabel}</span>
+          <span className="sr-only">{chatsMessages.chatsSearchLabel}</span>
           <input
             type="search"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
-            placeholder={messages.chatsSearchLabel}
+            placeholder={chatsMessages.chatsSearchLabel}
             className="min-w-0 flex-1 bg-transparent text-sm text-ink outline-none placeholder:text-ink-muted"
           />
         </label>
@@ -79,7 +81,7 @@ export function ChatList({
       <div className="min-h-0 flex-1 overflow-y-auto">
         {results ? (
           results.length === 0 ? (
-            <p className="px-4 py-8 text-center text-sm text-ink-muted">{messages.chatsSearchEmpty}</p>
+            <p className="px-4 py-8 text-center text-sm text-ink-muted">{chatsMessages.chatsSearchEmpty}</p>
           ) : (
             <ul>
               {results.map((chat) => (
@@ -95,7 +97,7 @@ export function ChatList({
           )
         ) : !state.loaded ? (
           <div aria-busy="true" className="flex flex-col gap-4 p-4">
-            <span className="sr-only">{messages.loading}</span>
+            <span className="sr-only">{commonMessages.loading}</span>
             {[0, 1, 2, 3].map((row) => (
               <div key={row} className="flex items-center gap-3">
                 <Skeleton shape="circle" className="size-12" />
@@ -114,7 +116,7 @@ export function ChatList({
                   id="chat-requests-heading"
                   className="bg-brand-soft px-4 py-2 text-xs font-semibold tracking-wide text-brand-strong uppercase"
                 >
-                  {messages.chatsRequestsHeading} ({requests.length})
+                  {chatsMessages.chatsRequestsHeading} ({requests.length})
                 </h3>
                 <ul>
                   {requests.map((chat) => (
@@ -132,11 +134,11 @@ export function ChatList({
             ) : inbox.length === 0 && requests.length === 0 ? (
               <div className="flex flex-col items-center gap-2 px-6 py-12 text-center">
                 <Icon name="chat" size={32} className="text-ink-muted" />
-                <p className="font-semibold text-ink">{messages.chatsEmpty}</p>
-                <p className="text-sm text-ink-muted">{messages.chatsEmptyHint}</p>
+                <p className="font-semibold text-ink">{chatsMessages.chatsEmpty}</p>
+                <p className="text-sm text-ink-muted">{chatsMessages.chatsEmptyHint}</p>
               </div>
             ) : (
-              <ul aria-label={messages.chatsListLabel}>
+              <ul aria-label={chatsMessages.chatsListLabel}>
                 {inbox.map((chat) => (
                   <li key={chat.id}>
                     <ChatListItem chat={chat} selected={chat.id === selectedId} onOpen={onOpen} />

@@ -1,6 +1,7 @@
 "use client";
 
-import { type Chat, format, messages } from "@vn/contract";
+import { type Chat, format } from "@vn/contract";
+import { chatsMessages } from "@vn/contract/messages/chats";
 import { Avatar } from "@/components/ui/Avatar";
 import { cn } from "@/lib/cn";
 import { chatName, chatPeer, lastMessageLine } from "./chat-rules";
@@ -52,7 +53,7 @@ export function ChatListItem({
           {unread > 0 ? (
             <span className="shrink-0 rounded-full bg-brand px-1.5 text-xs leading-5 font-semibold text-white">
               <span aria-hidden="true">{unread}</span>
-              <span className="sr-only">{format(messages.chatsUnreadCount, { count: unread })}</span>
+              <span className="sr-only">{format(chatsMessages.chatsUnreadCount, { count: unread })}</span>
             </span>
           ) : null}
         </span>

@@ -1,7 +1,8 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { messages } from "@vn/contract";
+import { chatsMessages } from "@vn/contract/messages/chats";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { type Resolver, useForm } from "react-hook-form";
 import { api } from "@/lib/api-client";
 import { FormDialog } from "../forms/FormDialog";
@@ -31,7 +32,7 @@ export function ChatReportDialog({
         params: { id: chatId, messageId },
         body: { reason, description: description || undefined },
       }),
-    sentText: messages.reportSent,
+    sentText: sharedMessages.reportSent,
     failureText: chatReportErrorText,
     close: () => onOpenChange(false),
   });
@@ -39,10 +40,10 @@ export function ChatReportDialog({
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={messages.chatsReportTitle}
-      description={messages.chatsReportIntro}
+      title={chatsMessages.chatsReportTitle}
+      description={chatsMessages.chatsReportIntro}
       formId={`chat-report-${messageId}`}
-      submitLabel={messages.reportSubmit}
+      submitLabel={sharedMessages.reportSubmit}
       submitting={form.formState.isSubmitting}
       failure={failure}
       onSubmit={submit}

@@ -1,6 +1,7 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { chatsMessages } from "@vn/contract/messages/chats";
+import { commonMessages } from "@vn/contract/messages/common";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/Alert";
@@ -71,19 +72,19 @@ function ChatsScreens() {
       data-chats-live={connected ? "true" : undefined}
       className="mx-auto flex w-full max-w-[1128px] flex-col px-0 sm:px-4 sm:py-4"
     >
-      <h1 className="sr-only">{messages.chatsHeading}</h1>
+      <h1 className="sr-only">{commonMessages.chatsHeading}</h1>
       {!connected && wasConnected.current ? (
         <div
           role="status"
           className="mb-2 flex items-center justify-between gap-3 rounded-card bg-warning-soft px-4 py-2 text-sm text-warning"
         >
-          <span>{messages.chatsConnectionLost}</span>
+          <span>{chatsMessages.chatsConnectionLost}</span>
           <button
             type="button"
             onClick={reconnect}
             className="min-h-9 shrink-0 rounded-full px-3 font-semibold underline"
           >
-            {messages.chatsReconnect}
+            {chatsMessages.chatsReconnect}
           </button>
         </div>
       ) : null}
@@ -94,7 +95,7 @@ function ChatsScreens() {
       ) : null}
       <div className="flex h-[calc(100dvh-4rem)] min-h-[28rem] overflow-hidden bg-surface shadow-card sm:h-[calc(100dvh-6rem)] sm:rounded-card">
         <section
-          aria-label={messages.chatsListLabel}
+          aria-label={chatsMessages.chatsListLabel}
           className={cn(
             "flex min-w-0 flex-col border-line lg:w-[22rem] lg:shrink-0 lg:border-r",
             openId ? "max-lg:hidden" : "w-full",
@@ -103,7 +104,7 @@ function ChatsScreens() {
           <ChatList selectedId={openId} onOpen={open} />
         </section>
         <section
-          aria-label={chat ? undefined : messages.chatsHeading}
+          aria-label={chat ? undefined : commonMessages.chatsHeading}
           className={cn("min-w-0 flex-1 flex-col", openId ? "flex" : "hidden lg:flex")}
         >
           {openId ? (
@@ -116,7 +117,7 @@ function ChatsScreens() {
           ) : (
             <div className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-center text-ink-muted">
               <Icon name="chat" size={32} />
-              <p>{messages.chatsSelectHint}</p>
+              <p>{chatsMessages.chatsSelectHint}</p>
             </div>
           )}
         </section>

@@ -1,6 +1,7 @@
 "use client";
 
-import { type Chat, messages, type TeamMember } from "@vn/contract";
+import type { Chat, TeamMember } from "@vn/contract";
+import { chatsMessages } from "@vn/contract/messages/chats";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Select } from "@/components/ui/Select";
@@ -72,26 +73,27 @@ export function CompanyInboxPanel({ chat }: { chat: Chat }) {
       onToggle={(event) => setOpen(event.currentTarget.open)}
     >
       <summary className="flex min-h-9 cursor-pointer flex-wrap items-center gap-x-2 text-ink">
-        <span className="font-semibold whitespace-nowrap">{messages.chatsAssignee}:</span>
-        <span className="whitespace-nowrap">{assigned?.name ?? messages.chatsAssignNobody}</span>
-        <span className="ml-auto text-xs text-warning">{messages.chatsNotesHint}</span>
+        <span className="font-semibold whitespace-nowrap">{chatsMessages.chatsAssignee}:</span>
+        <span className="whitespace-nowrap">{assigned?.name ?? chatsMessages.chatsAssignNobody}</span>
+        <span className="ml-auto text-xs text-warning">{chatsMessages.chatsNotesHint}</span>
       </summary>
       <div className="flex flex-col gap-3 py-2">
         <Select
-          label={messages.chatsAssignTo}
+          label={chatsMessages.chatsAssignTo}
           className="max-w-sm"
           value={assigned?.userId ?? ""}
           onChange={(event) => void assign(event.target.value || null)}
           options={[
-            { value: "", label: messages.chatsAssignNobody },
+            { value: "", label: chatsMessages.chatsAssignNobody },
             ...options.map((person) => ({
               value: person.userId,
-              label: person.userId === me?.userId ? `${person.name} (${messages.chatsYou})` : person.name,
+              label:
+                person.userId === me?.userId ? `${person.name} (${chatsMessages.chatsYou})` : person.name,
             })),
           ]}
         />
-        <section aria-label={messages.chatsNotesHeading} className="flex flex-col gap-2">
-          <h3 className="font-semibold text-ink">{messages.chatsNotesHeading}</h3>
+        <section aria-label={chatsMessages.chatsNotesHeading} className="flex flex-col gap-2">
+          <h3 className="font-semibold text-ink">{chatsMessages.chatsNotesHeading}</h3>
           <ul className="flex flex-col gap-1">
             {(notes ?? []).map((note) => (
               <li key={note.id} className="rounded-md bg-surface/80 px-3 py-2">
@@ -108,17 +110,17 @@ export function CompanyInboxPanel({ chat }: { chat: Chat }) {
             }}
           >
             <label className="sr-only" htmlFor={`note-${chat.id}`}>
-              {messages.chatsNoteLabel}
+              {chatsMessages.chatsNoteLabel}
             </label>
             <input
               id={`note-${chat.id}`}
               value={draft}
               onChange={(event) => setDraft(event.target.value)}
-              placeholder={messages.chatsNoteLabel}
+              placeholder={chatsMessages.chatsNoteLabel}
               className="min-h-10 min-w-0 flex-1 rounded-md bg-surface px-3 outline-none focus:ring-2 focus:ring-brand"
             />
             <Button type="submit" variant="secondary">
-              {messages.chatsNoteAdd}
+              {chatsMessages.chatsNoteAdd}
             </Button>
           </form>
         </section>

@@ -1,6 +1,7 @@
 "use client";
 
-import { CHAT_ATTACHMENTS_MAX, type Chat, format, type Media, messages } from "@vn/contract";
+import { CHAT_ATTACHMENTS_MAX, type Chat, format, type Media } from "@vn/contract";
+import { chatsMessages } from "@vn/contract/messages/chats";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
@@ -102,7 +103,7 @@ export function Composer({ chat }: { chat: Chat }) {
         </p>
       ) : null}
       {files.length > 0 ? (
-        <ul className="mb-2 flex flex-wrap gap-2" aria-label={messages.chatsAttach}>
+        <ul className="mb-2 flex flex-wrap gap-2" aria-label={chatsMessages.chatsAttach}>
           {files.map((file) => (
             <li
               key={file.id}
@@ -116,7 +117,7 @@ export function Composer({ chat }: { chat: Chat }) {
               >
                 <Icon name="close" size={14} />
                 <span className="sr-only">
-                  {format(messages.chatsRemoveAttachment, { name: file.fileName })}
+                  {format(chatsMessages.chatsRemoveAttachment, { name: file.fileName })}
                 </span>
               </button>
             </li>
@@ -147,17 +148,17 @@ export function Composer({ chat }: { chat: Chat }) {
           className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-ink-muted hover:bg-black/5 disabled:opacity-40"
         >
           <Icon name="plus" size={20} />
-          <span className="sr-only">{messages.chatsAttach}</span>
+          <span className="sr-only">{chatsMessages.chatsAttach}</span>
         </button>
         <div className="flex min-w-0 flex-1 flex-col">
           <label htmlFor={`composer-${chat.id}`} className="sr-only">
-            {messages.chatsComposerLabel}
+            {chatsMessages.chatsComposerLabel}
           </label>
           <textarea
             id={`composer-${chat.id}`}
             value={text}
             rows={1}
-            placeholder={messages.chatsComposerLabel}
+            placeholder={chatsMessages.chatsComposerLabel}
             aria-describedby={`composer-hint-${chat.id}`}
             onChange={(event) => {
               setText(event.target.value);
@@ -172,7 +173,7 @@ export function Composer({ chat }: { chat: Chat }) {
             className="max-h-40 min-h-10 resize-none rounded-2xl bg-black/[0.04] px-4 py-2 text-[0.95rem] text-ink outline-none focus:ring-2 focus:ring-brand [field-sizing:content]"
           />
           <span id={`composer-hint-${chat.id}`} className="sr-only">
-            {messages.chatsComposerHint}
+            {chatsMessages.chatsComposerHint}
           </span>
           {rules.showCounter ? (
             <span
@@ -182,12 +183,12 @@ export function Composer({ chat }: { chat: Chat }) {
                 rules.left < 0 ? "text-danger" : "text-ink-muted",
               )}
             >
-              {format(messages.chatsCharactersLeft, { count: rules.left })}
+              {format(chatsMessages.chatsCharactersLeft, { count: rules.left })}
             </span>
           ) : null}
         </div>
         <Button type="submit" disabled={!rules.canSend || sending} aria-busy={sending} className="shrink-0">
-          {messages.chatsSend}
+          {chatsMessages.chatsSend}
         </Button>
       </form>
     </div>

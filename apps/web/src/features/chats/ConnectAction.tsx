@@ -1,6 +1,7 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { chatsMessages } from "@vn/contract/messages/chats";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import Link from "next/link";
 import { Button } from "@/components/ui/Button";
 import { useVerificationGate } from "@/features/verification/VerificationGate";
@@ -30,30 +31,30 @@ export function ConnectAction({ slug }: { slug: string }) {
   if (answer?.allowed) {
     return (
       <Button asChild className="mt-4">
-        <Link href={href}>{messages.chatsMessageAction}</Link>
+        <Link href={href}>{sharedMessages.chatsMessageAction}</Link>
       </Button>
     );
   }
   if (answer?.code === "user_notVerified") {
     return (
       <Button className="mt-4" onClick={() => gate.allows("messenger.use")}>
-        {messages.chatsMessageAction}
+        {sharedMessages.chatsMessageAction}
       </Button>
     );
   }
   if (answer?.code === "account_accessForbiddenByPlan") {
     return (
       <p role="status" className="mt-4 text-sm text-ink-muted">
-        {messages.accessForbiddenByPlan}{" "}
+        {chatsMessages.accessForbiddenByPlan}{" "}
         <Link href="/settings/billing" className="font-semibold text-brand underline">
-          {messages.upgradePlan}
+          {sharedMessages.upgradePlan}
         </Link>
       </p>
     );
   }
   return (
     <p role="status" data-testid="chat-unavailable" className="mt-4 text-sm text-ink-muted">
-      {messages.chatUnavailable}
+      {chatsMessages.chatUnavailable}
     </p>
   );
 }

@@ -1,6 +1,8 @@
 "use client";
 
-import { actionRefusal, format, messages } from "@vn/contract";
+import { actionRefusal, format } from "@vn/contract";
+import { chatsMessages } from "@vn/contract/messages/chats";
+import { commonMessages } from "@vn/contract/messages/common";
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { Avatar } from "@/components/ui/Avatar";
@@ -66,9 +68,9 @@ export function ConversationView({
   if (!chat) {
     return (
       <div className="flex flex-1 flex-col">
-        <ConversationHeader title={missing ? messages.chatNotFound : null} onBack={onBack} />
+        <ConversationHeader title={missing ? chatsMessages.chatNotFound : null} onBack={onBack} />
         {missing ? (
-          <p className="p-8 text-center text-ink-muted">{messages.chatNotFound}</p>
+          <p className="p-8 text-center text-ink-muted">{chatsMessages.chatNotFound}</p>
         ) : (
           <HistorySkeleton />
         )}
@@ -104,7 +106,7 @@ export function ConversationView({
           )}
           {chat.kind === "group" ? (
             <span className="text-xs text-ink-muted">
-              {format(messages.chatsGroupMemberCount, { count: activeMembers })}
+              {format(chatsMessages.chatsGroupMemberCount, { count: activeMembers })}
             </span>
           ) : null}
         </div>
@@ -157,7 +159,7 @@ function ConversationHeader({
         className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-ink-muted hover:bg-black/5 lg:hidden"
       >
         <Icon name="arrowLeft" size={20} />
-        <span className="sr-only">{messages.chatsBack}</span>
+        <span className="sr-only">{chatsMessages.chatsBack}</span>
       </button>
       {children ?? <h2 className="truncate font-semibold text-ink">{title ?? ""}</h2>}
     </header>
@@ -167,7 +169,7 @@ function ConversationHeader({
 function HistorySkeleton() {
   return (
     <div aria-busy="true" className="flex flex-1 flex-col justify-end gap-3 p-4">
-      <span className="sr-only">{messages.loading}</span>
+      <span className="sr-only">{commonMessages.loading}</span>
       <Skeleton className="h-10 w-2/3" />
       <Skeleton className="ml-auto h-10 w-1/2" />
       <Skeleton className="h-16 w-3/5" />

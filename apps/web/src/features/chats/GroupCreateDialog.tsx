@@ -1,6 +1,8 @@
 "use client";
 
-import { CHAT_GROUP_MAX, chatGroupCreateRequestSchema, messages, type ProfileCard } from "@vn/contract";
+import { CHAT_GROUP_MAX, chatGroupCreateRequestSchema, type ProfileCard } from "@vn/contract";
+import { chatsMessages } from "@vn/contract/messages/chats";
+import { commonMessages } from "@vn/contract/messages/common";
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
@@ -61,23 +63,23 @@ export function GroupCreateDialog({ onCreated }: { onCreated: (chatId: string) =
         if (next && !gate.allows("messenger.use")) return;
         setOpen(next);
       }}
-      title={messages.chatsNewGroup}
+      title={chatsMessages.chatsNewGroup}
       trigger={
         <button
           type="button"
           className="inline-flex size-10 items-center justify-center rounded-full text-ink-muted hover:bg-black/5"
         >
           <Icon name="plus" size={20} />
-          <span className="sr-only">{messages.chatsNewGroup}</span>
+          <span className="sr-only">{chatsMessages.chatsNewGroup}</span>
         </button>
       }
       footer={
         <>
           <Button variant="secondary" onClick={() => setOpen(false)}>
-            {messages.cancel}
+            {commonMessages.cancel}
           </Button>
           <Button onClick={() => void create()} disabled={busy} aria-busy={busy}>
-            {messages.chatsGroupCreate}
+            {chatsMessages.chatsGroupCreate}
           </Button>
         </>
       }
@@ -91,13 +93,13 @@ export function GroupCreateDialog({ onCreated }: { onCreated: (chatId: string) =
         }}
       >
         <Input
-          label={messages.chatsGroupTitle}
+          label={chatsMessages.chatsGroupTitle}
           value={title}
           onChange={(event) => setTitle(event.target.value)}
           error={fieldErrors.title}
         />
         <MemberPicker
-          label={messages.chatsGroupMembers}
+          label={chatsMessages.chatsGroupMembers}
           chosen={members}
           onChange={setMembers}
           max={CHAT_GROUP_MAX - 1}

@@ -1,6 +1,7 @@
 "use client";
 
-import { CHAT_GROUP_MAX, type Chat, format, messages, type ProfileCard } from "@vn/contract";
+import { CHAT_GROUP_MAX, type Chat, format, type ProfileCard } from "@vn/contract";
+import { chatsMessages } from "@vn/contract/messages/chats";
 import { useState } from "react";
 import { Avatar } from "@/components/ui/Avatar";
 import { Button } from "@/components/ui/Button";
@@ -38,14 +39,14 @@ export function GroupDetailsDialog({ chat, onLeft }: { chat: Chat; onLeft: () =>
     <Dialog
       open={open}
       onOpenChange={setOpen}
-      title={messages.chatsGroupDetails}
+      title={chatsMessages.chatsGroupDetails}
       trigger={
         <button
           type="button"
           className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-ink-muted hover:bg-black/5"
         >
           <Icon name="people" size={20} />
-          <span className="sr-only">{messages.chatsGroupDetails}</span>
+          <span className="sr-only">{chatsMessages.chatsGroupDetails}</span>
         </button>
       }
       footer={
@@ -61,7 +62,7 @@ export function GroupDetailsDialog({ chat, onLeft }: { chat: Chat; onLeft: () =>
               })
             }
           >
-            {messages.chatsGroupLeave}
+            {chatsMessages.chatsGroupLeave}
           </Button>
         ) : null
       }
@@ -77,19 +78,19 @@ export function GroupDetailsDialog({ chat, onLeft }: { chat: Chat; onLeft: () =>
           >
             <div className="flex-1">
               <Input
-                label={messages.chatsGroupTitle}
+                label={chatsMessages.chatsGroupTitle}
                 value={title}
                 onChange={(event) => setTitle(event.target.value)}
               />
             </div>
             <Button type="submit" variant="secondary">
-              {messages.chatsGroupRename}
+              {chatsMessages.chatsGroupRename}
             </Button>
           </form>
         ) : null}
-        <section aria-label={messages.chatsGroupMembers}>
+        <section aria-label={chatsMessages.chatsGroupMembers}>
           <h3 className="mb-2 text-sm font-semibold text-ink">
-            {format(messages.chatsGroupMemberCount, { count: active.length })}
+            {format(chatsMessages.chatsGroupMemberCount, { count: active.length })}
           </h3>
           <ul className="flex flex-col gap-2">
             {active.map((member) => (
@@ -109,7 +110,7 @@ export function GroupDetailsDialog({ chat, onLeft }: { chat: Chat; onLeft: () =>
                       )
                     }
                   >
-                    {format(messages.chatsGroupRemove, { name: member.profile.name })}
+                    {format(chatsMessages.chatsGroupRemove, { name: member.profile.name })}
                   </Button>
                 ) : null}
               </li>
@@ -132,7 +133,7 @@ export function GroupDetailsDialog({ chat, onLeft }: { chat: Chat; onLeft: () =>
           >
             <div className="w-full">
               <MemberPicker
-                label={messages.chatsGroupAdd}
+                label={chatsMessages.chatsGroupAdd}
                 chosen={adding}
                 onChange={setAdding}
                 max={CHAT_GROUP_MAX - active.length}
@@ -140,7 +141,7 @@ export function GroupDetailsDialog({ chat, onLeft }: { chat: Chat; onLeft: () =>
               />
             </div>
             <Button type="submit" variant="secondary">
-              {messages.chatsGroupAdd}
+              {chatsMessages.chatsGroupAdd}
             </Button>
           </form>
         ) : null}

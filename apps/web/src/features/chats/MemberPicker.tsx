@@ -1,13 +1,7 @@
 "use client";
 
-import {
-  CHAT_GROUP_MAX,
-  format,
-  messages,
-  type ProfileCard,
-  SEARCH_PER_PAGE_MAX,
-  SEARCH_TERM_MIN,
-} from "@vn/contract";
+import { CHAT_GROUP_MAX, format, type ProfileCard, SEARCH_PER_PAGE_MAX, SEARCH_TERM_MIN } from "@vn/contract";
+import { chatsMessages } from "@vn/contract/messages/chats";
 import { type KeyboardEvent, useEffect, useId, useState } from "react";
 import { Avatar } from "@/components/ui/Avatar";
 import { Icon } from "@/components/ui/Icon";
@@ -137,7 +131,9 @@ export function MemberPicker({
                 className="inline-flex size-6 items-center justify-center rounded-full hover:bg-black/10"
               >
                 <Icon name="close" size={14} />
-                <span className="sr-only">{format(messages.chatsGroupRemove, { name: person.name })}</span>
+                <span className="sr-only">
+                  {format(chatsMessages.chatsGroupRemove, { name: person.name })}
+                </span>
               </button>
             </li>
           ))}
@@ -153,7 +149,7 @@ export function MemberPicker({
           aria-invalid={error ? true : undefined}
           autoComplete="off"
           value={term}
-          placeholder={full ? undefined : messages.chatsMemberSearchLabel}
+          placeholder={full ? undefined : chatsMessages.chatsMemberSearchLabel}
           onChange={(event) => {
             setTerm(event.target.value);
             setOpen(true);
@@ -168,13 +164,13 @@ export function MemberPicker({
         <div
           id={listId}
           role="listbox"
-          aria-label={messages.chatsMemberSearchLabel}
+          aria-label={chatsMessages.chatsMemberSearchLabel}
           // In the flow, not floating: a dialog's scrolling body would clip a floating list.
           className="max-h-60 overflow-y-auto rounded-lg bg-surface py-1 shadow-md ring-1 ring-line"
         >
           {offered.length === 0 ? (
             <p className="px-3 py-2 text-sm text-ink-muted">
-              {searching ? messages.chatsMemberSearching : messages.chatsMemberNoMatch}
+              {searching ? chatsMessages.chatsMemberSearching : chatsMessages.chatsMemberNoMatch}
             </p>
           ) : (
             offered.map((person, index) => (
@@ -217,8 +213,8 @@ export function MemberPicker({
       ) : (
         <p id={`${id}-message`} className="text-sm text-ink-muted" aria-live="polite">
           {full
-            ? format(messages.chatsMembersMax, { count: CHAT_GROUP_MAX - 1 })
-            : messages.chatsGroupMembersHint}
+            ? format(chatsMessages.chatsMembersMax, { count: CHAT_GROUP_MAX - 1 })
+            : chatsMessages.chatsGroupMembersHint}
         </p>
       )}
     </div>

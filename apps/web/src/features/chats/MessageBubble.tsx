@@ -1,6 +1,8 @@
 "use client";
 
-import { type Chat, type ChatMessage, format, messages } from "@vn/contract";
+import { type Chat, type ChatMessage, format } from "@vn/contract";
+import { chatsMessages } from "@vn/contract/messages/chats";
+import { commonMessages } from "@vn/contract/messages/common";
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
@@ -43,7 +45,7 @@ export function MessageBubble({
   const deletable = canDelete(message, chat.me.profileId);
   const reportable = !mine && !message.deletedAt;
   const by = message.senderUser
-    ? format(messages.chatsForCompany, { name: message.senderUser.name, company: message.sender.name })
+    ? format(chatsMessages.chatsForCompany, { name: message.senderUser.name, company: message.sender.name })
     : message.sender.name;
 
   const save = async () => {
@@ -91,7 +93,7 @@ export function MessageBubble({
           )}
         >
           {message.deletedAt ? (
-            messages.chatMessageDeleted
+            chatsMessages.chatMessageDeleted
           ) : editing ? (
             <form
               className="flex min-w-64 flex-col gap-2"
@@ -101,7 +103,7 @@ export function MessageBubble({
               }}
             >
               <label className="sr-only" htmlFor={`edit-${message.id}`}>
-                {messages.chatsEdit}
+                {chatsMessages.chatsEdit}
               </label>
               <textarea
                 id={`edit-${message.id}`}
@@ -112,10 +114,10 @@ export function MessageBubble({
               />
               <span className="flex justify-end gap-2">
                 <Button type="button" variant="inverse" onClick={() => setEditing(false)}>
-                  {messages.chatsCancelEdit}
+                  {chatsMessages.chatsCancelEdit}
                 </Button>
                 <Button type="submit" variant="inverse">
-                  {messages.chatsSaveEdit}
+                  {chatsMessages.chatsSaveEdit}
                 </Button>
               </span>
             </form>
@@ -134,14 +136,14 @@ export function MessageBubble({
                 className="inline-flex size-8 shrink-0 items-center justify-center rounded-full text-ink-muted opacity-60 group-hover:opacity-100 hover:bg-black/5 focus-visible:opacity-100"
               >
                 <Icon name="more" size={16} />
-                <span className="sr-only">{messages.chatsMessageActions}</span>
+                <span className="sr-only">{chatsMessages.chatsMessageActions}</span>
               </button>
             }
             items={[
               ...(editable
                 ? [
                     {
-                      label: messages.chatsEdit,
+                      label: chatsMessages.chatsEdit,
                       onSelect: () => {
                         setDraft(message.body);
                         setEditing(true);
@@ -152,23 +154,25 @@ export function MessageBubble({
               ...(deletable
                 ? [
                     {
-                      label: messages.chatsDeleteForEveryone,
+                      label: chatsMessages.chatsDeleteForEveryone,
                       danger: true,
                       onSelect: () => setConfirmDelete(true),
                     },
                   ]
                 : []),
-              ...(reportable ? [{ label: messages.chatsReport, onSelect: () => setReporting(true) }] : []),
+              ...(reportable
+                ? [{ label: chatsMessages.chatsReport, onSelect: () => setReporting(true) }]
+                : []),
             ]}
           />
         ) : null}
       </div>
       <span className="mt-0.5 px-1 text-[0.7rem] text-ink-muted">
         <time dateTime={message.createdAt}>{formatChatTime(message.createdAt)}</time>
-        {message.editedAt && !message.deletedAt ? ` · ${messages.chatsEdited}` : null}
+        {message.editedAt && !message.deletedAt ? ` · ${chatsMessages.chatsEdited}` : null}
         {seen ? (
           <span data-testid="chat-seen" className="font-semibold">
-            {` · ${messages.chatsSeen}`}
+            {` · ${chatsMessages.chatsSeen}`}
           </span>
         ) : null}
       </span>
@@ -190,15 +194,15 @@ export function MessageBubble({
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
         size="sm"
-        title={messages.chatsDeleteForEveryone}
-        description={messages.chatsDeleteConfirm}
+        title={chatsMessages.chatsDeleteForEveryone}
+        description={chatsMessages.chatsDeleteConfirm}
         footer={
           <>
             <Button variant="secondary" onClick={() => setConfirmDelete(false)}>
-              {messages.cancel}
+              {commonMessages.cancel}
             </Button>
             <Button variant="danger" onClick={() => void remove()}>
-              {messages.chatsDeleteForEveryone}
+              {chatsMessages.chatsDeleteForEveryone}
             </Button>
           </>
         }

@@ -1,6 +1,8 @@
 "use client";
 
-import { type Chat, messages } from "@vn/contract";
+import type { Chat } from "@vn/contract";
+import { chatsMessages } from "@vn/contract/messages/chats";
+import { commonMessages } from "@vn/contract/messages/common";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Spinner } from "@/components/ui/Spinner";
 import { useChats } from "./ChatsProvider";
@@ -93,13 +95,13 @@ export function MessageList({ chat, history }: { chat: Chat; history: History })
       ) : history.hasOlder ? (
         <div ref={top} className="flex justify-center py-2">
           <Spinner />
-          <span className="sr-only">{messages.chatsLoadOlder}</span>
+          <span className="sr-only">{chatsMessages.chatsLoadOlder}</span>
         </div>
       ) : null}
       {items.length === 0 ? (
-        <p className="py-12 text-center text-sm text-ink-muted">{messages.chatsNoMessages}</p>
+        <p className="py-12 text-center text-sm text-ink-muted">{chatsMessages.chatsNoMessages}</p>
       ) : (
-        <ol aria-label={messages.chatsHeading} className="flex flex-col gap-3">
+        <ol aria-label={commonMessages.chatsHeading} className="flex flex-col gap-3">
           {groupRuns(items).map((run) => (
             <li key={run[0]?.seq} className="flex flex-col gap-1">
               {run.map((message, index) => (

@@ -1,6 +1,7 @@
 "use client";
 
-import { format, messages, scopeOf } from "@vn/contract";
+import { format, scopeOf } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import { NavItem } from "@/components/shell/NavItem";
 import { actorOf } from "@/lib/actor";
 import { routes } from "@/lib/paths";
@@ -15,10 +16,10 @@ export function MessagingNavItem() {
   const count = unread.conversations + unread.requests;
   return (
     <span className="relative inline-flex">
-      <NavItem href={routes.chats} label={messages.chatsHeading} icon="chat" />
+      <NavItem href={routes.chats} label={commonMessages.chatsHeading} icon="chat" />
       {count > 0 ? (
         <>
-          <span className="sr-only">{format(messages.chatsNavUnread, { count })}</span>
+          <span className="sr-only">{format(commonMessages.chatsNavUnread, { count })}</span>
           <span
             aria-hidden="true"
             data-testid="chats-unread"

@@ -1,6 +1,8 @@
 "use client";
 
-import { type MessagePolicy, type MessagingSettings, messages } from "@vn/contract";
+import type { MessagePolicy, MessagingSettings } from "@vn/contract";
+import { chatsMessages } from "@vn/contract/messages/chats";
+import { commonMessages } from "@vn/contract/messages/common";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Checkbox } from "@/components/ui/Checkbox";
@@ -12,9 +14,9 @@ import { api } from "@/lib/api-client";
 import { submitErrorMessage } from "@/lib/forms";
 
 const policyLabels: Record<MessagePolicy, string> = {
-  everyone_verified: messages.chatsPolicyEveryone,
-  following: messages.chatsPolicyFollowing,
-  nobody: messages.chatsPolicyNobody,
+  everyone_verified: chatsMessages.chatsPolicyEveryone,
+  following: chatsMessages.chatsPolicyFollowing,
+  nobody: chatsMessages.chatsPolicyNobody,
 };
 
 /** "Who can message me" and the daily digest (GET/PATCH /chats/settings), from the list's header. */
@@ -39,7 +41,7 @@ export function MessagingSettingsDialog() {
     try {
       const { data } = await api.chats.updateSettings({ body: settings });
       setSettings(data);
-      setStatus({ tone: "success", text: messages.chatsSettingsSaved });
+      setStatus({ tone: "success", text: chatsMessages.chatsSettingsSaved });
     } catch (error) {
       setStatus({ tone: "error", text: submitErrorMessage(error) });
     } finally {
@@ -51,7 +53,7 @@ export function MessagingSettingsDialog() {
     <Dialog
       open={open}
       onOpenChange={setOpen}
-      title={messages.chatsSettings}
+      title={chatsMessages.chatsSettings}
       size="sm"
       trigger={
         <button
@@ -59,16 +61,16 @@ export function MessagingSettingsDialog() {
           className="inline-flex size-10 items-center justify-center rounded-full text-ink-muted hover:bg-black/5"
         >
           <Icon name="settings" size={20} />
-          <span className="sr-only">{messages.chatsSettings}</span>
+          <span className="sr-only">{chatsMessages.chatsSettings}</span>
         </button>
       }
       footer={
         <>
           <Button variant="secondary" onClick={() => setOpen(false)}>
-            {messages.close}
+            {commonMessages.close}
           </Button>
           <Button onClick={() => void save()} disabled={!settings || busy} aria-busy={busy}>
-            {messages.chatsSaveEdit}
+            {chatsMessages.chatsSaveEdit}
           </Button>
         </>
       }
@@ -76,7 +78,7 @@ export function MessagingSettingsDialog() {
       {settings ? (
         <div className="flex flex-col gap-4">
           <Select
-            label={messages.chatsSettingsPolicy}
+            label={chatsMessages.chatsSettingsPolicy}
             value={settings.messagePolicy}
             options={(Object.keys(policyLabels) as MessagePolicy[]).map((value) => ({
               value,
@@ -87,14 +89,14 @@ export function MessagingSettingsDialog() {
             }
           />
           <Checkbox
-            label={messages.chatsSettingsDigest}
+            label={chatsMessages.chatsSettingsDigest}
             checked={settings.chatDigest}
             onChange={(event) => setSettings({ ...settings, chatDigest: event.target.checked })}
           />
         </div>
       ) : status?.tone === "error" ? null : (
         <div aria-busy="true" className="flex flex-col gap-3">
-          <span className="sr-only">{messages.loading}</span>
+          <span className="sr-only">{commonMessages.loading}</span>
           <Skeleton className="h-12" />
           <Skeleton className="h-6 w-3/4" />
         </div>

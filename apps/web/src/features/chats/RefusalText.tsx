@@ -1,6 +1,6 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import Link from "next/link";
 import { ApiError } from "@/lib/api-error";
 import { submitErrorMessage } from "@/lib/forms";
@@ -22,7 +22,7 @@ export function RefusalText({ error }: { error: unknown }) {
         <>
           {" "}
           <Link href={BILLING_PATH} className="font-semibold underline">
-            {messages.upgradePlan}
+            {sharedMessages.upgradePlan}
           </Link>
         </>
       ) : null}

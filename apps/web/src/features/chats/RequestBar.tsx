@@ -1,6 +1,7 @@
 "use client";
 
-import { type Chat, type ChatRequestAnswer, format, messages } from "@vn/contract";
+import { type Chat, type ChatRequestAnswer, format } from "@vn/contract";
+import { chatsMessages } from "@vn/contract/messages/chats";
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { api } from "@/lib/api-client";
@@ -37,7 +38,7 @@ export function RequestBar({ chat, onGone }: { chat: Chat; onGone: () => void })
       className="flex flex-col gap-3 border-t border-line bg-brand-soft/40 px-4 py-4"
       data-testid="chat-request"
     >
-      <p className="text-sm text-ink">{format(messages.chatsRequestsHint, { name: chatName(chat) })}</p>
+      <p className="text-sm text-ink">{format(chatsMessages.chatsRequestsHint, { name: chatName(chat) })}</p>
       {error ? (
         <p role="alert" className="text-sm text-danger">
           <RefusalText error={error} />
@@ -45,13 +46,13 @@ export function RequestBar({ chat, onGone }: { chat: Chat; onGone: () => void })
       ) : null}
       <div className="flex flex-wrap gap-2">
         <Button onClick={() => void answer("accept")} disabled={busy}>
-          {messages.chatsRequestAccept}
+          {chatsMessages.chatsRequestAccept}
         </Button>
         <Button variant="secondary" onClick={() => void answer("decline")} disabled={busy}>
-          {messages.chatsRequestDecline}
+          {chatsMessages.chatsRequestDecline}
         </Button>
         <Button variant="danger" onClick={() => void answer("block")} disabled={busy}>
-          {messages.chatsRequestBlock}
+          {chatsMessages.chatsRequestBlock}
         </Button>
       </div>
     </div>

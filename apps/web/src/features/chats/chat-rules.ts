@@ -10,8 +10,9 @@ import {
   type Chat,
   type ChatMessage,
   format,
-  messages,
 } from "@vn/contract";
+import { chatsMessages } from "@vn/contract/messages/chats";
+import { commonMessages } from "@vn/contract/messages/common";
 
 /** The characters left at which the composer starts showing its counter. */
 export const COMPOSER_COUNTER_FROM = 200;
@@ -130,9 +131,9 @@ export function chatPeer(chat: Chat) {
 export function lastMessageLine(chat: Chat): string {
   const last = chat.lastMessage;
   if (!last) return "";
-  if (last.deletedAt) return messages.chatMessageDeleted;
-  const text = last.body || messages.chatAttachmentOnly;
-  return last.sender.id === chat.me.profileId ? `${messages.chatsYou}: ${text}` : text;
+  if (last.deletedAt) return chatsMessages.chatMessageDeleted;
+  const text = last.body || chatsMessages.chatAttachmentOnly;
+  return last.sender.id === chat.me.profileId ? `${chatsMessages.chatsYou}: ${text}` : text;
 }
 
 /**
@@ -187,18 +188,18 @@ export function typingLine(chat: Chat, typing: readonly string[]): string | null
     .filter((id) => id !== chat.me.profileId)
     .map((id) => chat.members.find((m) => m.profile.id === id)?.profile.name)
     .filter((name): name is string => Boolean(name));
-  return names.length ? format(messages.chatsTyping, { name: names.join(", ") }) : null;
+  return names.length ? format(chatsMessages.chatsTyping, { name: names.join(", ") }) : null;
 }
 
 /** The refusal shown instead of the composer (the API's code for why the viewer cannot write). */
 export function cannotWriteText(code: string | null): string | null {
   if (!code) return null;
-  if (code === "chat_unavailable") return messages.chatUnavailable;
-  if (code === "chat_notMember") return messages.chatNotMember;
-  if (code === "account_accessForbiddenByPlan") return messages.accessForbiddenByPlan;
-  if (code === "user_notVerified") return messages.verificationBanner;
-  if (code === "account_limited") return messages.accountLimited;
-  return messages.chatsCannotWrite;
+  if (code === "chat_unavailable") return chatsMessages.chatUnavailable;
+  if (code === "chat_notMember") return chatsMessages.chatNotMember;
+  if (code === "account_accessForbiddenByPlan") return chatsMessages.accessForbiddenByPlan;
+  if (code === "user_notVerified") return commonMessages.verificationBanner;
+  if (code === "account_limited") return chatsMessages.accountLimited;
+  return chatsMessages.chatsCannotWrite;
 }
 
 /** A client id for a send: a retried send with the same id is stored once. */

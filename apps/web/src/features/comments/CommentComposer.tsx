@@ -1,6 +1,8 @@
 "use client";
 
-import { COMMENT_BODY_MAX, type Comment, commentTextSchema, messages } from "@vn/contract";
+import { COMMENT_BODY_MAX, type Comment, commentTextSchema } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { ApiError } from "@/lib/api-error";
@@ -57,11 +59,11 @@ export function CommentComposer({
     if (image.uploading || busy) return;
     const parsed = commentTextSchema.safeParse(body);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? messages.fieldRequired);
+      setError(parsed.error.issues[0]?.message ?? sharedMessages.fieldRequired);
       return;
     }
     if (!parsed.data && !image.pending) {
-      setError(messages.fieldRequired);
+      setError(sharedMessages.fieldRequired);
       return;
     }
     setBusy(true);
@@ -76,7 +78,7 @@ export function CommentComposer({
     } catch (failure) {
       if (failure instanceof ApiError && failure.code === "comments_limitReached" && onLimitReached)
         onLimitReached();
-      else setError(failure instanceof ApiError ? failure.message : messages.somethingWentWrong);
+      else setError(failure instanceof ApiError ? failure.message : commonMessages.somethingWentWrong);
     } finally {
       setBusy(false);
     }
@@ -118,7 +120,7 @@ export function CommentComposer({
         </div>
         {onCancel ? (
           <Button variant="tertiary" onClick={onCancel}>
-            {messages.cancel}
+            {commonMessages.cancel}
           </Button>
         ) : null}
         <Button type="submit" disabled={busy || image.uploading || !hasContent} aria-busy={busy}>

@@ -1,7 +1,9 @@
 "use client";
 
 import type { CommentImage as CommentImageData } from "@vn/contract";
-import { format, messages } from "@vn/contract";
+import { format } from "@vn/contract";
+import { commentsMessages } from "@vn/contract/messages/comments";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { useState } from "react";
 import { FileViewer, type ViewerFile } from "@/features/media/FileViewer";
 import { viaWeb } from "@/features/media/media-rules";
@@ -16,7 +18,7 @@ export function CommentImage({ image, authorName }: { image: CommentImageData; a
   if (image.status !== "ready" || !src)
     return (
       <p className="mt-2 text-sm text-ink-muted" role="status">
-        {messages.processing}
+        {sharedMessages.processing}
       </p>
     );
   return (
@@ -24,14 +26,14 @@ export function CommentImage({ image, authorName }: { image: CommentImageData; a
       <button
         type="button"
         onClick={() => setViewer({ kind: "image", name: authorName, src })}
-        aria-label={messages.viewImage}
+        aria-label={sharedMessages.viewImage}
         className="mt-2 block max-w-full overflow-hidden rounded-lg bg-black/5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
         data-testid="comment-image"
       >
         {/* biome-ignore lint/performance/noImgElement: media URLs come from the API's storage */}
         <img
           src={src}
-          alt={format(messages.commentImageAlt, { name: authorName })}
+          alt={format(commentsMessages.commentImageAlt, { name: authorName })}
           loading="lazy"
           width={image.width ?? undefined}
           height={image.height ?? undefined}

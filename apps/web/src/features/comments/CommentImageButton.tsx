@@ -1,6 +1,7 @@
 "use client";
 
-import { acceptAttribute, messages } from "@vn/contract";
+import { acceptAttribute } from "@vn/contract";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { useRef } from "react";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
@@ -35,7 +36,7 @@ export function CommentImageButton({ image, disabled }: { image: CommentImageSta
         onClick={() => input.current?.click()}
       >
         <Icon name="plus" size={18} />
-        {messages.chooseImage}
+        {sharedMessages.chooseImage}
       </Button>
     </>
   );

@@ -1,6 +1,6 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { Icon } from "@/components/ui/Icon";
 import { viaWeb } from "@/features/media/media-rules";
 import { UploadProgress } from "@/features/media/UploadProgress";
@@ -24,21 +24,21 @@ export function CommentImagePreview({ image }: { image: CommentImageState }) {
         // biome-ignore lint/performance/noImgElement: media URLs come from the API's storage
         <img
           src={src}
-          alt={messages.imageAlt}
+          alt={sharedMessages.imageAlt}
           width={80}
           height={80}
           className="size-20 rounded-lg bg-black/5 object-cover"
         />
       ) : (
         <span className="flex size-20 items-center justify-center rounded-lg bg-black/5 p-1 text-center text-xs text-ink-muted">
-          {messages.processing}
+          {sharedMessages.processing}
         </span>
       )}
       <button
         type="button"
         onClick={image.remove}
-        aria-label={messages.removeImage}
-        title={messages.removeImage}
+        aria-label={sharedMessages.removeImage}
+        title={sharedMessages.removeImage}
         className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-ink-muted hover:bg-black/5 hover:text-ink"
       >
         <Icon name="close" size={20} />

@@ -1,6 +1,9 @@
 "use client";
 
-import { type Comment, format, messages } from "@vn/contract";
+import { type Comment, format } from "@vn/contract";
+import { commentsMessages } from "@vn/contract/messages/comments";
+import { commonMessages } from "@vn/contract/messages/common";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import Link from "next/link";
 import { useState } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
@@ -47,26 +50,28 @@ export function CommentItem({ comment, replies, canWrite, signedIn, viewer, acti
   const isHead = comment.parentId === null;
   const permissions = permissionsOf(comment, viewer);
   const fail = (error: unknown) =>
-    snackbar.show(error instanceof ApiError ? error.message : messages.somethingWentWrong, { tone: "error" });
+    snackbar.show(error instanceof ApiError ? error.message : commonMessages.somethingWentWrong, {
+      tone: "error",
+    });
 
   const menu: MenuItem[] = [];
   if (permissions?.edit)
-    menu.push({ label: messages.editAction, icon: "document", onSelect: () => setEditing(true) });
+    menu.push({ label: sharedMessages.editAction, icon: "document", onSelect: () => setEditing(true) });
   if (permissions?.pin && isHead)
     menu.push({
-      label: comment.pinned ? messages.unpinAction : messages.pinAction,
+      label: comment.pinned ? commentsMessages.unpinAction : commentsMessages.pinAction,
       icon: "pin",
       onSelect: () => void actions.setPinned(comment, !comment.pinned).catch(fail),
     });
   if (permissions?.delete)
     menu.push({
-      label: messages.deleteAction,
+      label: sharedMessages.deleteAction,
       icon: "close",
       danger: true,
       onSelect: () => setConfirmDelete(true),
     });
   if (signedIn && !permissions?.edit)
-    menu.push({ label: messages.reportAction, icon: "flag", onSelect: () => setReporting(true) });
+    menu.push({ label: sharedMessages.reportAction, icon: "flag", onSelect: () => setReporting(true) });
 
   const toggleReplies = async () => {
     if (!showReplies && replies === undefined) await actions.loadReplies(comment.id).catch(fail);
@@ -84,7 +89,10 @@ export function CommentItem({ comment, replies, canWrite, signedIn, viewer, acti
           shape={comment.author.type === "company" ? "square" : "circle"}
         />
       </span>
-      <article className="min-w-0 flex-1" aria-label={format(messages.postBy, { name: comment.author.name })}>
+      <article
+        className="min-w-0 flex-1"
+        aria-label={format(sharedMessages.postBy, { name: comment.author.name })}
+      >
         <div className="rounded-lg bg-canvas px-3 py-2">
           <div className="flex items-start justify-between gap-2">
             <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-sm">
@@ -98,12 +106,12 @@ export function CommentItem({ comment, replies, canWrite, signedIn, viewer, acti
                 {formatDateTime(comment.createdAt)}
               </time>
               {comment.edited ? (
-                <span className="text-xs text-ink-muted">· {messages.editedLabel}</span>
+                <span className="text-xs text-ink-muted">· {commentsMessages.editedLabel}</span>
               ) : null}
               {comment.pinned ? (
                 <Badge tone="brand">
                   <Icon name="pin" size={12} />
-                  {messages.pinnedLabel}
+                  {commentsMessages.pinnedLabel}
                 </Badge>
               ) : null}
             </p>
@@ -112,7 +120,7 @@ export function CommentItem({ comment, replies, canWrite, signedIn, viewer, acti
                 trigger={
                   <button
                     type="button"
-                    aria-label={messages.commentActions}
+                    aria-label={commentsMessages.commentActions}
                     className="-mt-1 -mr-2 inline-flex size-9 shrink-0 items-center justify-center rounded-full text-ink-muted hover:bg-black/5 hover:text-ink"
                   >
                     <Icon name="more" size={20} />
@@ -125,9 +133,9 @@ export function CommentItem({ comment, replies, canWrite, signedIn, viewer, acti
           {editing ? (
             <div className="mt-2">
               <CommentComposer
-                label={messages.commentFieldLabel}
-                placeholder={messages.commentPlaceholder}
-                submitLabel={messages.saveAction}
+                label={commentsMessages.commentFieldLabel}
+                placeholder={commentsMessages.commentPlaceholder}
+                submitLabel={commentsMessages.saveAction}
                 initial={comment.body}
                 initialImage={comment.image}
                 autoFocus
@@ -156,7 +164,7 @@ export function CommentItem({ comment, replies, canWrite, signedIn, viewer, acti
               aria-expanded={replying}
               onClick={() => setReplying((open) => !open)}
             >
-              {messages.replyAction}
+              {commentsMessages.replyAction}
             </Button>
           ) : null}
           {isHead && replyCount > 0 ? (
@@ -166,19 +174,21 @@ export function CommentItem({ comment, replies, canWrite, signedIn, viewer, acti
               aria-expanded={showReplies}
               onClick={() => void toggleReplies()}
             >
-              {showReplies ? messages.hideReplies : format(messages.showReplies, { count: replyCount })}
+              {showReplies
+                ? commentsMessages.hideReplies
+                : format(commentsMessages.showReplies, { count: replyCount })}
             </Button>
           ) : null}
         </div>
         {replying ? (
           <div className="mt-2">
             <p className="mb-1 text-xs font-semibold text-ink-muted">
-              {format(messages.replyingTo, { name: comment.author.name })}
+              {format(commentsMessages.replyingTo, { name: comment.author.name })}
             </p>
             <CommentComposer
-              label={format(messages.replyFieldLabel, { name: comment.author.name })}
-              placeholder={messages.replyPlaceholder}
-              submitLabel={messages.replySubmit}
+              label={format(commentsMessages.replyFieldLabel, { name: comment.author.name })}
+              placeholder={commentsMessages.replyPlaceholder}
+              submitLabel={commentsMessages.replySubmit}
               autoFocus
               compact
               onLimitReached={actions.onLimitReached}
@@ -210,13 +220,13 @@ export function CommentItem({ comment, replies, canWrite, signedIn, viewer, acti
       <Dialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
-        title={messages.deleteCommentTitle}
-        description={messages.deleteCommentBody}
+        title={commentsMessages.deleteCommentTitle}
+        description={commentsMessages.deleteCommentBody}
         size="sm"
         footer={
           <>
             <Button variant="secondary" onClick={() => setConfirmDelete(false)}>
-              {messages.cancel}
+              {commonMessages.cancel}
             </Button>
             <Button
               variant="danger"
@@ -225,7 +235,7 @@ export function CommentItem({ comment, replies, canWrite, signedIn, viewer, acti
                 void actions.remove(comment).catch(fail);
               }}
             >
-              {messages.deleteAction}
+              {sharedMessages.deleteAction}
             </Button>
           </>
         }

@@ -1,6 +1,8 @@
 "use client";
 
-import { type ContentItem, format, messages } from "@vn/contract";
+import { type ContentItem, format } from "@vn/contract";
+import { commentsMessages } from "@vn/contract/messages/comments";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
@@ -27,13 +29,13 @@ export function CommentsButton({ item, live = false }: { item: ContentItem; live
         {count > 0 ? (
           <span className="tabular-nums">{commentsCountLabel(count)}</span>
         ) : (
-          <span className="max-sm:sr-only">{messages.commentsOpenAction}</span>
+          <span className="max-sm:sr-only">{commentsMessages.commentsOpenAction}</span>
         )}
       </Button>
       <Dialog
         open={open}
         onOpenChange={setOpen}
-        title={format(messages.postBy, { name: item.owner.name })}
+        title={format(sharedMessages.postBy, { name: item.owner.name })}
         size="lg"
       >
         {open ? <CommentsSection item={item} live={live} focusComposer={focus} /> : null}

@@ -1,6 +1,8 @@
 "use client";
 
-import { type ContentItem, formatCount, messages } from "@vn/contract";
+import { type ContentItem, formatCount } from "@vn/contract";
+import { commentsMessages } from "@vn/contract/messages/comments";
+import { commonMessages } from "@vn/contract/messages/common";
 import Link from "next/link";
 import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/Button";
@@ -17,14 +19,17 @@ import { type CommentActions, CommentItem } from "./CommentItem";
 import { useComments } from "./use-comments";
 
 export function commentsCountLabel(count: number): string {
-  return formatCount(count, { one: messages.commentsCountOne, other: messages.commentsCount });
+  return formatCount(count, {
+    one: commentsMessages.commentsCountOne,
+    other: commentsMessages.commentsCount,
+  });
 }
 
 const blockedText = {
-  off: messages.commentsOff,
-  limited: messages.commentsLimited,
-  limitReached: messages.commentLimitReached,
-  unavailable: messages.commentsUnavailable,
+  off: commentsMessages.commentsOff,
+  limited: commentsMessages.commentsLimited,
+  limitReached: commentsMessages.commentLimitReached,
+  unavailable: commentsMessages.commentsUnavailable,
 } as const;
 
 /**
@@ -76,28 +81,28 @@ export function CommentsSection({
       className="flex flex-col gap-3"
     >
       <h2 id={`comments-${item.id}`} className="text-base font-semibold text-ink">
-        {messages.commentsHeading}{" "}
+        {commentsMessages.commentsHeading}{" "}
         <span className="font-normal text-ink-muted" data-testid="comments-total">
           · {commentsCountLabel(comments.totalCount)}
         </span>
       </h2>
       {live ? (
-        <p className="text-sm text-ink-muted">{messages.liveModeNoInteraction}</p>
+        <p className="text-sm text-ink-muted">{commentsMessages.liveModeNoInteraction}</p>
       ) : gated ? (
         <button
           type="button"
           onClick={() => gate.allows("comments.write")}
           className="min-h-12 w-full cursor-pointer rounded-lg border border-line-strong bg-surface px-3 py-2 text-left text-[0.95rem] text-ink-muted hover:border-brand"
         >
-          {messages.commentPlaceholder}
+          {commentsMessages.commentPlaceholder}
         </button>
       ) : !dialog ? null : canWrite ? (
         <CommentComposer
           key={focused ? "focused" : "idle"}
           autoFocus={focused}
-          label={messages.commentFieldLabel}
-          placeholder={messages.commentPlaceholder}
-          submitLabel={messages.commentSubmit}
+          label={commentsMessages.commentFieldLabel}
+          placeholder={commentsMessages.commentPlaceholder}
+          submitLabel={commentsMessages.commentSubmit}
           onSubmit={(draft) =>
             comments.add(draft).catch((error: unknown) => {
               gate.refusedBy(error);
@@ -114,21 +119,21 @@ export function CommentsSection({
           aria-haspopup="dialog"
           className="min-h-12 w-full cursor-pointer rounded-lg border border-line-strong bg-surface px-3 py-2 text-left text-[0.95rem] text-ink-muted hover:border-brand"
         >
-          {messages.commentPlaceholder}
+          {commentsMessages.commentPlaceholder}
         </button>
       ) : reason === "signInRequired" ? (
         <p className="text-sm text-ink-muted">
           <Link href={routes.login} className="font-semibold text-brand hover:underline">
-            {messages.signIn}
+            {commonMessages.signIn}
           </Link>{" "}
-          · {messages.commentSignIn}
+          · {commentsMessages.commentSignIn}
         </p>
       ) : reason ? (
         <p className="rounded-lg bg-canvas px-3 py-2 text-sm text-ink-muted">{blockedText[reason]}</p>
       ) : null}
       {comments.loading && comments.state.top.length === 0 ? (
         <div aria-busy="true" className="flex flex-col gap-3">
-          <span className="sr-only">{messages.loading}</span>
+          <span className="sr-only">{commonMessages.loading}</span>
           {[0, 1].map((n) => (
             <div key={n} className="flex gap-2.5">
               <Skeleton shape="circle" className="size-8" />
@@ -138,7 +143,7 @@ export function CommentsSection({
         </div>
       ) : null}
       {!comments.loading && dialog && comments.state.top.length === 0 && !comments.pageError ? (
-        <p className="text-sm text-ink-muted">{messages.commentsEmpty}</p>
+        <p className="text-sm text-ink-muted">{commentsMessages.commentsEmpty}</p>
       ) : null}
       <ul aria-live="polite" className="flex flex-col divide-y divide-line">
         {comments.state.top.map((comment) => (
@@ -162,16 +167,16 @@ export function CommentsSection({
           disabled={comments.loading}
           onClick={comments.loadMore}
         >
-          {messages.loadMoreComments}
+          {commentsMessages.loadMoreComments}
         </Button>
       ) : null}
       <Dialog
         open={limitOpen}
         onOpenChange={setLimitOpen}
-        title={messages.commentLimitTitle}
-        description={messages.commentLimitReached}
+        title={commentsMessages.commentLimitTitle}
+        description={commentsMessages.commentLimitReached}
         size="sm"
-        footer={<Button onClick={() => setLimitOpen(false)}>{messages.close}</Button>}
+        footer={<Button onClick={() => setLimitOpen(false)}>{commonMessages.close}</Button>}
       />
     </section>
   );

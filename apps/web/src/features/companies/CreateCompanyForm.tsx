@@ -1,7 +1,10 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ABOUT_MAX, type CompanyCreate, companyCreateRequestSchema, format, messages } from "@vn/contract";
+import { ABOUT_MAX, type CompanyCreate, companyCreateRequestSchema, format } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { companiesMessages } from "@vn/contract/messages/companies";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useRef, useState } from "react";
 import { type Resolver, useForm, useWatch } from "react-hook-form";
@@ -86,7 +89,7 @@ export function CreateCompanyForm() {
     }
     await mutate(COMPANIES_KEY);
     const acting = await switchTo({ type: "company", id: company.id }, { navigate: false, announce: false });
-    snackbar.show(format(messages.companyCreated, { name: company.name }), { tone: "success" });
+    snackbar.show(format(companiesMessages.companyCreated, { name: company.name }), { tone: "success" });
     router.push(routes.profile(acting?.slug ?? company.slug));
   });
 
@@ -96,14 +99,16 @@ export function CreateCompanyForm() {
     <div className="mx-auto flex w-full max-w-[640px] flex-col gap-6 px-4 py-8 sm:py-12">
       <div>
         <h1 className="text-[1.75rem] leading-tight font-semibold text-ink sm:text-[2rem]">
-          {messages.createCompanyTitle}
+          {companiesMessages.createCompanyTitle}
         </h1>
-        <p className="mt-2 text-[0.95rem] text-pretty text-ink-muted">{messages.createCompanySubtitle}</p>
+        <p className="mt-2 text-[0.95rem] text-pretty text-ink-muted">
+          {companiesMessages.createCompanySubtitle}
+        </p>
       </div>
       <div className="rounded-card bg-surface p-5 shadow-card sm:p-8">
         {isLoading || !user ? (
           <div className="flex flex-col gap-5" aria-busy="true">
-            <span className="sr-only">{messages.loading}</span>
+            <span className="sr-only">{commonMessages.loading}</span>
             <Skeleton className="size-16" />
             <Skeleton className="h-12 w-full" />
             <Skeleton className="h-12 w-full" />
@@ -124,11 +129,11 @@ export function CreateCompanyForm() {
             {serverError ? <Alert>{serverError}</Alert> : null}
             <ImageField
               uploadType="company_image"
-              label={messages.companyLogoLabel}
+              label={sharedMessages.companyLogoLabel}
               shape="square"
               targets={["desktop"]}
-              chooseLabel={messages.chooseLogo}
-              changeLabel={messages.changeLogo}
+              chooseLabel={sharedMessages.chooseLogo}
+              changeLabel={sharedMessages.changeLogo}
               placeholder={
                 name.trim() ? (
                   <Avatar name={name} size="lg" shape="square" />
@@ -143,7 +148,7 @@ export function CreateCompanyForm() {
               }}
             />
             <Input
-              label={messages.companyNameLabel}
+              label={sharedMessages.companyNameLabel}
               autoComplete="organization"
               error={errors.name?.message}
               {...register("name")}
@@ -151,11 +156,11 @@ export function CreateCompanyForm() {
             <FormHandleField
               form={form}
               ownerType="company"
-              addressTemplate={messages.companyHandleHint}
+              addressTemplate={companiesMessages.companyHandleHint}
               field={register("slug")}
             />
             <Textarea
-              label={messages.aboutLabel}
+              label={sharedMessages.aboutLabel}
               optional
               rows={5}
               maxLength={ABOUT_MAX}
@@ -164,10 +169,10 @@ export function CreateCompanyForm() {
             />
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
               <Button variant="tertiary" size="lg" onClick={() => router.back()} disabled={busy}>
-                {messages.cancel}
+                {commonMessages.cancel}
               </Button>
               <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>
-                {busy ? messages.createCompanySubmitting : messages.createCompanySubmit}
+                {busy ? companiesMessages.createCompanySubmitting : companiesMessages.createCompanySubmit}
               </Button>
             </div>
           </form>

@@ -1,6 +1,7 @@
 "use client";
 
-import { type CompanyMemberRole, messages } from "@vn/contract";
+import type { CompanyMemberRole } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import { api } from "@/lib/api-client";
 import { useResource } from "@/lib/use-resource";
 
@@ -8,9 +9,9 @@ import { useResource } from "@/lib/use-resource";
 export const COMPANIES_KEY = api.accounts.companies.path();
 
 export const roleLabels: Record<CompanyMemberRole, string> = {
-  owner: messages.roleOwner,
-  manager: messages.roleManager,
-  company_employee: messages.roleEmployee,
+  owner: commonMessages.roleOwner,
+  manager: commonMessages.roleManager,
+  company_employee: commonMessages.roleEmployee,
 };
 
 /** The person's companies (`data.data`: whom they may act for); fetched only when the session says there are any. */

@@ -1,4 +1,5 @@
-import { type ContentItem, messages } from "@vn/contract";
+import type { ContentItem } from "@vn/contract";
+import { contentMessages } from "@vn/contract/messages/content";
 import { Icon } from "@/components/ui/Icon";
 import { ContentMedia } from "@/features/media/ContentMedia";
 import { viaWeb } from "@/features/media/media-rules";
@@ -85,7 +86,7 @@ export function ContentBody({
         <dl className="grid gap-2 rounded-lg bg-black/[0.03] p-4 text-sm sm:grid-cols-2">
           {item.event.startsAt ? (
             <div>
-              <dt className="font-semibold text-ink">{messages.eventStarts}</dt>
+              <dt className="font-semibold text-ink">{contentMessages.eventStarts}</dt>
               <dd className="text-ink-muted">
                 <EventTime iso={item.event.startsAt} timeZone={item.event.timeZone} />
               </dd>
@@ -93,7 +94,7 @@ export function ContentBody({
           ) : null}
           {item.event.endsAt ? (
             <div>
-              <dt className="font-semibold text-ink">{messages.eventEnds}</dt>
+              <dt className="font-semibold text-ink">{contentMessages.eventEnds}</dt>
               <dd className="text-ink-muted">
                 <EventTime iso={item.event.endsAt} timeZone={item.event.timeZone} />
               </dd>
@@ -101,13 +102,13 @@ export function ContentBody({
           ) : null}
           {item.event.place ? (
             <div>
-              <dt className="font-semibold text-ink">{messages.eventPlace}</dt>
+              <dt className="font-semibold text-ink">{contentMessages.eventPlace}</dt>
               <dd className="text-ink-muted">{item.event.place}</dd>
             </div>
           ) : null}
           {item.event.onlineUrl && /^https?:/i.test(item.event.onlineUrl) ? (
             <div>
-              <dt className="font-semibold text-ink">{messages.eventOnline}</dt>
+              <dt className="font-semibold text-ink">{contentMessages.eventOnline}</dt>
               <dd>
                 <a
                   href={item.event.onlineUrl}

@@ -1,6 +1,8 @@
 "use client";
 
-import { type ContentItem, format, messages } from "@vn/contract";
+import { type ContentItem, format } from "@vn/contract";
+import { contentMessages } from "@vn/contract/messages/content";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import Link from "next/link";
 import type { MouseEvent } from "react";
 import { Avatar } from "@/components/ui/Avatar";
@@ -36,7 +38,7 @@ export function OwnerLine({ item, compact = false }: { item: ContentItem; compac
               name="checkCircle"
               size={16}
               className="shrink-0 text-brand"
-              title={messages.verifiedBadge}
+              title={sharedMessages.verifiedBadge}
             />
           ) : null}
         </p>
@@ -51,14 +53,14 @@ export function OwnerLine({ item, compact = false }: { item: ContentItem; compac
 }
 
 function StatusBadge({ item }: { item: ContentItem }) {
-  if (item.status === "draft") return <Badge tone="warning">{messages.statusDraft}</Badge>;
+  if (item.status === "draft") return <Badge tone="warning">{contentMessages.statusDraft}</Badge>;
   if (item.status === "planned")
     return (
       <Badge tone="brand">
-        {format(messages.plannedFor, { date: formatDateTime(item.publicationDate) })}
+        {format(contentMessages.plannedFor, { date: formatDateTime(item.publicationDate) })}
       </Badge>
     );
-  if (item.status === "blocked") return <Badge tone="danger">{messages.contentBlocked}</Badge>;
+  if (item.status === "blocked") return <Badge tone="danger">{contentMessages.contentBlocked}</Badge>;
   return null;
 }
 
@@ -68,7 +70,7 @@ export function QuotedOriginal({ original, quoted }: { original: ContentItem["re
   const item = { ...original, repostOf: null } as ContentItem;
   return (
     <section
-      aria-label={quoted ? messages.quotedPublication : messages.repostedPublication}
+      aria-label={quoted ? contentMessages.quotedPublication : contentMessages.repostedPublication}
       className="rounded-lg border border-line p-4"
     >
       <OwnerLine item={item} compact />
@@ -88,7 +90,7 @@ export function QuotedOriginal({ original, quoted }: { original: ContentItem["re
             href={item.path}
             className="mt-2 inline-block text-sm font-semibold text-brand hover:underline"
           >
-            {messages.openPublication}
+            {contentMessages.openPublication}
           </Link>
         ) : null}
       </div>
@@ -119,7 +121,7 @@ export function ContentCard({ item, live = false, onOpen, onDeleted }: ContentCa
       {isRepost ? (
         <p className="mb-3 flex items-center gap-1.5 text-xs font-semibold text-ink-muted">
           <Icon name="megaphone" size={14} />
-          {format(messages.repostedBy, { name: item.owner.name })}
+          {format(contentMessages.repostedBy, { name: item.owner.name })}
         </p>
       ) : null}
       <div className="flex items-start justify-between gap-3">
@@ -152,7 +154,7 @@ export function ContentCard({ item, live = false, onOpen, onDeleted }: ContentCa
           onClick={open}
           className="inline-flex min-h-10 items-center text-sm font-semibold text-brand hover:underline"
         >
-          {item.title ? messages.readMore : messages.openPublication}
+          {item.title ? contentMessages.readMore : contentMessages.openPublication}
           <span className="sr-only">: {headline.slice(0, 80)}</span>
         </Link>
         {live ? null : (

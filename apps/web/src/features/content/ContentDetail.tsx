@@ -1,6 +1,8 @@
 "use client";
 
-import { type ContentItem, type endpoints, format, messages, type ResponseOf } from "@vn/contract";
+import { type ContentItem, type endpoints, format, type ResponseOf } from "@vn/contract";
+import { contentMessages } from "@vn/contract/messages/content";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { Badge } from "@/components/ui/Badge";
@@ -30,7 +32,7 @@ function RelatedList({ title, items }: { title: string; items: ContentItem[] }) 
         {title}
       </h2>
       {items.length === 0 ? (
-        <p className="mt-2 text-sm text-ink-muted">{messages.relatedEmpty}</p>
+        <p className="mt-2 text-sm text-ink-muted">{contentMessages.relatedEmpty}</p>
       ) : (
         <ul className="mt-3 flex flex-col divide-y divide-line">
           {items.slice(0, 5).map((item) => (
@@ -87,10 +89,10 @@ export function ContentDetail({
           <OwnerLine item={item} />
           {item.status === "planned" ? (
             <Badge tone="brand">
-              {format(messages.plannedFor, { date: formatDateTime(item.publicationDate) })}
+              {format(contentMessages.plannedFor, { date: formatDateTime(item.publicationDate) })}
             </Badge>
           ) : item.status === "draft" ? (
-            <Badge tone="warning">{messages.statusDraft}</Badge>
+            <Badge tone="warning">{contentMessages.statusDraft}</Badge>
           ) : null}
         </div>
         {/* Removed by our moderators (issue 16): its owner reads why, with the way to appeal. */}
@@ -102,7 +104,7 @@ export function ContentDetail({
             item.title ? "text-2xl leading-tight sm:text-[2rem]" : "sr-only",
           )}
         >
-          {item.title ?? format(messages.postBy, { name: item.owner.name })}
+          {item.title ?? format(sharedMessages.postBy, { name: item.owner.name })}
         </h1>
         <div className="mt-4">
           {isRepost ? (
@@ -122,7 +124,7 @@ export function ContentDetail({
                     onClick={() => update({ textOnly: !textOnly })}
                   >
                     <Icon name={textOnly ? "eye" : "document"} size={18} />
-                    {textOnly ? messages.textOnlyOff : messages.textOnlyOn}
+                    {textOnly ? contentMessages.textOnlyOff : contentMessages.textOnlyOn}
                   </Button>
                 </div>
               ) : null}
@@ -151,10 +153,10 @@ export function ContentDetail({
         {related ? (
           <>
             <RelatedList
-              title={format(messages.moreFrom, { name: item.owner.name })}
+              title={format(contentMessages.moreFrom, { name: item.owner.name })}
               items={related["more-from-owner"]}
             />
-            <RelatedList title={messages.similarHeading} items={related.similar} />
+            <RelatedList title={contentMessages.similarHeading} items={related.similar} />
           </>
         ) : null}
       </aside>

@@ -10,9 +10,11 @@ import {
   entitlement,
   FOLDER_MAX,
   format,
-  messages,
   type PlanTier,
 } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { contentMessages } from "@vn/contract/messages/content";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
@@ -205,15 +207,15 @@ export function ContentEditor({ mode, kind, title, item, embedded = false, onSav
       if (mode === "edit" && item) {
         const { kind: _kind, ...patch } = withMedia;
         saved = (await api.content.update({ params: { id: item.id }, body: patch })).data;
-        snackbar.show(messages.publicationSaved, { tone: "success" });
+        snackbar.show(contentMessages.publicationSaved, { tone: "success" });
       } else {
         saved = (await api.content.create({ body: withMedia })).data;
         snackbar.show(
           saved.status === "draft"
-            ? messages.publicationDraftSaved
+            ? contentMessages.publicationDraftSaved
             : saved.status === "planned"
-              ? format(messages.publicationScheduled, { date: formatDateTime(saved.publicationDate) })
-              : messages.publicationPublished,
+              ? format(contentMessages.publicationScheduled, { date: formatDateTime(saved.publicationDate) })
+              : contentMessages.publicationPublished,
           { tone: "success" },
         );
       }
@@ -225,13 +227,13 @@ export function ContentEditor({ mode, kind, title, item, embedded = false, onSav
       if (
         error instanceof ApiError &&
         error.code === "account_accessForbiddenByPlan" &&
-        error.message === messages.postLimitUpgrade
+        error.message === contentMessages.postLimitUpgrade
       ) {
         setOverPlan(true);
         return;
       }
       if (error instanceof ApiError && error.status === 404 && mode === "edit") {
-        setFormError(messages.editMissingPost);
+        setFormError(contentMessages.editMissingPost);
         return;
       }
       // Errors of fields the form has go under them; the rest (e.g. the media's) above the form.
@@ -249,7 +251,7 @@ export function ContentEditor({ mode, kind, title, item, embedded = false, onSav
     void submit();
   };
 
-  const heading = title ?? messages.editPublicationTitle;
+  const heading = title ?? contentMessages.editPublicationTitle;
   return (
     <div className={embedded ? "w-full" : "mx-auto w-full max-w-[760px] px-4 py-6 sm:py-8"}>
       <form
@@ -276,8 +278,8 @@ export function ContentEditor({ mode, kind, title, item, embedded = false, onSav
           <div className="flex flex-col gap-3">
             <Input
               type="url"
-              label={messages.linkUrlLabel}
-              hint={messages.linkUrlHint}
+              label={contentMessages.linkUrlLabel}
+              hint={contentMessages.linkUrlHint}
               inputMode="url"
               autoCapitalize="none"
               spellCheck={false}
@@ -289,7 +291,7 @@ export function ContentEditor({ mode, kind, title, item, embedded = false, onSav
         ) : null}
         {!isPost ? (
           <Input
-            label={kind === "question" ? messages.questionLabel : messages.fieldTitle}
+            label={kind === "question" ? contentMessages.questionLabel : contentMessages.fieldTitle}
             optional={kind === "link"}
             {...register("title")}
             error={errors.title?.message}
@@ -298,7 +300,7 @@ export function ContentEditor({ mode, kind, title, item, embedded = false, onSav
         ) : null}
         {kind === "question" || kind === "link" ? (
           <Textarea
-            label={kind === "question" ? messages.questionDetailsLabel : messages.linkNoteLabel}
+            label={kind === "question" ? contentMessages.questionDetailsLabel : contentMessages.linkNoteLabel}
             rows={4}
             {...register("content")}
             error={errors.content?.message}
@@ -306,9 +308,9 @@ export function ContentEditor({ mode, kind, title, item, embedded = false, onSav
         ) : null}
         {kind === "document" ? (
           <Input
-            label={messages.folderLabel}
+            label={contentMessages.folderLabel}
             optional
-            hint={messages.folderHint}
+            hint={contentMessages.folderHint}
             {...register("folder")}
             error={errors.folder?.message}
             maxLength={FOLDER_MAX}
@@ -317,7 +319,7 @@ export function ContentEditor({ mode, kind, title, item, embedded = false, onSav
         {isPost ? (
           <div className="flex flex-col gap-1">
             <Textarea
-              label={messages.fieldPostContent}
+              label={contentMessages.fieldPostContent}
               rows={7}
               {...register("content")}
               error={errors.content?.message}
@@ -330,7 +332,7 @@ export function ContentEditor({ mode, kind, title, item, embedded = false, onSav
                 over ? "text-right text-sm font-semibold text-danger" : "text-right text-sm text-ink-muted"
               }
             >
-              {format(messages.characterCounter, {
+              {format(commonMessages.characterCounter, {
                 count: new Intl.NumberFormat("en-US").format(content.length),
                 limit: new Intl.NumberFormat("en-US").format(limit),
               })}
@@ -342,22 +344,22 @@ export function ContentEditor({ mode, kind, title, item, embedded = false, onSav
             role="alert"
             className="flex flex-col gap-3 rounded-lg bg-warning-soft p-4 text-warning sm:flex-row sm:items-center sm:justify-between"
           >
-            <p className="text-sm font-semibold">{messages.postLimitUpgrade}</p>
+            <p className="text-sm font-semibold">{contentMessages.postLimitUpgrade}</p>
             <div className="flex shrink-0 gap-2">
               {plan.tier === "basic" ? (
                 <Button asChild variant="secondary">
-                  <Link href="/settings/billing">{messages.upgradePlan}</Link>
+                  <Link href="/settings/billing">{sharedMessages.upgradePlan}</Link>
                 </Button>
               ) : null}
               <Button asChild>
-                <Link href="/create/article">{messages.postOverLimitArticle}</Link>
+                <Link href="/create/article">{contentMessages.postOverLimitArticle}</Link>
               </Button>
             </div>
           </div>
         ) : null}
         {!isPost && (mediaKinds.has(kind) || kind === "event" || richKinds.has(kind)) ? (
           <Textarea
-            label={messages.fieldDescription}
+            label={contentMessages.fieldDescription}
             rows={3}
             optional={richKinds.has(kind)}
             {...register("description")}
@@ -370,7 +372,7 @@ export function ContentEditor({ mode, kind, title, item, embedded = false, onSav
             name="content"
             render={({ field, fieldState }) => (
               <RichTextEditor
-                label={messages.fieldBody}
+                label={contentMessages.fieldBody}
                 value={field.value}
                 onChange={field.onChange}
                 error={fieldState.error?.message}
@@ -382,25 +384,25 @@ export function ContentEditor({ mode, kind, title, item, embedded = false, onSav
           <div className="grid gap-4 sm:grid-cols-2">
             <Input
               type="datetime-local"
-              label={messages.fieldStartsAt}
+              label={contentMessages.fieldStartsAt}
               {...register("startsAt")}
               error={errors.startsAt?.message}
             />
             <Input
               type="datetime-local"
-              label={messages.fieldEndsAt}
+              label={contentMessages.fieldEndsAt}
               {...register("endsAt")}
               error={errors.endsAt?.message}
             />
             <Input
-              label={messages.fieldPlace}
+              label={contentMessages.fieldPlace}
               {...register("place")}
               error={errors.place?.message}
-              hint={messages.fieldOnlineUrlHint}
+              hint={contentMessages.fieldOnlineUrlHint}
             />
             <Input
               type="url"
-              label={messages.fieldOnlineUrl}
+              label={contentMessages.fieldOnlineUrl}
               {...register("onlineUrl")}
               error={errors.onlineUrl?.message}
               optional
@@ -410,8 +412,8 @@ export function ContentEditor({ mode, kind, title, item, embedded = false, onSav
               name="timeZone"
               render={({ field, fieldState }) => (
                 <Select
-                  label={messages.fieldTimeZone}
-                  hint={messages.fieldTimeZoneHint}
+                  label={contentMessages.fieldTimeZone}
+                  hint={contentMessages.fieldTimeZoneHint}
                   options={
                     zones ??
                     (field.value ? [{ value: field.value, label: field.value.replaceAll("_", " ") }] : [])
@@ -440,40 +442,40 @@ export function ContentEditor({ mode, kind, title, item, embedded = false, onSav
         />
 
         <fieldset className="flex flex-col gap-3 rounded-lg border border-line p-4">
-          <legend className="px-1 text-sm font-semibold text-ink">{messages.scheduleAction}</legend>
-          <Checkbox label={messages.scheduleLabel} disabled={!canSchedule} {...register("schedule")} />
+          <legend className="px-1 text-sm font-semibold text-ink">{contentMessages.scheduleAction}</legend>
+          <Checkbox label={contentMessages.scheduleLabel} disabled={!canSchedule} {...register("schedule")} />
           {canSchedule ? (
             schedule ? (
               <Input
                 type="datetime-local"
-                label={messages.scheduleAt}
-                hint={messages.scheduleHint}
+                label={contentMessages.scheduleAt}
+                hint={contentMessages.scheduleHint}
                 {...register("publicationDate")}
                 error={errors.publicationDate?.message}
               />
             ) : null
           ) : (
             <p className="text-sm text-ink-muted">
-              {messages.scheduleNeedsPlan}{" "}
+              {contentMessages.scheduleNeedsPlan}{" "}
               <Link href="/settings/billing" className="font-semibold text-brand hover:underline">
-                {messages.upgradePlan}
+                {sharedMessages.upgradePlan}
               </Link>
             </p>
           )}
         </fieldset>
 
         <fieldset className="flex flex-col gap-3 rounded-lg border border-line p-4">
-          <legend className="px-1 text-sm font-semibold text-ink">{messages.settingsHeading}</legend>
+          <legend className="px-1 text-sm font-semibold text-ink">{contentMessages.settingsHeading}</legend>
           <div role="radiogroup" aria-labelledby="comments-mode-label" className="flex flex-col gap-2">
             <span id="comments-mode-label" className="text-sm font-semibold text-ink">
-              {messages.commentsModeLabel}
+              {contentMessages.commentsModeLabel}
             </span>
             <div className="flex flex-wrap gap-x-5 gap-y-2">
               {(
                 [
-                  ["open", messages.commentsOpen],
-                  ["limited", messages.commentsLimitedOption],
-                  ["off", messages.commentsOffOption],
+                  ["open", contentMessages.commentsOpen],
+                  ["limited", contentMessages.commentsLimitedOption],
+                  ["off", contentMessages.commentsOffOption],
                 ] as const
               ).map(([value, label]) => (
                 <label
@@ -491,23 +493,23 @@ export function ContentEditor({ mode, kind, title, item, embedded = false, onSav
               ))}
             </div>
           </div>
-          <Checkbox label={messages.reactionsLabel} {...register("reactionsEnabled")} />
-          <Checkbox label={messages.repostsLabel} {...register("repostsEnabled")} />
-          <Checkbox label={messages.viewsLabel} {...register("viewsEnabled")} />
+          <Checkbox label={contentMessages.reactionsLabel} {...register("reactionsEnabled")} />
+          <Checkbox label={contentMessages.repostsLabel} {...register("repostsEnabled")} />
+          <Checkbox label={contentMessages.viewsLabel} {...register("viewsEnabled")} />
         </fieldset>
 
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           {mode === "create" ? (
             <Button variant="secondary" onClick={send(true)} disabled={formState.isSubmitting}>
-              {messages.saveDraftAction}
+              {contentMessages.saveDraftAction}
             </Button>
           ) : null}
           <Button type="submit" disabled={formState.isSubmitting} aria-busy={formState.isSubmitting}>
             {mode === "edit"
-              ? messages.saveChanges
+              ? sharedMessages.saveChanges
               : schedule && canSchedule
-                ? messages.scheduleAction
-                : messages.publishAction}
+                ? contentMessages.scheduleAction
+                : contentMessages.publishAction}
           </Button>
         </div>
       </form>

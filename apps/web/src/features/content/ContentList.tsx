@@ -1,6 +1,7 @@
 "use client";
 
-import { format, mediaSubSections, messages } from "@vn/contract";
+import { format, mediaSubSections } from "@vn/contract";
+import { contentMessages } from "@vn/contract/messages/content";
 import { useEffect, useRef, useState } from "react";
 import { ContentFeed } from "@/features/social/ContentFeed";
 import { cn } from "@/lib/cn";
@@ -89,26 +90,26 @@ export function ContentList({
 
   const emptyText =
     tab === "feed"
-      ? messages.emptyFeed
+      ? contentMessages.emptyFeed
       : section === "folders"
-        ? messages.emptyFolders
+        ? contentMessages.emptyFolders
         : section === "questions"
-          ? messages.emptyQuestions
+          ? contentMessages.emptyQuestions
           : section === "links"
-            ? messages.emptyLinks
+            ? contentMessages.emptyLinks
             : owner && !live
-              ? messages.emptyPublicationsOwner
-              : messages.emptyPublications;
+              ? contentMessages.emptyPublicationsOwner
+              : contentMessages.emptyPublications;
   const isEmpty = !loadingFirst && items.length === 0 && !error;
 
   return (
     <div className="flex flex-col gap-4">
       {tab === "media" ? (
         <fieldset className="min-w-0">
-          <legend className="sr-only">{messages.sectionFilterLabel}</legend>
+          <legend className="sr-only">{contentMessages.sectionFilterLabel}</legend>
           <div ref={chips} className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
             <Chip pressed={section === null} onClick={() => setSection(null)}>
-              {messages.sectionAll}
+              {contentMessages.sectionAll}
               {sectionCounts.all !== undefined ? (
                 <span className="tabular-nums">{sectionCounts.all}</span>
               ) : null}
@@ -126,18 +127,18 @@ export function ContentList({
       ) : null}
       {owner && !live ? (
         <fieldset className="flex flex-wrap items-center gap-2">
-          <legend className="sr-only">{messages.statusFilterLabel}</legend>
+          <legend className="sr-only">{contentMessages.statusFilterLabel}</legend>
           <span aria-hidden="true" className="text-sm font-semibold text-ink-muted">
-            {messages.statusFilterLabel}:
+            {contentMessages.statusFilterLabel}:
           </span>
           <Chip pressed={status === null} onClick={() => setStatus(null)}>
-            {messages.statusPublished}
+            {contentMessages.statusPublished}
           </Chip>
           <Chip pressed={status === "draft"} onClick={() => setStatus("draft")}>
-            {messages.statusDraft}
+            {contentMessages.statusDraft}
           </Chip>
           <Chip pressed={status === "planned"} onClick={() => setStatus("planned")}>
-            {messages.statusPlanned}
+            {contentMessages.statusPlanned}
           </Chip>
         </fieldset>
       ) : null}

@@ -1,6 +1,7 @@
 "use client";
 
-import { format, messages } from "@vn/contract";
+import { format } from "@vn/contract";
+import { contentMessages } from "@vn/contract/messages/content";
 import { useSyncExternalStore } from "react";
 import { browserZone, eventTimeTexts } from "./event-zone";
 
@@ -22,7 +23,7 @@ export function EventTime({ iso, timeZone = null }: { iso: string; timeZone?: st
       </time>
       {texts.viewer ? (
         <span className="block text-sm" data-testid="event-time-yours">
-          {format(messages.eventTimeYours, { time: texts.viewer })}
+          {format(contentMessages.eventTimeYours, { time: texts.viewer })}
         </span>
       ) : null}
     </>

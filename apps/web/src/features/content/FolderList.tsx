@@ -1,6 +1,7 @@
 "use client";
 
-import { type ContentItem, format, messages } from "@vn/contract";
+import { type ContentItem, format } from "@vn/contract";
+import { contentMessages } from "@vn/contract/messages/content";
 import Link from "next/link";
 import type { RefObject } from "react";
 import { Icon } from "@/components/ui/Icon";
@@ -9,7 +10,7 @@ import { groupByFolder } from "./folder-groups";
 import { NextPageFailed } from "./NextPageFailed";
 
 function countLabel(count: number): string {
-  return count === 1 ? messages.folderCountOne : format(messages.folderCount, { count });
+  return count === 1 ? contentMessages.folderCountOne : format(contentMessages.folderCount, { count });
 }
 
 /**
@@ -66,7 +67,7 @@ export function FolderList({
               >
                 <path d="M3 6h6l2 2h10v11H3V6Z" strokeLinejoin="round" />
               </svg>
-              {group.name ?? messages.folderUnfiled}
+              {group.name ?? contentMessages.folderUnfiled}
               <span className="text-sm font-normal text-ink-muted">· {countLabel(group.items.length)}</span>
             </h3>
             <ul className="mt-2 flex flex-col divide-y divide-line">

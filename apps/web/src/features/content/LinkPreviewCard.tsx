@@ -1,6 +1,7 @@
 "use client";
 
-import { type LinkPreview, messages } from "@vn/contract";
+import type { LinkPreview } from "@vn/contract";
+import { contentMessages } from "@vn/contract/messages/content";
 import { Icon } from "@/components/ui/Icon";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { viaWeb } from "@/features/media/media-rules";
@@ -65,7 +66,7 @@ export function LinkPreviewCard({ url, contentId }: { url: string; contentId?: s
         </span>
         {loading ? (
           <>
-            <span className="sr-only">{messages.linkPreviewLoading}</span>
+            <span className="sr-only">{contentMessages.linkPreviewLoading}</span>
             <Skeleton className="h-4 w-2/3" />
             <Skeleton className="h-3 w-full" />
           </>

@@ -1,4 +1,5 @@
-import { messages } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { Button } from "@/components/ui/Button";
 import { cn } from "@/lib/cn";
 
@@ -15,9 +16,9 @@ export function NextPageFailed({
 }) {
   return (
     <div role="alert" className={cn("flex flex-col items-center gap-3 text-center", frame)}>
-      <p className="text-ink">{messages.nextPageFailed}</p>
+      <p className="text-ink">{sharedMessages.nextPageFailed}</p>
       <Button variant="secondary" onClick={onRetry}>
-        {messages.tryAgain}
+        {commonMessages.tryAgain}
       </Button>
     </div>
   );

@@ -1,6 +1,7 @@
 "use client";
 
-import { type ContentItem, messages } from "@vn/contract";
+import type { ContentItem } from "@vn/contract";
+import { contentMessages } from "@vn/contract/messages/content";
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { Icon } from "@/components/ui/Icon";
@@ -55,18 +56,18 @@ export function OverlayNavigation({ item, view }: { item: ContentItem; view: Ove
   const linkClass =
     "inline-flex min-h-10 items-center gap-1.5 rounded-full border border-line px-4 text-sm font-semibold text-ink hover:bg-black/5";
   return (
-    <nav aria-label={messages.postNavigation} className="mt-5 flex items-center justify-between gap-2">
+    <nav aria-label={contentMessages.postNavigation} className="mt-5 flex items-center justify-between gap-2">
       {neighbours.previous ? (
         <Link href={neighbourUrl(neighbours.previous, view)} className={linkClass} rel="prev">
           <Icon name="arrowLeft" size={18} />
-          {messages.previousPost}
+          {contentMessages.previousPost}
         </Link>
       ) : (
         <span />
       )}
       {neighbours.next ? (
         <Link href={neighbourUrl(neighbours.next, view)} className={linkClass} rel="next">
-          {messages.nextPost}
+          {contentMessages.nextPost}
           <Icon name="chevronRight" size={18} />
         </Link>
       ) : null}

@@ -1,6 +1,9 @@
 "use client";
 
-import { type ContentItem, messages } from "@vn/contract";
+import type { ContentItem } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { contentMessages } from "@vn/contract/messages/content";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -34,7 +37,7 @@ export function OwnerActions({
     try {
       await api.content.remove({ params: { id: item.id } });
       setConfirming(false);
-      snackbar.show(messages.publicationDeleted, { tone: "success" });
+      snackbar.show(contentMessages.publicationDeleted, { tone: "success" });
       if (onDeleted) onDeleted();
       else router.push(`/${encodeURIComponent(item.owner.slug)}`);
     } catch (error) {
@@ -50,12 +53,12 @@ export function OwnerActions({
         <Button asChild variant="tertiary" className="px-3">
           <Link
             href={editPathOf(item)}
-            aria-label={`${messages.editAction}: ${label}`}
+            aria-label={`${sharedMessages.editAction}: ${label}`}
             onClick={(event) => {
               if (!gate.allows("content.write", resource)) event.preventDefault();
             }}
           >
-            {messages.editAction}
+            {sharedMessages.editAction}
           </Link>
         </Button>
       ) : null}
@@ -65,24 +68,28 @@ export function OwnerActions({
           if (open && !gate.allows("content.write", resource)) return;
           setConfirming(open);
         }}
-        title={item.type.id === "repost" ? messages.repostDeleteAction : messages.deletePublicationTitle}
-        description={messages.deletePublicationBody}
+        title={
+          item.type.id === "repost"
+            ? contentMessages.repostDeleteAction
+            : contentMessages.deletePublicationTitle
+        }
+        description={contentMessages.deletePublicationBody}
         trigger={
           <Button
             variant="tertiary"
             className="px-3 text-danger hover:text-danger"
-            aria-label={`${messages.deleteAction}: ${label}`}
+            aria-label={`${sharedMessages.deleteAction}: ${label}`}
           >
-            {messages.deleteAction}
+            {sharedMessages.deleteAction}
           </Button>
         }
         footer={
           <>
             <Button variant="secondary" onClick={() => setConfirming(false)}>
-              {messages.cancel}
+              {commonMessages.cancel}
             </Button>
             <Button variant="danger" onClick={() => void remove()} disabled={busy} aria-busy={busy}>
-              {messages.deleteAction}
+              {sharedMessages.deleteAction}
             </Button>
           </>
         }

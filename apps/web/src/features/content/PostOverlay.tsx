@@ -1,6 +1,8 @@
 "use client";
 
-import { type ContentItem, format, messages } from "@vn/contract";
+import { type ContentItem, format } from "@vn/contract";
+import { contentMessages } from "@vn/contract/messages/content";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/Button";
@@ -119,24 +121,24 @@ export function PostOverlay({ posts, current, onNavigate, onClose, live }: PostO
       onOpenChange={(open) => {
         if (!open) close();
       }}
-      title={format(messages.postBy, { name: current.owner.name })}
+      title={format(sharedMessages.postBy, { name: current.owner.name })}
       size="lg"
       footer={
         <div className="flex w-full flex-wrap items-center justify-between gap-2">
           <div className="flex gap-2">
             <Button variant="secondary" disabled={!previous} onClick={() => previous && onNavigate(previous)}>
               <Icon name="arrowLeft" size={18} />
-              <span className="max-sm:sr-only">{messages.previousPost}</span>
+              <span className="max-sm:sr-only">{contentMessages.previousPost}</span>
             </Button>
             <Button variant="secondary" disabled={!next} onClick={() => next && onNavigate(next)}>
-              <span className="max-sm:sr-only">{messages.nextPost}</span>
+              <span className="max-sm:sr-only">{contentMessages.nextPost}</span>
               <Icon name="chevronRight" size={18} />
             </Button>
           </div>
           {hasMedia || textOnly ? (
             <Button variant="tertiary" aria-pressed={textOnly} onClick={() => setTextOnly(!textOnly)}>
               <Icon name={textOnly ? "eye" : "document"} size={18} />
-              {textOnly ? messages.textOnlyOff : messages.textOnlyOn}
+              {textOnly ? contentMessages.textOnlyOff : contentMessages.textOnlyOn}
             </Button>
           ) : null}
           {live ? null : (

@@ -1,6 +1,9 @@
 "use client";
 
-import { type ContentItem, messages, repostRequestSchema } from "@vn/contract";
+import { type ContentItem, repostRequestSchema } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { contentMessages } from "@vn/contract/messages/content";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
@@ -40,7 +43,7 @@ export function RepostButton({ item }: { item: ContentItem }) {
   const submit = async (withQuote: boolean) => {
     const parsed = repostRequestSchema.safeParse({ withQuote, quote: withQuote ? note : undefined });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? messages.quoteNoteRequired);
+      setError(parsed.error.issues[0]?.message ?? sharedMessages.quoteNoteRequired);
       return;
     }
     setBusy(true);
@@ -48,7 +51,7 @@ export function RepostButton({ item }: { item: ContentItem }) {
     try {
       const { data: created } = await api.content.repost({ params: { id: item.id }, body: parsed.data });
       setOpen(false);
-      snackbar.show(messages.repostDone, { tone: "success" });
+      snackbar.show(contentMessages.repostDone, { tone: "success" });
       if (withQuote) router.push(created.path);
     } catch (failure) {
       if (gate.refusedBy(failure)) {
@@ -72,7 +75,7 @@ export function RepostButton({ item }: { item: ContentItem }) {
         aria-haspopup="dialog"
         onClick={() => signIn.prompt({ action: "repost", target: item.id })}
       >
-        {messages.repostAction}
+        {contentMessages.repostAction}
       </Button>
     );
   }
@@ -89,30 +92,30 @@ export function RepostButton({ item }: { item: ContentItem }) {
           setError(null);
         }
       }}
-      title={messages.repostDialogTitle}
+      title={contentMessages.repostDialogTitle}
       size="md"
       trigger={
         <Button variant="tertiary" className="px-3">
-          {messages.repostAction}
+          {contentMessages.repostAction}
         </Button>
       }
       footer={
         quoting ? (
           <>
             <Button variant="secondary" onClick={() => setQuoting(false)}>
-              {messages.cancel}
+              {commonMessages.cancel}
             </Button>
             <Button onClick={() => void submit(true)} disabled={busy} aria-busy={busy}>
-              {messages.repostWithQuote}
+              {commonMessages.repostWithQuote}
             </Button>
           </>
         ) : (
           <>
             <Button variant="secondary" onClick={() => setQuoting(true)}>
-              {messages.repostWithQuote}
+              {commonMessages.repostWithQuote}
             </Button>
             <Button onClick={() => void submit(false)} disabled={busy} aria-busy={busy}>
-              {messages.repostNow}
+              {contentMessages.repostNow}
             </Button>
           </>
         )
@@ -121,8 +124,8 @@ export function RepostButton({ item }: { item: ContentItem }) {
       <div className="flex flex-col gap-4">
         {quoting ? (
           <Textarea
-            label={messages.repostNoteLabel}
-            placeholder={messages.repostNotePlaceholder}
+            label={contentMessages.repostNoteLabel}
+            placeholder={contentMessages.repostNotePlaceholder}
             value={note}
             onChange={(event) => setNote(event.target.value)}
             error={error ?? undefined}

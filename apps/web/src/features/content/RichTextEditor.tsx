@@ -1,6 +1,6 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { contentMessages } from "@vn/contract/messages/content";
 import { useEffect, useId, useRef } from "react";
 import { cn } from "@/lib/cn";
 import { leaveQuoteOnEnter, linkHtml, unwrapQuote } from "./rich-text-blocks";
@@ -53,14 +53,14 @@ export function RichTextEditor({
     onChange(region.current?.innerHTML ?? "");
   };
   const actions: ToolbarAction[] = [
-    { label: messages.editorHeading2, text: "H2", run: () => exec("formatBlock", "h2") },
-    { label: messages.editorHeading3, text: "H3", run: () => exec("formatBlock", "h3") },
-    { label: messages.editorBold, text: "B", run: () => exec("bold") },
-    { label: messages.editorItalic, text: "I", run: () => exec("italic") },
-    { label: messages.editorBulletList, text: "•", run: () => exec("insertUnorderedList") },
-    { label: messages.editorNumberedList, text: "1.", run: () => exec("insertOrderedList") },
+    { label: contentMessages.editorHeading2, text: "H2", run: () => exec("formatBlock", "h2") },
+    { label: contentMessages.editorHeading3, text: "H3", run: () => exec("formatBlock", "h3") },
+    { label: contentMessages.editorBold, text: "B", run: () => exec("bold") },
+    { label: contentMessages.editorItalic, text: "I", run: () => exec("italic") },
+    { label: contentMessages.editorBulletList, text: "•", run: () => exec("insertUnorderedList") },
+    { label: contentMessages.editorNumberedList, text: "1.", run: () => exec("insertOrderedList") },
     {
-      label: messages.editorQuote,
+      label: contentMessages.editorQuote,
       text: "❝",
       // Pressed inside a quote it takes the quote off; elsewhere it makes the line one.
       run: () => {
@@ -68,13 +68,13 @@ export function RichTextEditor({
       },
     },
     {
-      label: messages.editorLink,
+      label: contentMessages.editorLink,
       text: "🔗",
       run: () => {
         const selection = window.getSelection();
         // The prompt takes the focus (and in some browsers the selection): keep where it was.
         const range = selection && selection.rangeCount > 0 ? selection.getRangeAt(0).cloneRange() : null;
-        const url = askUrl(messages.editorLinkPrompt);
+        const url = askUrl(contentMessages.editorLinkPrompt);
         if (!url) return;
         region.current?.focus();
         if (range && selection) {
@@ -87,10 +87,10 @@ export function RichTextEditor({
       },
     },
     {
-      label: messages.editorImage,
+      label: contentMessages.editorImage,
       text: "🖼",
       run: () => {
-        const url = askUrl(messages.editorImagePrompt);
+        const url = askUrl(contentMessages.editorImagePrompt);
         if (url) exec("insertImage", url);
       },
     },
@@ -108,7 +108,7 @@ export function RichTextEditor({
       >
         <div
           role="toolbar"
-          aria-label={messages.editorToolbar}
+          aria-label={contentMessages.editorToolbar}
           className="flex flex-wrap gap-1 border-b border-line bg-black/[0.02] p-1.5"
         >
           {actions.map((action) => (

@@ -1,4 +1,5 @@
-import { type ContentItem, format, messages } from "@vn/contract";
+import { type ContentItem, format } from "@vn/contract";
+import { contentMessages } from "@vn/contract/messages/content";
 
 /**
  * The line under a company's name on its publication (issue 14): who of its members published
@@ -8,6 +9,6 @@ import { type ContentItem, format, messages } from "@vn/contract";
 export function bylineText(byline: ContentItem["byline"]): string | null {
   if (!byline) return null;
   return byline.position
-    ? format(messages.bylineWithPosition, { name: byline.name, position: byline.position })
-    : format(messages.byline, { name: byline.name });
+    ? format(contentMessages.bylineWithPosition, { name: byline.name, position: byline.position })
+    : format(contentMessages.byline, { name: byline.name });
 }

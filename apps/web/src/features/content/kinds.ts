@@ -1,4 +1,5 @@
-import { type CreatableKind, messages } from "@vn/contract";
+import type { CreatableKind } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import type { MediaSection } from "./content-routes";
 
 /** Create routes (§2 /create/*) → the kind each publishes. */
@@ -19,36 +20,36 @@ export const createRouteKinds = {
 export type CreateRoute = keyof typeof createRouteKinds;
 
 export const createTitles: Record<CreateRoute, string> = {
-  post: messages.createPostTitle,
-  article: messages.createArticleTitle,
-  release: messages.createReleaseTitle,
-  statement: messages.createStatementTitle,
-  insight: messages.createInsightTitle,
-  response: messages.createResponseTitle,
-  document: messages.createDocumentTitle,
-  event: messages.createEventTitle,
-  podcast: messages.createPodcastTitle,
-  video: messages.createVideoTitle,
-  question: messages.createQuestionTitle,
-  link: messages.createLinkTitle,
+  post: commonMessages.createPostTitle,
+  article: commonMessages.createArticleTitle,
+  release: commonMessages.createReleaseTitle,
+  statement: commonMessages.createStatementTitle,
+  insight: commonMessages.createInsightTitle,
+  response: commonMessages.createResponseTitle,
+  document: commonMessages.createDocumentTitle,
+  event: commonMessages.createEventTitle,
+  podcast: commonMessages.createPodcastTitle,
+  video: commonMessages.createVideoTitle,
+  question: commonMessages.createQuestionTitle,
+  link: commonMessages.createLinkTitle,
 };
 
 export const kindLabels: Record<string, string> = {
-  post: messages.kindPost,
-  repost: messages.repostWithQuote,
-  article: messages.kindArticle,
-  release: messages.kindRelease,
-  news: messages.kindRelease,
-  statement: messages.kindStatement,
-  insight: messages.kindInsight,
-  response: messages.kindResponse,
-  document: messages.kindDocument,
-  event: messages.kindEvent,
-  podcast: messages.kindPodcast,
-  audio: messages.kindPodcast,
-  video: messages.kindVideo,
-  question: messages.kindQuestion,
-  link: messages.kindLink,
+  post: commonMessages.kindPost,
+  repost: commonMessages.repostWithQuote,
+  article: commonMessages.kindArticle,
+  release: commonMessages.kindRelease,
+  news: commonMessages.kindRelease,
+  statement: commonMessages.kindStatement,
+  insight: commonMessages.kindInsight,
+  response: commonMessages.kindResponse,
+  document: commonMessages.kindDocument,
+  event: commonMessages.kindEvent,
+  podcast: commonMessages.kindPodcast,
+  audio: commonMessages.kindPodcast,
+  video: commonMessages.kindVideo,
+  question: commonMessages.kindQuestion,
+  link: commonMessages.kindLink,
 };
 
 /**
@@ -56,23 +57,24 @@ export const kindLabels: Record<string, string> = {
  * repost only a repost (it has no words of its own to call a quote).
  */
 export function kindLabelOf(item: { type: { id: string; title: string }; quote: string | null }): string {
-  if (item.type.id === "repost") return item.quote?.trim() ? messages.repostWithQuote : messages.kindRepost;
+  if (item.type.id === "repost")
+    return item.quote?.trim() ? commonMessages.repostWithQuote : commonMessages.kindRepost;
   return kindLabels[item.type.id] ?? item.type.title;
 }
 
 export const sectionLabels: Record<MediaSection, string> = {
-  releases: messages.sectionReleases,
-  responses: messages.sectionResponses,
-  statements: messages.sectionStatements,
-  posts: messages.sectionPosts,
-  insights: messages.sectionInsights,
-  videos: messages.sectionVideos,
-  podcasts: messages.sectionPodcasts,
-  files: messages.sectionFiles,
-  events: messages.sectionEvents,
-  folders: messages.sectionFolders,
-  questions: messages.sectionQuestions,
-  links: messages.sectionLinks,
+  releases: commonMessages.sectionReleases,
+  responses: commonMessages.sectionResponses,
+  statements: commonMessages.sectionStatements,
+  posts: commonMessages.sectionPosts,
+  insights: commonMessages.sectionInsights,
+  videos: commonMessages.sectionVideos,
+  podcasts: commonMessages.sectionPodcasts,
+  files: commonMessages.sectionFiles,
+  events: commonMessages.sectionEvents,
+  folders: commonMessages.sectionFolders,
+  questions: commonMessages.sectionQuestions,
+  links: commonMessages.sectionLinks,
 };
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });

@@ -1,6 +1,7 @@
 "use client";
 
-import { type ContentItemStatusEvent, messages } from "@vn/contract";
+import type { ContentItemStatusEvent } from "@vn/contract";
+import { contentMessages } from "@vn/contract/messages/content";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { useSocketEvent } from "@/lib/use-socket-event";
 
@@ -13,7 +14,7 @@ export function useContentStatus(enabled: boolean, onChange: (event: ContentItem
   useSocketEvent<ContentItemStatusEvent>("contentItem.status", enabled, (event) => {
     // A file's own status (mediaId) is the media fields' business.
     if (event.mediaId) return;
-    if (event.status === "active") snackbar.show(messages.publicationWentLive, { tone: "success" });
+    if (event.status === "active") snackbar.show(contentMessages.publicationWentLive, { tone: "success" });
     onChange(event);
   });
 }

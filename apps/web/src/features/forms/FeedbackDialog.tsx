@@ -7,8 +7,8 @@ import {
   type FeedbackRequest,
   feedbackRequestSchema,
   format,
-  messages,
 } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import { usePathname } from "next/navigation";
 import { useEffect, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
@@ -27,9 +27,10 @@ export function openFeedback(): void {
 }
 
 export function feedbackErrorText(error: unknown): string {
-  if (error instanceof ApiError && error.code === "feedback_tooMany") return messages.feedbackRateLimited;
+  if (error instanceof ApiError && error.code === "feedback_tooMany")
+    return commonMessages.feedbackRateLimited;
   if (error instanceof ApiError) return error.message;
-  return messages.somethingWentWrong;
+  return commonMessages.somethingWentWrong;
 }
 
 const ratings = Array.from({ length: FEEDBACK_RATING_MAX }, (_, index) => index + 1);
@@ -49,7 +50,7 @@ export function FeedbackOverlay() {
   }, []);
   const { submit, failure } = useDialogSubmit(form, {
     send: (values) => api.forms.feedback({ body: { ...values, page: pathname } }),
-    sentText: messages.feedbackSent,
+    sentText: commonMessages.feedbackSent,
     failureText: feedbackErrorText,
     close: () => setOpen(false),
   });
@@ -59,16 +60,18 @@ export function FeedbackOverlay() {
     <FormDialog
       open={open}
       onOpenChange={setOpen}
-      title={messages.feedbackTitle}
-      description={messages.feedbackIntro}
+      title={commonMessages.feedbackTitle}
+      description={commonMessages.feedbackIntro}
       formId="feedback-form"
-      submitLabel={messages.feedbackSubmit}
+      submitLabel={commonMessages.feedbackSubmit}
       submitting={form.formState.isSubmitting}
       failure={failure}
       onSubmit={submit}
     >
       <fieldset aria-describedby={errors.rating ? "feedback-rating-error" : undefined}>
-        <legend className="mb-1.5 text-sm font-semibold text-ink">{messages.feedbackRatingLabel}</legend>
+        <legend className="mb-1.5 text-sm font-semibold text-ink">
+          {commonMessages.feedbackRatingLabel}
+        </legend>
         <div className="flex gap-1">
           {ratings.map((value) => (
             <label
@@ -80,7 +83,7 @@ export function FeedbackOverlay() {
             >
               <input type="radio" value={value} className="sr-only" {...form.register("rating")} />
               <span aria-hidden="true">★</span>
-              <span className="sr-only">{format(messages.feedbackRatingValue, { count: value })}</span>
+              <span className="sr-only">{format(commonMessages.feedbackRatingValue, { count: value })}</span>
             </label>
           ))}
         </div>
@@ -91,10 +94,10 @@ export function FeedbackOverlay() {
         ) : null}
       </fieldset>
       <Textarea
-        label={messages.feedbackMessageLabel}
+        label={commonMessages.feedbackMessageLabel}
         maxLength={FEEDBACK_MESSAGE_MAX}
         error={errors.message?.message}
-        hint={format(messages.characterCounter, {
+        hint={format(commonMessages.characterCounter, {
           count: (form.watch("message") ?? "").length,
           limit: FEEDBACK_MESSAGE_MAX,
         })}

@@ -1,6 +1,6 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import type { FormEvent, ReactNode } from "react";
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
@@ -46,7 +46,7 @@ export function FormDialog({
       footer={
         <>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            {messages.cancel}
+            {commonMessages.cancel}
           </Button>
           <Button type="submit" form={formId} disabled={submitting}>
             {submitLabel}

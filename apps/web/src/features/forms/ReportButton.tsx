@@ -1,6 +1,7 @@
 "use client";
 
-import { messages, type ReportTargetType } from "@vn/contract";
+import type { ReportTargetType } from "@vn/contract";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
@@ -18,7 +19,7 @@ export function ReportButton({ targetType, targetId }: { targetType: ReportTarge
         className="px-3 text-ink-muted"
       >
         <Icon name="flag" size={18} />
-        <span className="max-sm:sr-only">{messages.reportAction}</span>
+        <span className="max-sm:sr-only">{sharedMessages.reportAction}</span>
       </Button>
       {open ? (
         <ReportDialog targetType={targetType} targetId={targetId} open={open} onOpenChange={setOpen} />

@@ -2,7 +2,6 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
-  messages,
   REPORT_DESCRIPTION_MAX,
   type ReportReason,
   type ReportRequest,
@@ -10,6 +9,8 @@ import {
   reportReasons,
   reportRequestSchema,
 } from "@vn/contract";
+import { formsMessages } from "@vn/contract/messages/forms";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { type Resolver, type UseFormReturn, useForm } from "react-hook-form";
 import { Select } from "@/components/ui/Select";
 import { Textarea } from "@/components/ui/Textarea";
@@ -20,22 +21,22 @@ import { useDialogSubmit } from "./use-dialog-submit";
 
 /** The report reasons as people read them (the content report and the message report share them). */
 export const reasonLabels: Record<ReportReason, string> = {
-  spam: messages.reportReasonSpam,
-  harassment: messages.reportReasonHarassment,
-  hate: messages.reportReasonHate,
-  violence: messages.reportReasonViolence,
-  misinformation: messages.reportReasonMisinformation,
-  impersonation: messages.reportReasonImpersonation,
-  nudity: messages.reportReasonNudity,
-  intellectual_property: messages.reportReasonIntellectualProperty,
-  other: messages.reportReasonOther,
+  spam: formsMessages.reportReasonSpam,
+  harassment: formsMessages.reportReasonHarassment,
+  hate: formsMessages.reportReasonHate,
+  violence: formsMessages.reportReasonViolence,
+  misinformation: formsMessages.reportReasonMisinformation,
+  impersonation: formsMessages.reportReasonImpersonation,
+  nudity: formsMessages.reportReasonNudity,
+  intellectual_property: formsMessages.reportReasonIntellectualProperty,
+  other: formsMessages.reportReasonOther,
 };
 
 /** The report failure: the rate-limit text when the API sent it, else §8's report failure. */
 export function reportErrorText(error: unknown): string {
-  if (error instanceof ApiError && error.code === "report_tooMany") return messages.reportRateLimited;
+  if (error instanceof ApiError && error.code === "report_tooMany") return sharedMessages.reportRateLimited;
   if (error instanceof ApiError && error.status === 422) return error.message;
-  return messages.reportFailed;
+  return sharedMessages.reportFailed;
 }
 
 /** What a report form holds, whatever it reports: a reason and optional words. */
@@ -57,14 +58,14 @@ export function ReportFields<Values extends ReportValues>({ form }: { form: UseF
   return (
     <>
       <Select
-        label={messages.reportReasonLabel}
+        label={formsMessages.reportReasonLabel}
         error={errors.reason?.message}
         placeholder="—"
         options={reasonOptions}
         {...fields.register("reason")}
       />
       <Textarea
-        label={messages.reportDescriptionLabel}
+        label={formsMessages.reportDescriptionLabel}
         optional={fields.watch("reason") !== "other"}
         maxLength={REPORT_DESCRIPTION_MAX}
         error={errors.description?.message}
@@ -89,7 +90,7 @@ export function ReportDialog({ targetType, targetId, open, onOpenChange }: Repor
   });
   const { submit, failure } = useDialogSubmit(form, {
     send: (values) => api.forms.report({ body: { ...values, description: values.description || undefined } }),
-    sentText: messages.reportSent,
+    sentText: sharedMessages.reportSent,
     failureText: reportErrorText,
     close: () => onOpenChange(false),
   });
@@ -97,10 +98,10 @@ export function ReportDialog({ targetType, targetId, open, onOpenChange }: Repor
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={messages.reportTitle}
-      description={messages.reportIntro}
+      title={formsMessages.reportTitle}
+      description={formsMessages.reportIntro}
       formId="report-form"
-      submitLabel={messages.reportSubmit}
+      submitLabel={sharedMessages.reportSubmit}
       submitting={form.formState.isSubmitting}
       failure={failure}
       onSubmit={submit}

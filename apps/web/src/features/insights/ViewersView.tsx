@@ -1,6 +1,9 @@
 "use client";
 
-import { format, messages, type ProfileViewer } from "@vn/contract";
+import { format, type ProfileViewer } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { insightsMessages } from "@vn/contract/messages/insights";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import Link from "next/link";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
@@ -20,11 +23,11 @@ function SpyOffer() {
     <section className="flex flex-col items-start gap-3 rounded-card bg-surface p-6 shadow-card">
       <h2 className="flex items-center gap-2 text-lg font-semibold text-ink">
         <Icon name="eye" size={20} />
-        {messages.viewersSpyTitle}
+        {insightsMessages.viewersSpyTitle}
       </h2>
-      <p className="text-ink-muted">{messages.viewersSpyText}</p>
+      <p className="text-ink-muted">{insightsMessages.viewersSpyText}</p>
       <Button asChild>
-        <Link href={BILLING_PATH}>{messages.viewersSpyAction}</Link>
+        <Link href={BILLING_PATH}>{insightsMessages.viewersSpyAction}</Link>
       </Button>
     </section>
   );
@@ -37,13 +40,13 @@ function ViewerRow({ viewer }: { viewer: ProfileViewer }) {
     <li className="flex items-start gap-3 py-3">
       <ProfileListIdentity profile={profile}>
         <p className="text-sm text-ink-muted">
-          {format(messages.viewersLastViewed, { date: formatDateTime(viewer.lastViewedAt) })} ·{" "}
+          {format(insightsMessages.viewersLastViewed, { date: formatDateTime(viewer.lastViewedAt) })} ·{" "}
           {viewCountText(viewer.views)}
         </p>
-        {what.profile ? <p className="text-sm text-ink">{messages.viewersViewedProfile}</p> : null}
+        {what.profile ? <p className="text-sm text-ink">{insightsMessages.viewersViewedProfile}</p> : null}
         {what.publications.length > 0 ? (
           <p className="text-sm text-ink">
-            {messages.viewersViewedPublications}{" "}
+            {insightsMessages.viewersViewedPublications}{" "}
             {what.publications.map((publication, index) => (
               <span key={publication.path}>
                 {index > 0 ? ", " : null}
@@ -62,7 +65,7 @@ function ViewerRow({ viewer }: { viewer: ProfileViewer }) {
 function ListSkeleton() {
   return (
     <div className="flex flex-col gap-4 py-4">
-      <span className="sr-only">{messages.loading}</span>
+      <span className="sr-only">{commonMessages.loading}</span>
       {[0, 1, 2].map((n) => (
         <div key={n} className="flex items-center gap-3">
           <Skeleton shape="circle" className="size-10" />
@@ -80,7 +83,7 @@ function ViewersList({ ownerId }: { ownerId: string }) {
     <section className="rounded-card bg-surface px-4 shadow-card sm:px-5" aria-busy={!data && !error}>
       {!data && !error ? <ListSkeleton /> : null}
       {data && items.length === 0 ? (
-        <p className="py-8 text-center text-ink-muted">{messages.viewersEmpty}</p>
+        <p className="py-8 text-center text-ink-muted">{insightsMessages.viewersEmpty}</p>
       ) : null}
       <ul className="flex flex-col divide-y divide-line">
         {items.map((viewer) => (
@@ -99,8 +102,8 @@ export function ViewersView() {
   const spy = hasSpy(user?.subscription.current.plan.features);
   return (
     <div className="mx-auto flex w-full max-w-[680px] flex-col gap-4 px-4 py-6 sm:py-8">
-      <h1 className="text-2xl font-semibold text-ink">{messages.viewersTitle}</h1>
-      <p className="text-ink-muted">{messages.viewersIntro}</p>
+      <h1 className="text-2xl font-semibold text-ink">{sharedMessages.viewersTitle}</h1>
+      <p className="text-ink-muted">{insightsMessages.viewersIntro}</p>
       {!user ? <ListSkeleton /> : spy ? <ViewersList ownerId={user.id} /> : <SpyOffer />}
     </div>
   );

@@ -1,11 +1,15 @@
-import { formatCount, messages, type ProfileViewer } from "@vn/contract";
+import { formatCount, type ProfileViewer } from "@vn/contract";
+import { insightsMessages } from "@vn/contract/messages/insights";
 
 /**
  * The words of one viewer row (who viewed you): how many views, and what was looked at. Pure, so
  * the unit test reads exactly what the page shows.
  */
 export function viewCountText(views: number): string {
-  return formatCount(views, { one: messages.viewersViewCountOne, other: messages.viewersViewCount });
+  return formatCount(views, {
+    one: insightsMessages.viewersViewCountOne,
+    other: insightsMessages.viewersViewCount,
+  });
 }
 
 /** "Viewed your profile", and the publications by title (their handle when untitled). */

@@ -1,4 +1,5 @@
-import { type BusinessBadge as BusinessBadgeData, messages } from "@vn/contract";
+import type { BusinessBadge as BusinessBadgeData } from "@vn/contract";
+import { kybMessages } from "@vn/contract/messages/kyb";
 import { Icon } from "@/components/ui/Icon";
 import { cn } from "@/lib/cn";
 import { businessBadgeFacts } from "./business-badge";
@@ -31,7 +32,7 @@ export function BusinessBadge({
       )}
     >
       <Icon name="shield" size={compact ? 16 : 18} className="mt-px shrink-0 text-brand" />
-      <ul aria-label={messages.businessBadgeLabel} className="flex min-w-0 flex-wrap gap-x-1.5 gap-y-0.5">
+      <ul aria-label={kybMessages.businessBadgeLabel} className="flex min-w-0 flex-wrap gap-x-1.5 gap-y-0.5">
         {items.map((fact, index) => (
           <li key={fact} className="min-w-0 break-words">
             {index > 0 ? (

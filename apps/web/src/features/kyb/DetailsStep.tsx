@@ -1,6 +1,8 @@
 "use client";
 
-import { KYB_DETAILS_LIMITS, type KybTransaction, messages } from "@vn/contract";
+import { KYB_DETAILS_LIMITS, type KybTransaction } from "@vn/contract";
+import { kybMessages } from "@vn/contract/messages/kyb";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { type FormEvent, useState } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Alert } from "@/components/ui/Alert";
@@ -67,7 +69,7 @@ export function DetailsStep({
     try {
       const { data } = await api.kyb.companyDetails({ body: request.body });
       await refresh(data);
-      snackbar.show(messages.kybDetailsSaved, { tone: "success" });
+      snackbar.show(kybMessages.kybDetailsSaved, { tone: "success" });
       onSaved();
     } catch (error) {
       if (error instanceof ApiError && error.code === "kybTransaction_countryNotSupported") {
@@ -84,42 +86,42 @@ export function DetailsStep({
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
-      <p className="text-[0.95rem] text-ink-muted">{messages.kybDetailsText}</p>
+      <p className="text-[0.95rem] text-ink-muted">{kybMessages.kybDetailsText}</p>
       {failure ? <Alert>{failure}</Alert> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <Input
-          label={messages.kybLegalNameLabel}
+          label={kybMessages.kybLegalNameLabel}
           autoComplete="organization"
           maxLength={KYB_DETAILS_LIMITS.legalName.max}
           {...field("legalName")}
         />
         <Input
-          label={messages.kybRegistrationNumberLabel}
+          label={kybMessages.kybRegistrationNumberLabel}
           autoComplete="off"
           spellCheck={false}
           maxLength={KYB_DETAILS_LIMITS.registrationNumber.max}
           {...field("registrationNumber")}
         />
-        <CountrySelect label={messages.kybCountryLabel} {...field("country")} />
+        <CountrySelect label={kybMessages.kybCountryLabel} {...field("country")} />
         <Input
-          label={messages.kybIncorporationDateLabel}
+          label={kybMessages.kybIncorporationDateLabel}
           type="date"
           max={today()}
           {...field("incorporationDate")}
         />
       </div>
       <Textarea
-        label={messages.kybAddressLabel}
+        label={kybMessages.kybAddressLabel}
         rows={3}
         autoComplete="street-address"
         maxLength={KYB_DETAILS_LIMITS.registeredAddress.max}
         {...field("registeredAddress")}
       />
-      <WebsiteInput label={messages.kybWebsiteLabel} optional {...field("website")} />
+      <WebsiteInput label={kybMessages.kybWebsiteLabel} optional {...field("website")} />
       {locked ? null : (
         <StepFooter>
           <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>
-            {busy ? messages.saving : messages.saveAndContinue}
+            {busy ? sharedMessages.saving : sharedMessages.saveAndContinue}
           </Button>
         </StepFooter>
       )}

@@ -6,8 +6,9 @@ import {
   type KybDirector,
   type KybTransaction,
   kybDirectorInviteRequestSchema,
-  messages,
 } from "@vn/contract";
+import { kybMessages } from "@vn/contract/messages/kyb";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { type FormEvent, useState } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Alert } from "@/components/ui/Alert";
@@ -51,7 +52,7 @@ function DirectorRow({
         {director.name ? <p className="text-sm break-all text-ink-muted">{director.email}</p> : null}
         {director.status === "rejected" && director.rejectReason ? (
           <p className="mt-1 text-sm whitespace-pre-line text-ink">
-            {format(messages.kybDirectorReason, { reason: director.rejectReason })}
+            {format(kybMessages.kybDirectorReason, { reason: director.rejectReason })}
           </p>
         ) : null}
       </div>
@@ -59,12 +60,12 @@ function DirectorRow({
         <Button
           variant="secondary"
           className="self-start sm:self-center"
-          aria-label={format(messages.kybDirectorCancelFor, { name })}
+          aria-label={format(kybMessages.kybDirectorCancelFor, { name })}
           onClick={onCancel}
           disabled={busy}
           aria-busy={busy}
         >
-          {messages.kybDirectorCancel}
+          {kybMessages.kybDirectorCancel}
         </Button>
       ) : null}
     </li>
@@ -117,7 +118,9 @@ export function DirectorsStep({
     try {
       const { data } = await api.kyb.inviteDirector({ body: { email, name: name.trim() || undefined } });
       await refresh(data);
-      snackbar.show(format(messages.kybDirectorInvited, { email: parsed.data.email }), { tone: "success" });
+      snackbar.show(format(kybMessages.kybDirectorInvited, { email: parsed.data.email }), {
+        tone: "success",
+      });
       setEmail("");
       setName("");
     } catch (error) {
@@ -139,7 +142,7 @@ export function DirectorsStep({
     try {
       const { data } = await api.kyb.cancelDirectorInvite({ body: { inviteId: director.id } });
       await refresh(data);
-      snackbar.show(messages.teamInviteCancelled);
+      snackbar.show(sharedMessages.teamInviteCancelled);
     } catch (error) {
       setFailure(submitErrorMessage(error));
       // Answered meanwhile (accepted, rejected): the list is read again.
@@ -151,7 +154,7 @@ export function DirectorsStep({
 
   return (
     <div className="flex flex-col gap-5">
-      <p className="text-[0.95rem] text-ink-muted">{messages.kybDirectorsText}</p>
+      <p className="text-[0.95rem] text-ink-muted">{kybMessages.kybDirectorsText}</p>
       {failure ? <Alert>{failure}</Alert> : null}
       {canEdit && !full ? (
         <form
@@ -161,7 +164,7 @@ export function DirectorsStep({
         >
           <div className="grid gap-4 sm:grid-cols-2">
             <Input
-              label={messages.kybDirectorEmailLabel}
+              label={kybMessages.kybDirectorEmailLabel}
               name="email"
               type="email"
               autoComplete="off"
@@ -174,7 +177,7 @@ export function DirectorsStep({
               disabled={busy}
             />
             <Input
-              label={messages.kybDirectorNameLabel}
+              label={kybMessages.kybDirectorNameLabel}
               name="name"
               autoComplete="off"
               optional
@@ -188,21 +191,21 @@ export function DirectorsStep({
             />
           </div>
           <Button type="submit" variant="secondary" className="self-start" disabled={busy} aria-busy={busy}>
-            {messages.kybDirectorInvite}
+            {kybMessages.kybDirectorInvite}
           </Button>
         </form>
       ) : null}
       {canEdit && full ? (
         <p className="text-sm text-ink-muted">
-          {format(messages.kybTooManyDirectors, { count: KYB_DIRECTORS_MAX })}
+          {format(kybMessages.kybTooManyDirectors, { count: KYB_DIRECTORS_MAX })}
         </p>
       ) : null}
       <section aria-labelledby="kyb-directors" className="flex flex-col gap-3">
         <h3 id="kyb-directors" className="text-base font-semibold text-ink">
-          {messages.kybDirectorsHeading}
+          {kybMessages.kybDirectorsHeading}
         </h3>
         {directors.length === 0 ? (
-          <p className="text-sm text-ink-muted">{messages.kybDirectorsEmpty}</p>
+          <p className="text-sm text-ink-muted">{kybMessages.kybDirectorsEmpty}</p>
         ) : (
           <ul className="flex flex-col divide-y divide-line rounded-lg border border-line">
             {directors.map((director) => (
@@ -219,10 +222,10 @@ export function DirectorsStep({
       </section>
       <StepFooter>
         <Button size="lg" variant="tertiary" onClick={onBack}>
-          {messages.kybBack}
+          {kybMessages.kybBack}
         </Button>
         <Button size="lg" onClick={onContinue}>
-          {messages.createProfileContinue}
+          {sharedMessages.createProfileContinue}
         </Button>
       </StepFooter>
     </div>

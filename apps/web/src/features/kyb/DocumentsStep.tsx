@@ -6,8 +6,9 @@ import {
   KYB_DOCUMENT_MAX_BYTES,
   KYB_DOCUMENTS_MAX,
   type KybTransaction,
-  messages,
 } from "@vn/contract";
+import { kybMessages } from "@vn/contract/messages/kyb";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Alert } from "@/components/ui/Alert";
@@ -59,7 +60,7 @@ export function DocumentsStep({
     let room = KYB_DOCUMENTS_MAX - documents.length;
     for (const file of files) {
       if (room <= 0) {
-        setFailure(format(messages.kybTooManyDocuments, { count: KYB_DOCUMENTS_MAX }));
+        setFailure(format(kybMessages.kybTooManyDocuments, { count: KYB_DOCUMENTS_MAX }));
         break;
       }
       const problem = documentProblem(file);
@@ -81,7 +82,7 @@ export function DocumentsStep({
         });
         room -= 1;
         await refresh();
-        snackbar.show(messages.kybDocumentAdded, { tone: "success" });
+        snackbar.show(kybMessages.kybDocumentAdded, { tone: "success" });
       } catch (error) {
         if (!isAbort(error)) setFailure(submitErrorMessage(error));
         break;
@@ -97,7 +98,7 @@ export function DocumentsStep({
     try {
       await api.kyb.removeDocument({ params: { id } });
       await refresh();
-      snackbar.show(messages.kybDocumentRemoved);
+      snackbar.show(kybMessages.kybDocumentRemoved);
     } catch (error) {
       setFailure(submitErrorMessage(error));
     } finally {
@@ -109,7 +110,7 @@ export function DocumentsStep({
   return (
     <div className="flex flex-col gap-5">
       <p className="text-[0.95rem] text-ink-muted">
-        {format(messages.kybDocumentsText, {
+        {format(kybMessages.kybDocumentsText, {
           size: KYB_DOCUMENT_MAX_BYTES / (1024 * 1024),
           count: KYB_DOCUMENTS_MAX,
         })}
@@ -117,10 +118,10 @@ export function DocumentsStep({
       {failure ? <Alert>{failure}</Alert> : null}
       <section aria-labelledby="kyb-documents" className="flex flex-col gap-3">
         <h3 id="kyb-documents" className="text-base font-semibold text-ink">
-          {messages.kybDocumentsHeading}
+          {kybMessages.kybDocumentsHeading}
         </h3>
         {documents.length === 0 ? (
-          <p className="text-sm text-ink-muted">{messages.documentsEmpty}</p>
+          <p className="text-sm text-ink-muted">{sharedMessages.documentsEmpty}</p>
         ) : (
           <ul className="flex flex-col divide-y divide-line rounded-lg border border-line">
             {documents.map((document) => (
@@ -129,7 +130,7 @@ export function DocumentsStep({
                 <div className="min-w-0 flex-1">
                   <a
                     href={api.kyb.readDocument.href({ params: { id: document.id } })}
-                    aria-label={format(messages.companyVerificationOpen, { name: document.name })}
+                    aria-label={format(sharedMessages.companyVerificationOpen, { name: document.name })}
                     className="block truncate font-semibold text-brand hover:underline"
                   >
                     {document.name}
@@ -141,7 +142,7 @@ export function DocumentsStep({
                 {canEdit ? (
                   <Button
                     variant="tertiary"
-                    aria-label={format(messages.removeEntry, { name: document.name })}
+                    aria-label={format(sharedMessages.removeEntry, { name: document.name })}
                     onClick={() => void remove(document.id)}
                     disabled={blocked}
                     aria-busy={removing === document.id}
@@ -162,7 +163,7 @@ export function DocumentsStep({
         ) : null}
         {!canEdit ? null : full ? (
           <p className="text-sm text-ink-muted">
-            {format(messages.kybTooManyDocuments, { count: KYB_DOCUMENTS_MAX })}
+            {format(kybMessages.kybTooManyDocuments, { count: KYB_DOCUMENTS_MAX })}
           </p>
         ) : (
           <Button
@@ -172,7 +173,7 @@ export function DocumentsStep({
           >
             <label aria-disabled={blocked ? true : undefined}>
               <Icon name="plus" size={18} />
-              {messages.documentsAdd}
+              {sharedMessages.documentsAdd}
               <input
                 type="file"
                 accept={KYB_DOCUMENT_ACCEPT}
@@ -187,10 +188,10 @@ export function DocumentsStep({
       </section>
       <StepFooter>
         <Button size="lg" variant="tertiary" onClick={onBack} disabled={blocked}>
-          {messages.kybBack}
+          {kybMessages.kybBack}
         </Button>
         <Button size="lg" onClick={onContinue} disabled={blocked}>
-          {messages.createProfileContinue}
+          {sharedMessages.createProfileContinue}
         </Button>
       </StepFooter>
     </div>

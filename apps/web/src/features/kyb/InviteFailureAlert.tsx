@@ -1,4 +1,4 @@
-import { messages } from "@vn/contract";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import Link from "next/link";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
@@ -12,7 +12,7 @@ export function InviteFailureAlert({ failure, className }: { failure: InviteFail
       <Alert>{failure.message}</Alert>
       {failure.verifyFirst ? (
         <Button asChild className="mt-4">
-          <Link href={routes.verification}>{messages.verifyNow}</Link>
+          <Link href={routes.verification}>{sharedMessages.verifyNow}</Link>
         </Button>
       ) : null}
     </div>

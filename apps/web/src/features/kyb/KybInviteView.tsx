@@ -1,6 +1,9 @@
 "use client";
 
-import { format, messages, type TeamInvite } from "@vn/contract";
+import { format, type TeamInvite } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { kybMessages } from "@vn/contract/messages/kyb";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/Alert";
@@ -107,23 +110,23 @@ export function KybInviteView() {
 
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-4 px-4 py-8 sm:py-12">
-      <h1 className="text-2xl font-semibold text-ink">{messages.kybInviteTitle}</h1>
+      <h1 className="text-2xl font-semibold text-ink">{sharedMessages.kybInviteTitle}</h1>
       <section className="rounded-card bg-surface p-5 shadow-card sm:p-6">
         {phase.kind === "reading" || phase.kind === "working" ? (
           <div aria-busy="true" className="flex flex-col gap-3">
-            <span className="sr-only">{messages.kybInviteWorking}</span>
+            <span className="sr-only">{kybMessages.kybInviteWorking}</span>
             <Skeleton className="h-16 w-2/3" />
             <Skeleton className="h-4 w-full" />
           </div>
         ) : phase.kind === "invalid" ? (
-          <Alert>{messages.invitationInvalid}</Alert>
+          <Alert>{commonMessages.invitationInvalid}</Alert>
         ) : phase.kind === "failed" ? (
           <InviteFailureAlert failure={phase.failure} />
         ) : phase.kind === "accepted" ? (
           <OfficerConfirmed invite={phase.invite} />
         ) : phase.kind === "rejected" ? (
           <Alert tone="success">
-            {format(messages.kybInviteRejected, { company: phase.invite.company.name })}
+            {format(sharedMessages.kybInviteRejected, { company: phase.invite.company.name })}
           </Alert>
         ) : (
           <>

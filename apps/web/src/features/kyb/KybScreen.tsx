@@ -1,6 +1,7 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { Alert } from "@/components/ui/Alert";
@@ -31,12 +32,12 @@ function CompanyVerification({ company, verified }: { company: KybCompany; verif
   }, [accepted, verified, reloadSession]);
 
   if (data === undefined) {
-    if (!error) return <StepSkeleton label={messages.loading} />;
+    if (!error) return <StepSkeleton label={commonMessages.loading} />;
     return (
-      <StepCard icon="alert" tone="danger" title={messages.companyVerificationTitle}>
-        <Alert>{error instanceof Error ? error.message : messages.somethingWentWrong}</Alert>
+      <StepCard icon="alert" tone="danger" title={sharedMessages.companyVerificationTitle}>
+        <Alert>{error instanceof Error ? error.message : commonMessages.somethingWentWrong}</Alert>
         <Button variant="secondary" className="self-start" onClick={() => void mutate()}>
-          {messages.tryAgain}
+          {commonMessages.tryAgain}
         </Button>
       </StepCard>
     );
@@ -63,7 +64,7 @@ export function KybScreen() {
     if (!isLoading && !user) router.replace(routes.loginThenBack(pathname));
   }, [isLoading, user, router, pathname]);
 
-  if (!user) return <StepSkeleton label={messages.loading} />;
+  if (!user) return <StepSkeleton label={commonMessages.loading} />;
   if (!mayVerifyCompany(actorOf(user))) return <CompanyScreen />;
   return (
     <CompanyVerification

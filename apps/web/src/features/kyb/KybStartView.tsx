@@ -1,6 +1,8 @@
 "use client";
 
-import { format, messages } from "@vn/contract";
+import { format } from "@vn/contract";
+import { kybMessages } from "@vn/contract/messages/kyb";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
@@ -32,16 +34,16 @@ export function KybStartView({ company }: { company: KybCompany }) {
   return (
     <StepCard
       icon="building"
-      title={format(messages.kybStartTitle, { company: company.name })}
-      text={format(messages.kybStartText, { company: company.name })}
+      title={format(kybMessages.kybStartTitle, { company: company.name })}
+      text={format(kybMessages.kybStartText, { company: company.name })}
       actions={
         <Button size="lg" onClick={() => void start()} disabled={busy} aria-busy={busy}>
-          {messages.verificationStart}
+          {sharedMessages.verificationStart}
         </Button>
       }
     >
       {failure ? <Alert>{failure}</Alert> : null}
-      <ol aria-label={messages.kybStepsLabel} className="flex flex-col gap-2">
+      <ol aria-label={kybMessages.kybStepsLabel} className="flex flex-col gap-2">
         {kybSteps.map((step, index) => (
           <li key={step} className="flex items-center gap-3 text-ink">
             <span

@@ -1,6 +1,8 @@
 "use client";
 
-import { format, type KybTransaction, messages } from "@vn/contract";
+import { format, type KybTransaction } from "@vn/contract";
+import { kybMessages } from "@vn/contract/messages/kyb";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import Link from "next/link";
 import { useState } from "react";
 import { Alert } from "@/components/ui/Alert";
@@ -23,7 +25,7 @@ function Reason({ transaction }: { transaction: KybTransaction | null }) {
   if (!reason) return null;
   return (
     <div className="rounded-lg bg-canvas p-4">
-      <h2 className="text-sm font-semibold text-ink">{messages.reasonHeading}</h2>
+      <h2 className="text-sm font-semibold text-ink">{sharedMessages.reasonHeading}</h2>
       <p className="mt-1 text-[0.95rem] text-ink" data-reason={reason.code}>
         {reason.text}
       </p>
@@ -38,8 +40,8 @@ function Dates({ transaction }: { transaction: KybTransaction | null }) {
   return (
     <p className="text-sm text-ink-muted">
       {[
-        submitted ? format(messages.kybSubmittedOn, { date: submitted }) : null,
-        decided ? format(messages.kybDecidedOn, { date: decided }) : null,
+        submitted ? format(kybMessages.kybSubmittedOn, { date: submitted }) : null,
+        decided ? format(kybMessages.kybDecidedOn, { date: decided }) : null,
       ]
         .filter(Boolean)
         .join(" · ")}
@@ -96,8 +98,8 @@ export function KybStatusView({
       return (
         <StepCard
           icon="shield"
-          title={messages.kybPendingTitle}
-          text={format(messages.kybPendingText, values)}
+          title={kybMessages.kybPendingTitle}
+          text={format(kybMessages.kybPendingText, values)}
           visual={
             <span className="inline-flex size-14 items-center justify-center rounded-full bg-brand-soft text-brand">
               <Spinner className="size-8 border-[3px]" />
@@ -105,7 +107,7 @@ export function KybStatusView({
           }
         >
           <p role="status" className="text-sm font-semibold text-ink">
-            {messages.processingWaiting}
+            {sharedMessages.processingWaiting}
           </p>
           <Dates transaction={transaction} />
         </StepCard>
@@ -115,8 +117,8 @@ export function KybStatusView({
         <StepCard
           icon="shield"
           tone="warning"
-          title={messages.kybManualReviewTitle}
-          text={format(messages.kybManualReviewText, values)}
+          title={kybMessages.kybManualReviewTitle}
+          text={format(kybMessages.kybManualReviewText, values)}
         >
           <Dates transaction={transaction} />
         </StepCard>
@@ -127,11 +129,11 @@ export function KybStatusView({
         <StepCard
           icon="checkCircle"
           tone="success"
-          title={format(messages.kybVerifiedTitle, values)}
-          text={messages.kybVerifiedText}
+          title={format(kybMessages.kybVerifiedTitle, values)}
+          text={kybMessages.kybVerifiedText}
           actions={
             <Button asChild size="lg">
-              <Link href={routes.profile(company.slug)}>{messages.billingCompanyVerify}</Link>
+              <Link href={routes.profile(company.slug)}>{sharedMessages.billingCompanyVerify}</Link>
             </Button>
           }
         >
@@ -144,15 +146,15 @@ export function KybStatusView({
         <StepCard
           icon="alert"
           tone="danger"
-          title={messages.kybRejectedTitle}
+          title={kybMessages.kybRejectedTitle}
           actions={
             transaction?.canStartNew ? (
-              <StartNewButton companyId={company.id} label={messages.kybStartAgain} />
+              <StartNewButton companyId={company.id} label={kybMessages.kybStartAgain} />
             ) : null
           }
         >
           <Reason transaction={transaction} />
-          {transaction?.canStartNew ? null : <Alert tone="info">{messages.kybNotAllowed}</Alert>}
+          {transaction?.canStartNew ? null : <Alert tone="info">{kybMessages.kybNotAllowed}</Alert>}
           <Dates transaction={transaction} />
         </StepCard>
       );
@@ -161,10 +163,10 @@ export function KybStatusView({
         <StepCard
           icon="alert"
           tone="warning"
-          title={messages.kybFailedTitle}
+          title={kybMessages.kybFailedTitle}
           actions={
             transaction?.canStartNew ? (
-              <StartNewButton companyId={company.id} label={messages.kybSubmitAgain} />
+              <StartNewButton companyId={company.id} label={kybMessages.kybSubmitAgain} />
             ) : null
           }
         >

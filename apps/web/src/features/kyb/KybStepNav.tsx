@@ -1,6 +1,7 @@
 "use client";
 
-import { type KybTransaction, messages } from "@vn/contract";
+import type { KybTransaction } from "@vn/contract";
+import { kybMessages } from "@vn/contract/messages/kyb";
 import { Icon } from "@/components/ui/Icon";
 import { cn } from "@/lib/cn";
 import { type KybStep, kybStepLabels, kybSteps, stepDone } from "./kyb-rules";
@@ -20,7 +21,7 @@ export function KybStepNav({
   onSelect: (step: KybStep) => void;
 }) {
   return (
-    <nav aria-label={messages.kybStepsLabel} className="md:sticky md:top-20">
+    <nav aria-label={kybMessages.kybStepsLabel} className="md:sticky md:top-20">
       <ol className="grid grid-cols-4 gap-1.5 rounded-card bg-surface p-2 shadow-card md:flex md:flex-col md:gap-1 md:p-3">
         {kybSteps.map((step, index) => {
           const done = stepDone(step, checklist);
@@ -52,7 +53,7 @@ export function KybStepNav({
                 </span>
                 <span className="text-xs leading-tight font-semibold break-words md:text-sm">
                   {kybStepLabels[step]}
-                  {done ? <span className="sr-only"> ({messages.kybStepDoneLabel})</span> : null}
+                  {done ? <span className="sr-only"> ({kybMessages.kybStepDoneLabel})</span> : null}
                 </span>
               </button>
             </li>

@@ -1,6 +1,8 @@
 "use client";
 
-import { format, type KybTransaction, messages } from "@vn/contract";
+import { format, type KybTransaction } from "@vn/contract";
+import { kybMessages } from "@vn/contract/messages/kyb";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { useRef, useState } from "react";
 import { DetailsStep } from "./DetailsStep";
 import { DirectorsStep } from "./DirectorsStep";
@@ -37,7 +39,7 @@ export function KybWizard({ transaction, company }: { transaction: KybTransactio
     <div className="mx-auto flex w-full max-w-[1040px] flex-1 flex-col gap-5 px-4 py-6 md:py-10">
       <header>
         <h1 className="text-2xl leading-tight font-semibold break-words text-ink">
-          {format(messages.kybStartTitle, { company: company.name })}
+          {format(kybMessages.kybStartTitle, { company: company.name })}
         </h1>
       </header>
       <div className="flex flex-col gap-4 md:grid md:grid-cols-[240px_minmax(0,1fr)] md:items-start md:gap-6">
@@ -48,7 +50,7 @@ export function KybWizard({ transaction, company }: { transaction: KybTransactio
         >
           <div>
             <p className="text-sm font-semibold text-ink-muted">
-              {format(messages.wizardStepOf, { current: position, total: kybSteps.length })}
+              {format(sharedMessages.wizardStepOf, { current: position, total: kybSteps.length })}
             </p>
             <h2
               id="kyb-step-title"

@@ -1,4 +1,6 @@
-import { format, messages, type TeamInvite } from "@vn/contract";
+import { format, type TeamInvite } from "@vn/contract";
+import { kybMessages } from "@vn/contract/messages/kyb";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import Link from "next/link";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
@@ -8,10 +10,10 @@ import { routes } from "@/lib/paths";
 export function OfficerConfirmed({ invite }: { invite: TeamInvite }) {
   return (
     <div className="flex flex-col gap-4">
-      <Alert tone="success">{format(messages.kybOfficerAccepted, { company: invite.company.name })}</Alert>
+      <Alert tone="success">{format(kybMessages.kybOfficerAccepted, { company: invite.company.name })}</Alert>
       <Button asChild variant="secondary" className="self-start">
         <Link href={routes.profile(invite.company.slug)}>
-          {format(messages.companyVerificationOpen, { name: invite.company.name })}
+          {format(sharedMessages.companyVerificationOpen, { name: invite.company.name })}
         </Link>
       </Button>
     </div>

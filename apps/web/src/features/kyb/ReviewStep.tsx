@@ -1,6 +1,7 @@
 "use client";
 
-import { format, type KybTransaction, messages } from "@vn/contract";
+import { format, type KybTransaction } from "@vn/contract";
+import { kybMessages } from "@vn/contract/messages/kyb";
 import { useState } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Alert } from "@/components/ui/Alert";
@@ -15,25 +16,25 @@ import { StepFooter } from "./StepFooter";
 import { useKybRefresh } from "./use-kyb";
 
 const checklistItems: { step: Exclude<KybStep, "review">; label: string }[] = [
-  { step: "details", label: messages.kybChecklistDetails },
-  { step: "documents", label: messages.kybChecklistDocuments },
-  { step: "directors", label: messages.kybChecklistDirectors },
+  { step: "details", label: kybMessages.kybChecklistDetails },
+  { step: "documents", label: kybMessages.kybChecklistDocuments },
+  { step: "directors", label: kybMessages.kybChecklistDirectors },
 ];
 
 function Summary({ transaction }: { transaction: KybTransaction }) {
   const { details } = transaction;
   const rows: [string, string | null][] = [
-    [messages.kybLegalNameLabel, details.legalName],
-    [messages.kybRegistrationNumberLabel, details.registrationNumber],
-    [messages.kybCountryLabel, countryName(details.country)],
-    [messages.kybAddressLabel, details.registeredAddress],
-    [messages.kybIncorporationDateLabel, dayLabel(details.incorporationDate)],
-    [messages.kybWebsiteLabel, details.website],
+    [kybMessages.kybLegalNameLabel, details.legalName],
+    [kybMessages.kybRegistrationNumberLabel, details.registrationNumber],
+    [kybMessages.kybCountryLabel, countryName(details.country)],
+    [kybMessages.kybAddressLabel, details.registeredAddress],
+    [kybMessages.kybIncorporationDateLabel, dayLabel(details.incorporationDate)],
+    [kybMessages.kybWebsiteLabel, details.website],
   ];
   return (
     <section aria-labelledby="kyb-summary" className="flex flex-col gap-2">
       <h3 id="kyb-summary" className="text-base font-semibold text-ink">
-        {messages.kybStepDetails}
+        {kybMessages.kybStepDetails}
       </h3>
       <dl className="grid gap-x-6 gap-y-3 rounded-lg bg-canvas p-4 text-sm sm:grid-cols-2">
         {rows.map(([label, value]) => (
@@ -71,7 +72,7 @@ export function ReviewStep({
     setBusy(true);
     try {
       const { data } = await api.kyb.submit();
-      snackbar.show(messages.kybSubmitted, { tone: "success" });
+      snackbar.show(kybMessages.kybSubmitted, { tone: "success" });
       await refresh(data);
     } catch (error) {
       setFailure(submitErrorMessage(error));
@@ -83,10 +84,10 @@ export function ReviewStep({
 
   return (
     <div className="flex flex-col gap-5">
-      <p className="text-[0.95rem] text-ink-muted">{messages.kybReviewText}</p>
+      <p className="text-[0.95rem] text-ink-muted">{kybMessages.kybReviewText}</p>
       <section aria-labelledby="kyb-checklist" className="flex flex-col gap-2">
         <h3 id="kyb-checklist" className="text-base font-semibold text-ink">
-          {messages.kybChecklistHeading}
+          {kybMessages.kybChecklistHeading}
         </h3>
         <ul className="flex flex-col divide-y divide-line rounded-lg border border-line">
           {checklistItems.map(({ step, label }) => {
@@ -102,13 +103,13 @@ export function ReviewStep({
                   {label}
                   <span className="sr-only">
                     {" "}
-                    ({done ? messages.kybChecklistDone : messages.kybChecklistMissing})
+                    ({done ? kybMessages.kybChecklistDone : kybMessages.kybChecklistMissing})
                   </span>
                 </p>
                 <Button
                   variant="tertiary"
                   className="shrink-0"
-                  aria-label={format(messages.kybEditStep, { step: kybStepLabels[step] })}
+                  aria-label={format(kybMessages.kybEditStep, { step: kybStepLabels[step] })}
                   onClick={() => onEdit(step)}
                 >
                   <Icon name="chevronRight" size={18} />
@@ -122,7 +123,7 @@ export function ReviewStep({
       {failure ? <Alert>{failure}</Alert> : null}
       <StepFooter>
         <Button size="lg" variant="tertiary" onClick={() => onEdit("directors")} disabled={busy}>
-          {messages.kybBack}
+          {kybMessages.kybBack}
         </Button>
         <Button
           size="lg"
@@ -130,7 +131,7 @@ export function ReviewStep({
           disabled={busy || !transaction.canEdit}
           aria-busy={busy}
         >
-          {busy ? messages.kybSubmitting : messages.kybSubmit}
+          {busy ? kybMessages.kybSubmitting : kybMessages.kybSubmit}
         </Button>
       </StepFooter>
     </div>

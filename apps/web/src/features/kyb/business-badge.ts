@@ -3,7 +3,8 @@
  * in words, on its page and on its search results: where it is registered, how many verified
  * directors vouch for it and when the registry last confirmed it.
  */
-import { type BusinessBadge, format, formatCount, type KybTransaction, messages } from "@vn/contract";
+import { type BusinessBadge, format, formatCount, type KybTransaction } from "@vn/contract";
+import { kybMessages } from "@vn/contract/messages/kyb";
 import { countryName } from "../../lib/countries";
 import { dayLabel } from "./kyb-rules";
 
@@ -16,15 +17,15 @@ export interface BusinessBadgeFacts {
 export function businessBadgeFacts(badge: NonNullable<BusinessBadge>): BusinessBadgeFacts {
   const checked = dayLabel(badge.checkedAt);
   return {
-    registration: format(messages.businessBadgeRegistration, {
+    registration: format(kybMessages.businessBadgeRegistration, {
       number: badge.registrationNumber,
       country: countryName(badge.country) ?? badge.country,
     }),
     directors: formatCount(badge.verifiedDirectors, {
-      one: messages.businessBadgeDirector,
-      other: messages.businessBadgeDirectors,
+      one: kybMessages.businessBadgeDirector,
+      other: kybMessages.businessBadgeDirectors,
     }),
-    checked: checked ? format(messages.businessBadgeChecked, { date: checked }) : null,
+    checked: checked ? format(kybMessages.businessBadgeChecked, { date: checked }) : null,
   };
 }
 

@@ -3,7 +3,7 @@
  * told to verify first (with the way there); anything else is the server's own sentence — §8's
  * 409 "no longer available", the 403 of an invitation sent to someone else, the 404.
  */
-import { messages } from "@vn/contract";
+import { kybMessages } from "@vn/contract/messages/kyb";
 import { ApiError } from "../../lib/api-error";
 import { submitErrorMessage } from "../../lib/forms";
 
@@ -15,6 +15,6 @@ export interface InviteFailure {
 
 export function inviteFailureOf(error: unknown): InviteFailure {
   if (error instanceof ApiError && error.code === "user_notVerified")
-    return { message: messages.kybDirectorVerifyFirst, verifyFirst: true };
+    return { message: kybMessages.kybDirectorVerifyFirst, verifyFirst: true };
   return { message: submitErrorMessage(error), verifyFirst: false };
 }

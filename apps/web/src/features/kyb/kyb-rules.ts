@@ -14,19 +14,20 @@ import {
   type KybTransaction,
   kybCompanyDetailsRequestSchema,
   kybDocumentMimes,
-  messages,
   type VerificationStatus,
 } from "@vn/contract";
+import { kybMessages } from "@vn/contract/messages/kyb";
+import { sharedMessages } from "@vn/contract/messages/shared";
 
 /** The wizard's steps, in order (spec §4: details, documents, director invites, then submit). */
 export const kybSteps = ["details", "documents", "directors", "review"] as const;
 export type KybStep = (typeof kybSteps)[number];
 
 export const kybStepLabels: Record<KybStep, string> = {
-  details: messages.kybStepDetails,
-  documents: messages.kybStepDocuments,
-  directors: messages.kybStepDirectors,
-  review: messages.kybStepReview,
+  details: kybMessages.kybStepDetails,
+  documents: kybMessages.kybStepDocuments,
+  directors: kybMessages.kybStepDirectors,
+  review: kybMessages.kybStepReview,
 };
 
 type Checklist = KybTransaction["checklist"];
@@ -91,17 +92,17 @@ export function directorBadge(director: Pick<KybDirector, "status" | "verified">
 } {
   switch (director.status) {
     case "pending":
-      return { label: messages.kybDirectorPending, tone: "warning" };
+      return { label: kybMessages.kybDirectorPending, tone: "warning" };
     case "accepted":
       return director.verified
-        ? { label: messages.kybDirectorVerified, tone: "success" }
-        : { label: messages.kybDirectorAccepted, tone: "success" };
+        ? { label: kybMessages.kybDirectorVerified, tone: "success" }
+        : { label: kybMessages.kybDirectorAccepted, tone: "success" };
     case "rejected":
-      return { label: messages.kybDirectorRejected, tone: "danger" };
+      return { label: kybMessages.kybDirectorRejected, tone: "danger" };
     case "cancelled":
-      return { label: messages.kybDirectorCancelledBadge, tone: "neutral" };
+      return { label: kybMessages.kybDirectorCancelledBadge, tone: "neutral" };
     case "expired":
-      return { label: messages.kybDirectorExpired, tone: "neutral" };
+      return { label: kybMessages.kybDirectorExpired, tone: "neutral" };
   }
 }
 
@@ -143,7 +144,7 @@ export function detailsRequestOf(
   | { ok: true; body: KybCompanyDetailsRequest }
   | { ok: false; errors: Partial<Record<KybDetailField, string>> } {
   const errors: Partial<Record<KybDetailField, string>> = {};
-  for (const field of requiredFields) if (!values[field].trim()) errors[field] = messages.fieldRequired;
+  for (const field of requiredFields) if (!values[field].trim()) errors[field] = sharedMessages.fieldRequired;
   const parsed = kybCompanyDetailsRequestSchema.safeParse(values);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -171,9 +172,9 @@ const extensionMimes: Record<string, string> = {
 export function documentProblem(file: { name: string; type: string; size: number }): string | null {
   const extension = file.name.split(".").pop()?.toLowerCase() ?? "";
   const mime = file.type || extensionMimes[extension] || "";
-  if (!(kybDocumentMimes as readonly string[]).includes(mime)) return messages.kybDocumentType;
+  if (!(kybDocumentMimes as readonly string[]).includes(mime)) return kybMessages.kybDocumentType;
   if (file.size > KYB_DOCUMENT_MAX_BYTES)
-    return format(messages.kybDocumentTooLarge, { size: KYB_DOCUMENT_MAX_BYTES / (1024 * 1024) });
+    return format(kybMessages.kybDocumentTooLarge, { size: KYB_DOCUMENT_MAX_BYTES / (1024 * 1024) });
   return null;
 }
 

@@ -10,8 +10,9 @@ import {
   adSpendLabels,
   adSpendRanges,
   format,
-  messages,
 } from "@vn/contract";
+import { leadsMessages } from "@vn/contract/messages/leads";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { useEffect, useRef, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/Button";
@@ -75,10 +76,10 @@ export function AdConsultationForm() {
         role="status"
         className="flex flex-col items-start gap-4 rounded-card bg-surface p-6 shadow-card focus:outline-none md:p-8"
       >
-        <h2 className="text-2xl font-semibold text-ink">{messages.formSentTitle}</h2>
-        <p className="text-base text-ink">{messages.adConsultationSent}</p>
+        <h2 className="text-2xl font-semibold text-ink">{leadsMessages.formSentTitle}</h2>
+        <p className="text-base text-ink">{leadsMessages.adConsultationSent}</p>
         <Button variant="secondary" onClick={() => setSent(false)}>
-          {messages.formSendAnother}
+          {leadsMessages.formSendAnother}
         </Button>
       </div>
     );
@@ -93,50 +94,50 @@ export function AdConsultationForm() {
     >
       <div className="sm:col-span-2">
         <h2 id="ad-consultation-title" className="text-2xl font-semibold text-ink">
-          {messages.adConsultationTitle}
+          {leadsMessages.adConsultationTitle}
         </h2>
-        <p className="mt-1 text-ink-muted">{messages.adConsultationIntro}</p>
+        <p className="mt-1 text-ink-muted">{leadsMessages.adConsultationIntro}</p>
       </div>
       <Input
-        label={messages.adCompanyLabel}
+        label={leadsMessages.adCompanyLabel}
         autoComplete="organization"
         error={errors.company?.message}
         {...form.register("company")}
       />
       <WebsiteInput error={errors.website?.message} {...form.register("website")} />
       <Input
-        label={messages.adFirstNameLabel}
+        label={leadsMessages.adFirstNameLabel}
         autoComplete="given-name"
         error={errors.firstName?.message}
         {...form.register("firstName")}
       />
       <Input
-        label={messages.adLastNameLabel}
+        label={leadsMessages.adLastNameLabel}
         autoComplete="family-name"
         error={errors.lastName?.message}
         {...form.register("lastName")}
       />
       <Input
-        label={messages.adEmailLabel}
+        label={leadsMessages.adEmailLabel}
         type="email"
         autoComplete="email"
         error={errors.email?.message}
         {...form.register("email")}
       />
       <Input
-        label={messages.adPhoneLabel}
+        label={sharedMessages.adPhoneLabel}
         type="tel"
         autoComplete="tel"
-        hint={messages.adPhoneHint}
+        hint={leadsMessages.adPhoneHint}
         error={errors.phone?.message}
         {...form.register("phone")}
       />
       <CountrySelect error={errors.country?.message} {...form.register("country")} />
       <Select
-        label={messages.adMonthlySpendLabel}
+        label={sharedMessages.adMonthlySpendLabel}
         options={spendOptions}
-        placeholder={messages.adSpendChoose}
-        hint={format(messages.adMonthlySpendHint, {
+        placeholder={leadsMessages.adSpendChoose}
+        hint={format(leadsMessages.adMonthlySpendHint, {
           credit: formatUsd(AD_OFFER_CREDIT_USD),
           minimum: formatUsd(AD_OFFER_MIN_SPEND_USD),
         })}
@@ -144,7 +145,7 @@ export function AdConsultationForm() {
         {...form.register("monthlyAdSpend")}
       />
       <Textarea
-        label={messages.adObjectivesLabel}
+        label={sharedMessages.adObjectivesLabel}
         optional
         maxLength={AD_OBJECTIVES_MAX}
         rows={4}
@@ -159,7 +160,7 @@ export function AdConsultationForm() {
       ) : null}
       <div className="sm:col-span-2">
         <Button type="submit" size="lg" disabled={form.formState.isSubmitting} className="w-full sm:w-auto">
-          {messages.adConsultationSubmit}
+          {leadsMessages.adConsultationSubmit}
         </Button>
       </div>
     </form>

@@ -7,8 +7,10 @@ import {
   enterpriseEnquiryRequestSchema,
   enterpriseEnquiryVisitorSchema,
   format,
-  messages,
 } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { leadsMessages } from "@vn/contract/messages/leads";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/Button";
@@ -75,20 +77,20 @@ export function EnterpriseEnquiryDialog({ open, onOpenChange }: EnterpriseEnquir
     <Dialog
       open={open}
       onOpenChange={change}
-      title={messages.enterpriseEnquiryTitle}
-      description={sent ? undefined : messages.enterpriseEnquiryIntro}
+      title={leadsMessages.enterpriseEnquiryTitle}
+      description={sent ? undefined : leadsMessages.enterpriseEnquiryIntro}
       size="lg"
       fullOnMobile
       footer={
         sent ? (
-          <Button onClick={() => change(false)}>{messages.close}</Button>
+          <Button onClick={() => change(false)}>{commonMessages.close}</Button>
         ) : (
           <>
             <Button variant="secondary" onClick={() => change(false)}>
-              {messages.cancel}
+              {commonMessages.cancel}
             </Button>
             <Button type="submit" form="enterprise-enquiry-form" disabled={form.formState.isSubmitting}>
-              {messages.enterpriseEnquirySubmit}
+              {leadsMessages.enterpriseEnquirySubmit}
             </Button>
           </>
         )
@@ -96,7 +98,7 @@ export function EnterpriseEnquiryDialog({ open, onOpenChange }: EnterpriseEnquir
     >
       {sent ? (
         <p role="status" className="text-base text-ink">
-          {messages.enterpriseEnquirySent}
+          {leadsMessages.enterpriseEnquirySent}
         </p>
       ) : (
         <form
@@ -106,49 +108,49 @@ export function EnterpriseEnquiryDialog({ open, onOpenChange }: EnterpriseEnquir
           className="grid gap-4 sm:grid-cols-2"
         >
           <Input
-            label={messages.enquiryFullNameLabel}
+            label={leadsMessages.enquiryFullNameLabel}
             autoComplete="name"
             error={errors.fullName?.message}
             {...form.register("fullName")}
           />
           <Input
-            label={messages.companyNameLabel}
+            label={sharedMessages.companyNameLabel}
             autoComplete="organization"
             error={errors.companyName?.message}
             {...form.register("companyName")}
           />
           {visitor ? (
             <Input
-              label={messages.enquiryWorkEmailLabel}
+              label={leadsMessages.enquiryWorkEmailLabel}
               type="email"
               autoComplete="email"
-              hint={messages.enquiryWorkEmailHint}
+              hint={leadsMessages.enquiryWorkEmailHint}
               error={errors.email?.message}
               className="sm:col-span-2"
               {...form.register("email")}
             />
           ) : (
             <p className="text-sm text-ink-muted sm:col-span-2">
-              {format(messages.enquiryAccountEmailNote, { email: user.email })}
+              {format(leadsMessages.enquiryAccountEmailNote, { email: user.email })}
             </p>
           )}
           <WebsiteInput error={errors.website?.message} {...form.register("website")} />
           <CountrySelect error={errors.country?.message} {...form.register("country")} />
           <Input
-            label={messages.enquiryPhoneLabel}
+            label={sharedMessages.enquiryPhoneLabel}
             optional
             type="tel"
             autoComplete="tel"
-            hint={messages.contactPhoneHint}
+            hint={sharedMessages.contactPhoneHint}
             error={errors.phone?.message}
             className="sm:col-span-2"
             {...form.register("phone")}
           />
           <Textarea
-            label={messages.enquiryTextLabel}
+            label={sharedMessages.enquiryTextLabel}
             maxLength={ENQUIRY_TEXT_MAX}
             rows={5}
-            hint={format(messages.enquiryTextHint, {
+            hint={format(leadsMessages.enquiryTextHint, {
               count: (form.watch("enquiry") ?? "").length,
               limit: ENQUIRY_TEXT_MAX,
             })}

@@ -1,4 +1,5 @@
-import { messages } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { leadsMessages } from "@vn/contract/messages/leads";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { ApiError } from "@/lib/api-error";
 import { fieldErrorsOf } from "@/lib/forms";
@@ -16,7 +17,7 @@ export function leadFailure<Values extends FieldValues>(
     form.setError(field as Path<Values>, { type: "server", message });
   }
   if (Object.keys(fields).length > 0) return null;
-  if (error instanceof ApiError && error.code === "lead_tooMany") return messages.leadRateLimited;
+  if (error instanceof ApiError && error.code === "lead_tooMany") return leadsMessages.leadRateLimited;
   if (error instanceof ApiError) return error.message;
-  return messages.somethingWentWrong;
+  return commonMessages.somethingWentWrong;
 }

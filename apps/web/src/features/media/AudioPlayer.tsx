@@ -1,6 +1,7 @@
 "use client";
 
-import { type AudioTrack, formatMediaDuration, formatTime, messages } from "@vn/contract";
+import { type AudioTrack, formatMediaDuration, formatTime } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import {
   createContext,
   type ReactNode,
@@ -150,7 +151,7 @@ function AudioPlayerBar({
   const total = duration ?? 0;
   return (
     <section
-      aria-label={messages.audioPlayer}
+      aria-label={commonMessages.audioPlayer}
       data-testid="audio-player"
       data-track-id={track.id}
       data-playing={playing ? "true" : "false"}
@@ -187,19 +188,23 @@ function AudioPlayerBar({
         )}
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-semibold text-ink" data-testid="audio-track-name">
-            <span className="sr-only">{messages.nowPlaying}: </span>
+            <span className="sr-only">{commonMessages.nowPlaying}: </span>
             {track.trackName}
           </p>
           <p className="truncate text-xs text-ink-muted">{track.artistName}</p>
         </div>
         <div className="flex items-center gap-1">
-          <RoundButton label={messages.previous} onClick={api.previous}>
+          <RoundButton label={commonMessages.previous} onClick={api.previous}>
             {previousIcon}
           </RoundButton>
-          <RoundButton label={playing ? messages.pause : messages.play} onClick={api.toggle} primary>
+          <RoundButton
+            label={playing ? commonMessages.pause : commonMessages.play}
+            onClick={api.toggle}
+            primary
+          >
             {playing ? pauseIcon : playIcon}
           </RoundButton>
-          <RoundButton label={messages.next} onClick={api.next}>
+          <RoundButton label={commonMessages.next} onClick={api.next}>
             {nextIcon}
           </RoundButton>
         </div>
@@ -222,7 +227,7 @@ function AudioPlayerBar({
             {duration !== null ? formatMediaDuration(duration * 1000) : "--:--:--"}
           </span>
         </div>
-        <RoundButton label={messages.closePlayer} onClick={api.close}>
+        <RoundButton label={commonMessages.closePlayer} onClick={api.close}>
           <Icon name="close" size={20} />
         </RoundButton>
       </div>

@@ -10,8 +10,9 @@ import {
   format,
   formatMediaDuration,
   type Media,
-  messages,
 } from "@vn/contract";
+import { mediaMessages } from "@vn/contract/messages/media";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
@@ -29,10 +30,10 @@ import { VideoPreview } from "./VideoPreview";
 function statusText(file: ContentFile): string | null {
   const state = file.customProperties.mediaProcessing;
   if (state === "media-processing")
-    return file.kind === "document" ? messages.fileConverting : messages.mediaProcessing;
-  if (state === "failed") return file.customProperties.error?.message ?? messages.mediaProcessingFailed;
+    return file.kind === "document" ? mediaMessages.fileConverting : mediaMessages.mediaProcessing;
+  if (state === "failed") return file.customProperties.error?.message ?? mediaMessages.mediaProcessingFailed;
   if (state === "unprocessed")
-    return file.kind === "document" ? messages.documentUnprocessed : messages.mediaUnprocessed;
+    return file.kind === "document" ? mediaMessages.documentUnprocessed : mediaMessages.mediaUnprocessed;
   return null;
 }
 
@@ -41,9 +42,9 @@ type GalleryVideo = ContentGallery["videos"][number];
 const POLL_MS = 4000;
 
 function videoStatusText(video: GalleryVideo): string | null {
-  if (video.status === "media-processing") return messages.mediaProcessing;
-  if (video.status === "failed") return messages.mediaProcessingFailed;
-  if (video.status === "unprocessed") return messages.mediaUnprocessed;
+  if (video.status === "media-processing") return mediaMessages.mediaProcessing;
+  if (video.status === "failed") return mediaMessages.mediaProcessingFailed;
+  if (video.status === "unprocessed") return mediaMessages.mediaUnprocessed;
   return null;
 }
 
@@ -119,7 +120,7 @@ export function ContentMedia({
       ? videos.length > 1
         ? `${name} ${position}`
         : name
-      : format(messages.galleryVideoName, { position });
+      : format(mediaMessages.galleryVideoName, { position });
   const track = audioTrackOf(item);
   const problem = file ? statusText(file) : null;
   const router = useRouter();
@@ -141,7 +142,7 @@ export function ContentMedia({
       // "Launch day 2", or for a post without a title "Image 2 of 3".
       name: name
         ? `${name} ${index + 1}`
-        : format(messages.galleryPosition, { position: index + 1, count: images.length }),
+        : format(mediaMessages.galleryPosition, { position: index + 1, count: images.length }),
       src: image.urls.full ?? image.urls.preview ?? "",
     });
     onImageChange?.(index + 1);
@@ -176,7 +177,7 @@ export function ContentMedia({
                   type="button"
                   className="block w-full overflow-hidden rounded-lg bg-black/5"
                   onClick={() => showImage(i)}
-                  aria-label={`${messages.viewImage} ${i + 1}`}
+                  aria-label={`${sharedMessages.viewImage} ${i + 1}`}
                   // The button says what it does; the picture's alt says what it shows.
                   aria-describedby={`${pictureId}-${i}`}
                 >
@@ -259,7 +260,7 @@ export function ContentMedia({
           <button
             type="button"
             onClick={() => player.play(track)}
-            aria-label={format(messages.playPodcast, { name: track.trackName })}
+            aria-label={format(mediaMessages.playPodcast, { name: track.trackName })}
             className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-brand text-white hover:bg-brand-strong"
           >
             {playIcon}
@@ -292,12 +293,12 @@ export function ContentMedia({
                 )
               }
             >
-              {messages.openDocument}
+              {mediaMessages.openDocument}
             </Button>
           ) : null}
           {file.urls.download ? (
             <Button variant="tertiary" onClick={() => void download()}>
-              {messages.downloadFile}
+              {mediaMessages.downloadFile}
             </Button>
           ) : null}
         </div>

@@ -6,9 +6,10 @@ import {
   contentFileSchema,
   contentGallerySchema,
   IMAGE_ALT_MAX,
-  messages,
   type UploadType,
 } from "@vn/contract";
+import { mediaMessages } from "@vn/contract/messages/media";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Input } from "@/components/ui/Input";
 import { FileField, type FileFieldProps } from "./FileField";
@@ -108,7 +109,7 @@ export function ContentMediaFields({ kind, item, getMeta, onChange }: ContentMed
       ) : imageType ? (
         <ImageField
           uploadType={imageType}
-          label={messages.chooseImage}
+          label={sharedMessages.chooseImage}
           shape="wide"
           current={viaWeb(item?.mainImage?.urls.preview)}
           currentMediaId={item?.mainImage?.id}
@@ -125,8 +126,8 @@ export function ContentMediaFields({ kind, item, getMeta, onChange }: ContentMed
       ) : null}
       {!isPost && imageType && main ? (
         <Input
-          label={messages.imageAltLabel}
-          hint={messages.imageAltHint}
+          label={mediaMessages.imageAltLabel}
+          hint={mediaMessages.imageAltHint}
           optional
           value={main.alt}
           maxLength={IMAGE_ALT_MAX}

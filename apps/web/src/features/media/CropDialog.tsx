@@ -1,6 +1,8 @@
 "use client";
 
-import { type CropRect, type ImageCrops, messages } from "@vn/contract";
+import type { CropRect, ImageCrops } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { mediaMessages } from "@vn/contract/messages/media";
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
@@ -34,7 +36,7 @@ export function CropDialog({
   src,
   targets = ["desktop", "preview"],
   original,
-  confirmLabel = messages.applyCrop,
+  confirmLabel = mediaMessages.applyCrop,
   busy = false,
   onCancel,
   onConfirm,
@@ -126,12 +128,12 @@ export function CropDialog({
       onOpenChange={(open) => {
         if (!open) onCancel();
       }}
-      title={messages.cropTitle}
-      description={messages.cropDescription}
+      title={mediaMessages.cropTitle}
+      description={mediaMessages.cropDescription}
       footer={
         <>
           <Button variant="secondary" onClick={onCancel}>
-            {messages.cancel}
+            {commonMessages.cancel}
           </Button>
           <Button onClick={confirm} disabled={!natural || busy} aria-busy={busy || undefined}>
             {confirmLabel}
@@ -140,7 +142,7 @@ export function CropDialog({
       }
     >
       {targets.length > 1 ? (
-        <div role="radiogroup" aria-label={messages.cropTitle} className="mb-4 flex flex-wrap gap-2">
+        <div role="radiogroup" aria-label={mediaMessages.cropTitle} className="mb-4 flex flex-wrap gap-2">
           {targets.map((t) => (
             <label
               key={t}
@@ -158,7 +160,7 @@ export function CropDialog({
                 onChange={() => setTarget(t)}
                 className="sr-only"
               />
-              {t === "desktop" ? messages.cropDesktop : messages.cropPreview}
+              {t === "desktop" ? mediaMessages.cropDesktop : mediaMessages.cropPreview}
             </label>
           ))}
         </div>
@@ -167,7 +169,7 @@ export function CropDialog({
         <div className="flex flex-col items-center gap-4">
           {natural ? null : (
             <p role="status" className="text-sm text-ink-muted">
-              {messages.loadingImage}
+              {mediaMessages.loadingImage}
             </p>
           )}
           <div
@@ -186,7 +188,7 @@ export function CropDialog({
             {natural && crop ? (
               <button
                 type="button"
-                aria-label={messages.cropArea}
+                aria-label={mediaMessages.cropArea}
                 data-testid="crop-frame"
                 data-crop={JSON.stringify(crop)}
                 onKeyDown={onKeyDown}
@@ -220,7 +222,7 @@ export function CropDialog({
             ) : null}
           </div>
           <label className="flex w-full max-w-[320px] items-center gap-3 text-sm font-semibold text-ink">
-            {messages.zoom}
+            {mediaMessages.zoom}
             <input
               type="range"
               min={1}

@@ -1,6 +1,8 @@
 "use client";
 
-import { acceptAttribute, formatMediaDuration, type Media, messages, type UploadType } from "@vn/contract";
+import { acceptAttribute, formatMediaDuration, type Media, type UploadType } from "@vn/contract";
+import { mediaMessages } from "@vn/contract/messages/media";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
@@ -27,20 +29,20 @@ export interface FileFieldProps {
 const POLL_MS = 4000;
 
 const hints: Record<FileFieldProps["uploadType"], [string, string]> = {
-  document_file: [messages.chooseDocument, messages.documentHint],
-  recording_audio_file: [messages.chooseAudio, messages.audioHint],
-  recording_video_file: [messages.chooseVideo, messages.videoHint],
-  post_video_file: [messages.chooseVideo, messages.videoHint],
+  document_file: [mediaMessages.chooseDocument, mediaMessages.documentHint],
+  recording_audio_file: [mediaMessages.chooseAudio, mediaMessages.audioHint],
+  recording_video_file: [mediaMessages.chooseVideo, mediaMessages.videoHint],
+  post_video_file: [mediaMessages.chooseVideo, mediaMessages.videoHint],
 };
 
 function processingText(media: Media): string | null {
   if (media.status === "media-processing")
-    return media.kind === "document" ? messages.fileConverting : messages.processing;
-  if (media.status === "failed") return media.error?.message ?? messages.mediaProcessingFailed;
+    return media.kind === "document" ? mediaMessages.fileConverting : sharedMessages.processing;
+  if (media.status === "failed") return media.error?.message ?? mediaMessages.mediaProcessingFailed;
   if (media.status === "unprocessed")
     return (
       media.error?.message ??
-      (media.kind === "document" ? messages.documentUnprocessed : messages.mediaUnprocessed)
+      (media.kind === "document" ? mediaMessages.documentUnprocessed : mediaMessages.mediaUnprocessed)
     );
   return null;
 }
@@ -108,7 +110,7 @@ export function FileField({ uploadType, label, getMeta, onChange }: FileFieldPro
             disabled={state.status === "uploading"}
             aria-describedby={`${id}-hint`}
           >
-            {media ? messages.replaceFile : choose}
+            {media ? mediaMessages.replaceFile : choose}
           </Button>
           {media ? (
             <Button
@@ -118,7 +120,7 @@ export function FileField({ uploadType, label, getMeta, onChange }: FileFieldPro
                 onChange(null);
               }}
             >
-              {messages.removeFile}
+              {mediaMessages.removeFile}
             </Button>
           ) : null}
         </div>
@@ -166,7 +168,7 @@ export function FileField({ uploadType, label, getMeta, onChange }: FileFieldPro
             <div className="flex flex-col gap-2">
               <iframe
                 src={preview.src ?? undefined}
-                title={`${media.fileName}: ${messages.ready}`}
+                title={`${media.fileName}: ${mediaMessages.ready}`}
                 data-testid="document-preview"
                 className="h-64 w-full rounded-md border border-line bg-white"
               />
@@ -182,7 +184,7 @@ export function FileField({ uploadType, label, getMeta, onChange }: FileFieldPro
                     })
                   }
                 >
-                  {messages.openDocument}
+                  {mediaMessages.openDocument}
                 </Button>
               </div>
             </div>

@@ -1,6 +1,7 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { mediaMessages } from "@vn/contract/messages/media";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { useRef } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
@@ -63,12 +64,12 @@ export function FileViewer({ file, onClose }: { file: ViewerFile | null; onClose
             <div className="flex shrink-0 items-center gap-1">
               {file?.kind === "document" ? (
                 <Button variant="inverse" onClick={() => void download()}>
-                  {messages.downloadFile}
+                  {mediaMessages.downloadFile}
                 </Button>
               ) : null}
               <DialogPrimitive.Close
                 className="inline-flex size-10 items-center justify-center rounded-full text-white hover:bg-white/15"
-                aria-label={messages.close}
+                aria-label={commonMessages.close}
               >
                 <Icon name="close" size={22} />
               </DialogPrimitive.Close>

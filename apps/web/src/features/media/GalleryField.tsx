@@ -5,9 +5,10 @@ import {
   MEDIA_GALLERY_MAX_IMAGES,
   MEDIA_GALLERY_MAX_VIDEOS,
   type Media,
-  messages,
   type UploadType,
 } from "@vn/contract";
+import { mediaMessages } from "@vn/contract/messages/media";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { useCallback, useId, useRef, useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { GalleryTile } from "./GalleryTile";
@@ -77,7 +78,7 @@ export function GalleryField({ imageType, initial, onChange, onAltsChange }: Gal
   const recrop = useRecrop((media: Media) => refreshEntry(galleryEntryOf(media)));
 
   const nameOf = (entry: GalleryEntry, within = entries) =>
-    format(entry.kind === "video" ? messages.galleryVideoName : messages.galleryImageName, {
+    format(entry.kind === "video" ? mediaMessages.galleryVideoName : mediaMessages.galleryImageName, {
       position: galleryPosition(within, entry.id),
     });
   const add = (media: Media) => {
@@ -90,7 +91,7 @@ export function GalleryField({ imageType, initial, onChange, onAltsChange }: Gal
     commit(next, true);
     const position = galleryPosition(next, entry.id);
     const count = next.filter((e) => e.kind === entry.kind).length;
-    setAnnouncement(format(messages.entryMoved, { name: nameOf(entry), position, count }));
+    setAnnouncement(format(mediaMessages.entryMoved, { name: nameOf(entry), position, count }));
     // Focus follows the entry; at the end of its row the same button is disabled, so the other one.
     requestAnimationFrame(() => {
       const row = list.current?.querySelector<HTMLElement>(`[data-id="${entry.id}"]`);
@@ -117,12 +118,15 @@ export function GalleryField({ imageType, initial, onChange, onAltsChange }: Gal
       className="flex flex-col gap-3 rounded-lg border border-line p-4"
       aria-describedby={`${id}-hint`}
     >
-      <legend className="px-1 text-sm font-semibold text-ink">{messages.galleryLabel}</legend>
+      <legend className="px-1 text-sm font-semibold text-ink">{mediaMessages.galleryLabel}</legend>
       <p id={`${id}-hint`} className="text-sm text-ink-muted">
-        {format(messages.galleryHint, { images: MEDIA_GALLERY_MAX_IMAGES, videos: MEDIA_GALLERY_MAX_VIDEOS })}
+        {format(mediaMessages.galleryHint, {
+          images: MEDIA_GALLERY_MAX_IMAGES,
+          videos: MEDIA_GALLERY_MAX_VIDEOS,
+        })}
       </p>
       {entries.length > 0 ? (
-        <ul ref={list} className="flex flex-col gap-2" aria-label={messages.galleryLabel}>
+        <ul ref={list} className="flex flex-col gap-2" aria-label={mediaMessages.galleryLabel}>
           {entries.map((entry) => {
             const name = nameOf(entry);
             return (
@@ -143,7 +147,7 @@ export function GalleryField({ imageType, initial, onChange, onAltsChange }: Gal
           })}
         </ul>
       ) : (
-        <p className="text-sm text-ink-muted">{messages.galleryEmpty}</p>
+        <p className="text-sm text-ink-muted">{mediaMessages.galleryEmpty}</p>
       )}
       <p className="sr-only" role="status">
         {announcement}
@@ -158,7 +162,7 @@ export function GalleryField({ imageType, initial, onChange, onAltsChange }: Gal
       <ImageField
         key={addKey}
         uploadType={imageType}
-        label={messages.chooseImage}
+        label={sharedMessages.chooseImage}
         shape="wide"
         showResult={false}
         embeddedImages={counts.images}

@@ -1,6 +1,8 @@
 "use client";
 
-import { format, formatMediaDuration, IMAGE_ALT_MAX, messages } from "@vn/contract";
+import { format, formatMediaDuration, IMAGE_ALT_MAX } from "@vn/contract";
+import { mediaMessages } from "@vn/contract/messages/media";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { type ReactNode, useCallback, useEffect } from "react";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
@@ -13,9 +15,9 @@ import { useFileConversion } from "./use-media-events";
 const POLL_MS = 4000;
 
 function statusOf(entry: GalleryEntry): string | null {
-  if (entry.status === "media-processing") return messages.processing;
-  if (entry.status === "failed") return messages.mediaProcessingFailed;
-  if (entry.status === "unprocessed") return messages.mediaUnprocessed;
+  if (entry.status === "media-processing") return sharedMessages.processing;
+  if (entry.status === "failed") return mediaMessages.mediaProcessingFailed;
+  if (entry.status === "unprocessed") return mediaMessages.mediaUnprocessed;
   return null;
 }
 
@@ -122,13 +124,13 @@ export function GalleryTile({
               variant="tertiary"
               onClick={onEditCrop}
               disabled={cropBusy}
-              aria-label={format(messages.editCropOf, { name })}
+              aria-label={format(mediaMessages.editCropOf, { name })}
             >
-              {messages.editCrop}
+              {mediaMessages.editCrop}
             </Button>
           ) : null}
           <IconButton
-            label={format(messages.moveEarlier, { name })}
+            label={format(mediaMessages.moveEarlier, { name })}
             disabled={!canMoveEarlier}
             move={-1}
             onClick={() => onMove(-1)}
@@ -136,22 +138,22 @@ export function GalleryTile({
             <Icon name="chevronDown" size={20} className="rotate-180" />
           </IconButton>
           <IconButton
-            label={format(messages.moveLater, { name })}
+            label={format(mediaMessages.moveLater, { name })}
             disabled={!canMoveLater}
             move={1}
             onClick={() => onMove(1)}
           >
             <Icon name="chevronDown" size={20} />
           </IconButton>
-          <IconButton label={format(messages.removeEntry, { name })} onClick={onRemove}>
+          <IconButton label={format(sharedMessages.removeEntry, { name })} onClick={onRemove}>
             <Icon name="close" size={20} />
           </IconButton>
         </div>
       </div>
       {entry.kind === "image" ? (
         <Input
-          label={format(messages.imageAltLabelOf, { name })}
-          hint={messages.imageAltHint}
+          label={format(mediaMessages.imageAltLabelOf, { name })}
+          hint={mediaMessages.imageAltHint}
           optional
           value={entry.alt}
           maxLength={IMAGE_ALT_MAX}

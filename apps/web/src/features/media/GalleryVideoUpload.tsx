@@ -1,6 +1,7 @@
 "use client";
 
-import { acceptAttribute, type Media, messages } from "@vn/contract";
+import { acceptAttribute, type Media } from "@vn/contract";
+import { mediaMessages } from "@vn/contract/messages/media";
 import { useId, useRef, useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
@@ -47,10 +48,10 @@ export function GalleryVideoUpload({
           aria-describedby={`${id}-hint`}
           data-testid="post_video_file-add"
         >
-          {messages.addVideo}
+          {mediaMessages.addVideo}
         </Button>
         <p id={`${id}-hint`} className="text-sm text-ink-muted">
-          {messages.postVideoHint}
+          {mediaMessages.postVideoHint}
         </p>
         <input
           ref={input}
@@ -58,7 +59,7 @@ export function GalleryVideoUpload({
           accept={acceptAttribute("post_video_file")}
           className="sr-only"
           tabIndex={-1}
-          aria-label={messages.addVideo}
+          aria-label={mediaMessages.addVideo}
           data-testid="post_video_file-input"
           onChange={(event) => {
             void pick(event.target.files?.[0]);

@@ -1,6 +1,8 @@
 "use client";
 
-import { acceptAttribute, type ImageCrops, type Media, messages, type UploadType } from "@vn/contract";
+import { acceptAttribute, type ImageCrops, type Media, type UploadType } from "@vn/contract";
+import { mediaMessages } from "@vn/contract/messages/media";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
@@ -41,14 +43,14 @@ export interface ImageFieldProps {
 export function ImageField({
   uploadType,
   label,
-  hint = messages.imageHint,
+  hint = mediaMessages.imageHint,
   current,
   currentMediaId,
   placeholder,
   shape = "round",
   targets = ["desktop", "preview"],
-  chooseLabel = messages.chooseImage,
-  changeLabel = messages.changeImage,
+  chooseLabel = sharedMessages.chooseImage,
+  changeLabel = mediaMessages.changeImage,
   onUploaded,
   onRemoved,
   embeddedImages,
@@ -107,7 +109,7 @@ export function ImageField({
           // biome-ignore lint/performance/noImgElement: media URLs come from the API's storage
           <img
             src={shown}
-            alt={messages.imageAlt}
+            alt={sharedMessages.imageAlt}
             data-testid={`${uploadType}-variant`}
             className={cn(frame, "shrink-0 bg-black/5 object-cover")}
           />
@@ -139,7 +141,7 @@ export function ImageField({
                 disabled={recrop.activeId !== null}
                 data-testid={`${uploadType}-edit-crop`}
               >
-                {messages.editCrop}
+                {mediaMessages.editCrop}
               </Button>
             ) : null}
             {media && onRemoved ? (
@@ -150,7 +152,7 @@ export function ImageField({
                   onRemoved();
                 }}
               >
-                {messages.removeImage}
+                {sharedMessages.removeImage}
               </Button>
             ) : null}
           </div>

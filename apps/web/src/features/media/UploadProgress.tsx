@@ -1,6 +1,7 @@
 "use client";
 
-import { format, messages } from "@vn/contract";
+import { format } from "@vn/contract";
+import { mediaMessages } from "@vn/contract/messages/media";
 import { Button } from "@/components/ui/Button";
 
 /** The progress bar of an upload in flight, with its cancel button. */
@@ -14,7 +15,7 @@ export function UploadProgress({
   onCancel: () => void;
 }) {
   const percent = Math.round(progress * 100);
-  const label = format(messages.uploading, { name: fileName });
+  const label = format(mediaMessages.uploading, { name: fileName });
   return (
     <div className="flex items-center gap-3 rounded-lg bg-black/[0.03] p-3">
       <div className="min-w-0 flex-1">
@@ -35,7 +36,7 @@ export function UploadProgress({
         {percent}%
       </span>
       <Button variant="tertiary" onClick={onCancel}>
-        {messages.cancelUpload}
+        {mediaMessages.cancelUpload}
       </Button>
     </div>
   );

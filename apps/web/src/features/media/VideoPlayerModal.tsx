@@ -1,6 +1,8 @@
 "use client";
 
-import { format, formatMediaDuration, messages } from "@vn/contract";
+import { format, formatMediaDuration } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { mediaMessages } from "@vn/contract/messages/media";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { useRef } from "react";
 import { Icon } from "@/components/ui/Icon";
@@ -42,7 +44,7 @@ export function VideoPlayerModal({ video, onClose }: { video: PlayableVideo | nu
         >
           <div className="flex items-center justify-between gap-3 text-white">
             <DialogPrimitive.Title className="min-w-0 truncate text-base font-semibold">
-              {video ? format(messages.videoPlayer, { name: video.name }) : ""}
+              {video ? format(mediaMessages.videoPlayer, { name: video.name }) : ""}
               {video?.durationInMs ? (
                 <span className="ml-2 font-normal text-white/75">
                   {formatMediaDuration(video.durationInMs)}
@@ -51,7 +53,7 @@ export function VideoPlayerModal({ video, onClose }: { video: PlayableVideo | nu
             </DialogPrimitive.Title>
             <DialogPrimitive.Close
               className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-white hover:bg-white/15"
-              aria-label={messages.close}
+              aria-label={commonMessages.close}
             >
               <Icon name="close" size={22} />
             </DialogPrimitive.Close>

@@ -1,6 +1,7 @@
 "use client";
 
-import { format, formatMediaDuration, messages } from "@vn/contract";
+import { format, formatMediaDuration } from "@vn/contract";
+import { mediaMessages } from "@vn/contract/messages/media";
 import { useEffect, useRef, useState } from "react";
 import { playIcon } from "./AudioPlayer";
 import { viaWeb } from "./media-rules";
@@ -36,8 +37,8 @@ export function VideoPreview({
       // The visible duration is part of the name (WCAG 2.5.3: label in name).
       aria-label={
         video.durationInMs !== null
-          ? `${format(messages.playVideo, { name })}, ${formatMediaDuration(video.durationInMs)}`
-          : format(messages.playVideo, { name })
+          ? `${format(mediaMessages.playVideo, { name })}, ${formatMediaDuration(video.durationInMs)}`
+          : format(mediaMessages.playVideo, { name })
       }
       data-testid="video-preview"
       data-previewing={active ? "true" : "false"}

@@ -1,4 +1,5 @@
-import { messages } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { mediaMessages } from "@vn/contract/messages/media";
 import { readErrorBody } from "@/lib/api-error";
 import { viaWeb } from "./media-rules";
 
@@ -9,12 +10,12 @@ import { viaWeb } from "./media-rules";
  */
 export async function downloadFile(url: string | null | undefined): Promise<string | null> {
   const href = viaWeb(url);
-  if (!href) return messages.downloadFailed;
+  if (!href) return mediaMessages.downloadFailed;
   try {
     const response = await fetch(href, { method: "HEAD", credentials: "include" });
-    if (!response.ok) return messages.downloadFailed;
+    if (!response.ok) return mediaMessages.downloadFailed;
   } catch {
-    return messages.downloadFailed;
+    return mediaMessages.downloadFailed;
   }
   const link = document.createElement("a");
   link.href = href;
@@ -46,8 +47,8 @@ export async function loadDocument(url: string, signal?: AbortSignal): Promise<L
     } catch {
       body = null;
     }
-    return { blobUrl: null, problem: readErrorBody(body).message ?? messages.documentNotFound };
+    return { blobUrl: null, problem: readErrorBody(body).message ?? mediaMessages.documentNotFound };
   } catch {
-    return { blobUrl: null, problem: messages.errorSendingRequest };
+    return { blobUrl: null, problem: commonMessages.errorSendingRequest };
   }
 }

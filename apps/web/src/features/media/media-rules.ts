@@ -15,10 +15,10 @@ import {
   MEDIA_GALLERY_MAX_VIDEOS,
   type Media,
   type MediaStatus,
-  messages,
   type UploadType,
   uploadPolicy,
 } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 
 /** The §5 check the browser can make before sending: extension and size (the API checks content). */
 export function checkPickedFile(
@@ -27,18 +27,18 @@ export function checkPickedFile(
   meta?: { title?: string; description?: string; embeddedImages?: number; embeddedVideos?: number },
 ): string | null {
   const policy = uploadPolicy(type);
-  if (!policy.extensions.includes(extensionOf(file.name))) return messages.fileInvalidType;
-  if (file.size > policy.maxBytes) return messages.fileTooLarge;
+  if (!policy.extensions.includes(extensionOf(file.name))) return commonMessages.fileInvalidType;
+  if (file.size > policy.maxBytes) return commonMessages.fileTooLarge;
   if (policy.requiresTitleAndDescription && meta) {
-    if (!meta.title?.trim()) return messages.fileTitleRequired;
-    if (!meta.description?.trim()) return messages.fileDescriptionRequired;
+    if (!meta.title?.trim()) return commonMessages.fileTitleRequired;
+    if (!meta.description?.trim()) return commonMessages.fileDescriptionRequired;
   }
   if (meta?.embeddedImages !== undefined && meta.embeddedImages >= MEDIA_GALLERY_MAX_IMAGES) {
-    return messages.fileMaxEmbeddedImages;
+    return commonMessages.fileMaxEmbeddedImages;
   }
   // The API answers the same "maximum embedded images" for a gallery's videos (§8).
   if (meta?.embeddedVideos !== undefined && meta.embeddedVideos >= MEDIA_GALLERY_MAX_VIDEOS) {
-    return messages.fileMaxEmbeddedImages;
+    return commonMessages.fileMaxEmbeddedImages;
   }
   return null;
 }
@@ -49,7 +49,7 @@ export function uploadErrorText(error: unknown): string {
     const text = error.message;
     if (text) return text.includes("{") ? format(text, {}) : text;
   }
-  return messages.errorSendingRequest;
+  return commonMessages.errorSendingRequest;
 }
 
 // Parts -----------------------------------------------------------------------------------------

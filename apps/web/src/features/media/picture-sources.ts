@@ -1,4 +1,5 @@
-import { format, IMAGE_VARIANT_FULL_PX, IMAGE_VARIANT_MEDIUM_PX, messages } from "@vn/contract";
+import { format, IMAGE_VARIANT_FULL_PX, IMAGE_VARIANT_MEDIUM_PX } from "@vn/contract";
+import { mediaMessages } from "@vn/contract/messages/media";
 import { viaWeb } from "./media-rules";
 
 /**
@@ -86,6 +87,6 @@ export function pictureAlt(
   const described = alt?.trim();
   if (described) return described;
   return place && place.count > 1
-    ? format(messages.pictureAltFallbackPosition, { ...place, name: ownerName })
-    : format(messages.pictureAltFallback, { name: ownerName });
+    ? format(mediaMessages.pictureAltFallbackPosition, { ...place, name: ownerName })
+    : format(mediaMessages.pictureAltFallback, { name: ownerName });
 }

@@ -1,6 +1,7 @@
 "use client";
 
-import { type ImageCrops, type Media, messages } from "@vn/contract";
+import type { ImageCrops, Media } from "@vn/contract";
+import { mediaMessages } from "@vn/contract/messages/media";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { api } from "@/lib/api-client";
 import { CropDialog } from "./CropDialog";
@@ -76,7 +77,7 @@ export function useRecrop(
     try {
       const { data: next } = await api.media.recrop({ params: { id: media.id }, body: crops });
       close();
-      setStatus(messages.cropSaved);
+      setStatus(mediaMessages.cropSaved);
       await saved.current(next);
     } catch (cause) {
       close();
@@ -96,7 +97,7 @@ export function useRecrop(
           ? { width: media.width, height: media.height, crops: media.crops }
           : undefined
       }
-      confirmLabel={messages.applyRecrop}
+      confirmLabel={mediaMessages.applyRecrop}
       busy={busy}
       onCancel={close}
       onConfirm={(crops) => void save(crops)}

@@ -1,7 +1,7 @@
 "use client";
 
 import type { ImageCrops, Media, UploadType } from "@vn/contract";
-import { messages } from "@vn/contract";
+import { mediaMessages } from "@vn/contract/messages/media";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { checkPickedFile, uploadErrorText } from "./media-rules";
 import { cancelUploadSession, uploadMedia } from "./upload";
@@ -77,7 +77,7 @@ export function useUpload(uploadType: UploadType) {
     const id = sessionId.current;
     sessionId.current = null;
     if (id) void cancelUploadSession(id);
-    setState({ ...idle, status: "cancelled", error: messages.uploadCancelled });
+    setState({ ...idle, status: "cancelled", error: mediaMessages.uploadCancelled });
   }, []);
 
   const reset = useCallback(() => setState(idle), []);

@@ -10,9 +10,10 @@ import {
   MODERATION_NOTE_MAX,
   type ModerationActionKind,
   type ModerationSubjectDetail,
-  messages,
   moderationActRequestSchema,
 } from "@vn/contract";
+import { moderationAdminMessages } from "@vn/contract/messages/moderation-admin";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { type FormEvent, useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
@@ -81,7 +82,8 @@ export function ActionForm({
       const found: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {
         const field = String(issue.path[0]) as Field;
-        if (!(field in found)) found[field] = field === "action" ? messages.fieldRequired : issue.message;
+        if (!(field in found))
+          found[field] = field === "action" ? sharedMessages.fieldRequired : issue.message;
       }
       setErrors(found);
       return;
@@ -118,20 +120,20 @@ export function ActionForm({
       className="flex flex-col gap-4 rounded-card bg-surface p-4 shadow-card sm:p-5"
     >
       <h2 id="review-decide" className="text-lg font-semibold text-ink">
-        {messages.reviewDecideHeading}
+        {moderationAdminMessages.reviewDecideHeading}
       </h2>
       {serverError ? <Alert>{serverError}</Alert> : null}
       <Select
-        label={messages.reviewActionLabel}
-        placeholder={messages.reviewActionPlaceholder}
+        label={moderationAdminMessages.reviewActionLabel}
+        placeholder={moderationAdminMessages.reviewActionPlaceholder}
         options={kinds.map((value) => ({ value, label: actionLabels[value] }))}
         value={action}
         error={errors.action}
         onChange={(event) => setAction(event.target.value as ModerationActionKind | "")}
       />
       <Select
-        label={messages.adminReasonLabel}
-        placeholder={messages.adminReasonPlaceholder}
+        label={sharedMessages.adminReasonLabel}
+        placeholder={sharedMessages.adminReasonPlaceholder}
         options={reasonOptions}
         value={reason}
         error={errors.reason}
@@ -139,39 +141,41 @@ export function ActionForm({
       />
       {action === "limit" ? (
         <Input
-          label={messages.reviewDaysLabel}
+          label={moderationAdminMessages.reviewDaysLabel}
           type="number"
           inputMode="numeric"
           min={1}
           max={MODERATION_LIMIT_DAYS_MAX}
           value={days}
-          hint={format(messages.reviewDaysHint, { max: MODERATION_LIMIT_DAYS_MAX })}
+          hint={format(moderationAdminMessages.reviewDaysHint, { max: MODERATION_LIMIT_DAYS_MAX })}
           error={errors.days}
           onChange={(event) => setDays(event.target.value)}
         />
       ) : null}
       {againstPerson ? (
         <Textarea
-          label={messages.reviewMessageLabel}
+          label={moderationAdminMessages.reviewMessageLabel}
           rows={4}
           maxLength={MODERATION_MESSAGE_MAX}
           value={message}
-          hint={format(messages.reviewMessageHint, { count: MODERATION_MESSAGE_MIN })}
+          hint={format(moderationAdminMessages.reviewMessageHint, { count: MODERATION_MESSAGE_MIN })}
           error={errors.message}
           onChange={(event) => setMessage(event.target.value)}
         />
       ) : null}
       <Textarea
-        label={messages.reviewNoteLabel}
+        label={moderationAdminMessages.reviewNoteLabel}
         optional
         rows={2}
         maxLength={MODERATION_NOTE_MAX}
         value={note}
-        hint={messages.reviewNoteHint}
+        hint={moderationAdminMessages.reviewNoteHint}
         error={errors.note}
         onChange={(event) => setNote(event.target.value)}
       />
-      {waitsForApproval ? <Alert tone="info">{messages.reviewPendingApprovalNotice}</Alert> : null}
+      {waitsForApproval ? (
+        <Alert tone="info">{moderationAdminMessages.reviewPendingApprovalNotice}</Alert>
+      ) : null}
       <Button
         type="submit"
         variant={againstPerson ? "danger" : "primary"}
@@ -179,7 +183,7 @@ export function ActionForm({
         aria-busy={sending}
         className="self-start"
       >
-        {sending ? messages.reviewSubmitting : messages.reviewSubmit}
+        {sending ? moderationAdminMessages.reviewSubmitting : moderationAdminMessages.reviewSubmit}
       </Button>
     </form>
   );

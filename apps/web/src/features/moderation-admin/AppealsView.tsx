@@ -1,6 +1,8 @@
 "use client";
 
-import { type ModerationAction, messages } from "@vn/contract";
+import type { ModerationAction } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { moderationAdminMessages } from "@vn/contract/messages/moderation-admin";
 import type { ReactNode } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Icon } from "@/components/ui/Icon";
@@ -35,7 +37,7 @@ function WaitingSection({
       </h2>
       {state.loading ? (
         <div aria-busy="true" className="flex flex-col gap-3">
-          <span className="sr-only">{messages.loading}</span>
+          <span className="sr-only">{commonMessages.loading}</span>
           <Skeleton className="h-32" />
         </div>
       ) : state.failed ? (
@@ -69,21 +71,21 @@ export function AppealsView() {
   };
 
   const approvalBlock = (action: ModerationAction): string | null => {
-    if (action.createdBy.userId === me) return messages.reviewOwnProposal;
-    if (!isAdmin) return messages.reviewApprovalAdminsOnly;
+    if (action.createdBy.userId === me) return moderationAdminMessages.reviewOwnProposal;
+    if (!isAdmin) return moderationAdminMessages.reviewApprovalAdminsOnly;
     return null;
   };
 
   return (
     <div className="flex min-w-0 flex-col gap-4">
       <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-semibold text-ink">{messages.reviewAppealsTitle}</h1>
-        <p className="text-[0.95rem] text-ink-muted">{messages.reviewAppealsIntro}</p>
+        <h1 className="text-2xl font-semibold text-ink">{moderationAdminMessages.reviewAppealsTitle}</h1>
+        <p className="text-[0.95rem] text-ink-muted">{moderationAdminMessages.reviewAppealsIntro}</p>
       </div>
       <WaitingSection
         id="review-approvals"
-        title={messages.reviewApprovalsHeading}
-        empty={messages.reviewApprovalsEmpty}
+        title={moderationAdminMessages.reviewApprovalsHeading}
+        empty={moderationAdminMessages.reviewApprovalsEmpty}
         state={{
           loading: !approvals.data && !approvals.error,
           failed: Boolean(approvals.error && !approvals.data),
@@ -99,26 +101,26 @@ export function AppealsView() {
                 blocked={approvalBlock(action)}
                 choices={[
                   {
-                    label: messages.reviewApprove,
+                    label: moderationAdminMessages.reviewApprove,
                     variant: "danger",
                     run: async (note) => {
                       await api.moderation.approve({
                         params: { id: action.id },
                         body: { approve: true, note },
                       });
-                      snackbar.show(messages.reviewApproved, { tone: "success" });
+                      snackbar.show(moderationAdminMessages.reviewApproved, { tone: "success" });
                       await refresh();
                     },
                   },
                   {
-                    label: messages.reviewRefuse,
+                    label: moderationAdminMessages.reviewRefuse,
                     variant: "secondary",
                     run: async (note) => {
                       await api.moderation.approve({
                         params: { id: action.id },
                         body: { approve: false, note },
                       });
-                      snackbar.show(messages.reviewRefused, { tone: "success" });
+                      snackbar.show(moderationAdminMessages.reviewRefused, { tone: "success" });
                       await refresh();
                     },
                   },
@@ -130,8 +132,8 @@ export function AppealsView() {
       </WaitingSection>
       <WaitingSection
         id="review-appeals"
-        title={messages.reviewAppealsHeading}
-        empty={messages.reviewAppealsEmpty}
+        title={moderationAdminMessages.reviewAppealsHeading}
+        empty={moderationAdminMessages.reviewAppealsEmpty}
         state={{
           loading: !appeals.data && !appeals.error,
           failed: Boolean(appeals.error && !appeals.data),
@@ -144,29 +146,29 @@ export function AppealsView() {
             <StrikeCard action={action} showTarget>
               <WaitingDecision
                 subject={subject}
-                blocked={action.createdBy.userId === me ? messages.reviewOwnDecision : null}
+                blocked={action.createdBy.userId === me ? moderationAdminMessages.reviewOwnDecision : null}
                 choices={[
                   {
-                    label: messages.reviewGrant,
+                    label: moderationAdminMessages.reviewGrant,
                     variant: "primary",
                     run: async (note) => {
                       await api.moderation.decideAppeal({
                         params: { id: action.id },
                         body: { decision: "granted", note },
                       });
-                      snackbar.show(messages.reviewGranted, { tone: "success" });
+                      snackbar.show(moderationAdminMessages.reviewGranted, { tone: "success" });
                       await refresh();
                     },
                   },
                   {
-                    label: messages.reviewDeny,
+                    label: moderationAdminMessages.reviewDeny,
                     variant: "secondary",
                     run: async (note) => {
                       await api.moderation.decideAppeal({
                         params: { id: action.id },
                         body: { decision: "denied", note },
                       });
-                      snackbar.show(messages.reviewDenied, { tone: "success" });
+                      snackbar.show(moderationAdminMessages.reviewDenied, { tone: "success" });
                       await refresh();
                     },
                   },

@@ -1,6 +1,8 @@
 "use client";
 
-import { format, type ModerationBulkAction, type ModerationReason, messages } from "@vn/contract";
+import { format, type ModerationBulkAction, type ModerationReason } from "@vn/contract";
+import { moderationAdminMessages } from "@vn/contract/messages/moderation-admin";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Select } from "@/components/ui/Select";
@@ -25,15 +27,15 @@ export function BulkBar({
   const [reason, setReason] = useState<ModerationReason | "">("");
   const [errors, setErrors] = useState<{ action?: string; reason?: string }>({});
   const labels: Record<ModerationBulkAction, string> = {
-    dismiss: messages.reviewBulkDismiss,
-    escalate: messages.reviewBulkEscalate,
-    close: messages.reviewStateClosed,
+    dismiss: moderationAdminMessages.reviewBulkDismiss,
+    escalate: moderationAdminMessages.reviewBulkEscalate,
+    close: moderationAdminMessages.reviewStateClosed,
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const missing = {
-      action: action ? undefined : messages.fieldRequired,
-      reason: reason ? undefined : messages.fieldRequired,
+      action: action ? undefined : sharedMessages.fieldRequired,
+      reason: reason ? undefined : sharedMessages.fieldRequired,
     };
     setErrors(missing);
     if (!action || !reason) return;
@@ -44,17 +46,17 @@ export function BulkBar({
   return (
     <form
       noValidate
-      aria-label={messages.reviewBulkLabel}
+      aria-label={moderationAdminMessages.reviewBulkLabel}
       onSubmit={(event) => void submit(event)}
       className="flex flex-col gap-3 rounded-lg bg-canvas p-3 sm:flex-row sm:items-end"
     >
       <p aria-live="polite" className="text-sm font-semibold text-ink sm:min-w-24 sm:pb-3">
-        {format(messages.reviewSelectedCount, { count })}
+        {format(moderationAdminMessages.reviewSelectedCount, { count })}
       </p>
       <Select
         className="sm:flex-1"
-        label={messages.reviewActionLabel}
-        placeholder={messages.reviewActionPlaceholder}
+        label={moderationAdminMessages.reviewActionLabel}
+        placeholder={moderationAdminMessages.reviewActionPlaceholder}
         options={actions.map((value) => ({ value, label: labels[value] }))}
         value={action}
         error={errors.action}
@@ -62,15 +64,15 @@ export function BulkBar({
       />
       <Select
         className="sm:flex-1"
-        label={messages.adminReasonLabel}
-        placeholder={messages.adminReasonPlaceholder}
+        label={sharedMessages.adminReasonLabel}
+        placeholder={sharedMessages.adminReasonPlaceholder}
         options={reasonOptions}
         value={reason}
         error={errors.reason}
         onChange={(event) => setReason(event.target.value as ModerationReason)}
       />
       <Button type="submit" disabled={count === 0 || busy} aria-busy={busy}>
-        {messages.reviewBulkApply}
+        {moderationAdminMessages.reviewBulkApply}
       </Button>
     </form>
   );

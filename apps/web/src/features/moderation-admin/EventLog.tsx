@@ -1,4 +1,5 @@
-import { format, type ModerationEvent, messages, moderationReasonLabel } from "@vn/contract";
+import { format, type ModerationEvent, moderationReasonLabel } from "@vn/contract";
+import { moderationAdminMessages } from "@vn/contract/messages/moderation-admin";
 import { formatDateTime } from "@/features/content/kinds";
 import { cn } from "@/lib/cn";
 import { eventLabel } from "./review-text";
@@ -13,7 +14,7 @@ export function EventLog({ events }: { events: ModerationEvent[] }) {
       className="flex flex-col gap-4 rounded-card bg-surface p-4 shadow-card sm:p-5"
     >
       <h2 id="review-log" className="text-lg font-semibold text-ink">
-        {messages.reviewLogHeading}
+        {moderationAdminMessages.reviewLogHeading}
       </h2>
       <ol className="flex flex-col">
         {events.map((event, index) => (
@@ -37,8 +38,8 @@ export function EventLog({ events }: { events: ModerationEvent[] }) {
                 <span className="font-semibold">{eventLabel(event.type)}</span>{" "}
                 <span className="text-ink-muted">
                   {event.actor
-                    ? format(messages.reviewLogBy, { name: event.actor.name })
-                    : messages.reviewLogSystem}
+                    ? format(moderationAdminMessages.reviewLogBy, { name: event.actor.name })
+                    : moderationAdminMessages.reviewLogSystem}
                 </span>
               </p>
               <p className="text-sm text-ink-muted">

@@ -1,4 +1,5 @@
-import { format, messages } from "@vn/contract";
+import { format } from "@vn/contract";
+import { moderationAdminMessages } from "@vn/contract/messages/moderation-admin";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
 
@@ -17,14 +18,19 @@ export function Pager({
   const pages = Math.max(1, Math.ceil(total / perPage));
   if (pages <= 1) return null;
   return (
-    <nav aria-label={messages.reviewPagination} className="flex items-center justify-between gap-2">
+    <nav
+      aria-label={moderationAdminMessages.reviewPagination}
+      className="flex items-center justify-between gap-2"
+    >
       <Button variant="tertiary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         <Icon name="arrowLeft" size={18} />
-        {messages.reviewPagePrevious}
+        {moderationAdminMessages.reviewPagePrevious}
       </Button>
-      <span className="text-sm text-ink-muted">{format(messages.reviewPageOf, { page, pages })}</span>
+      <span className="text-sm text-ink-muted">
+        {format(moderationAdminMessages.reviewPageOf, { page, pages })}
+      </span>
       <Button variant="tertiary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {messages.reviewPageNext}
+        {moderationAdminMessages.reviewPageNext}
         <Icon name="chevronRight" size={18} />
       </Button>
     </nav>

@@ -1,4 +1,6 @@
-import { type ModerationProfile, messages } from "@vn/contract";
+import type { ModerationProfile } from "@vn/contract";
+import { moderationAdminMessages } from "@vn/contract/messages/moderation-admin";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import Link from "next/link";
 import { Avatar } from "@/components/ui/Avatar";
 import { Icon } from "@/components/ui/Icon";
@@ -18,12 +20,18 @@ export function ProfileLine({
   link?: boolean;
   details?: boolean;
 }) {
-  if (!profile) return <span className="text-sm text-ink-muted">{messages.reviewNoProfile}</span>;
+  if (!profile)
+    return <span className="text-sm text-ink-muted">{moderationAdminMessages.reviewNoProfile}</span>;
   const name = (
     <span className="inline-flex min-w-0 items-center gap-1 font-semibold text-ink">
       <span className="truncate">{profile.name}</span>
       {profile.verificationStatus === "verified" ? (
-        <Icon name="checkCircle" size={16} className="shrink-0 text-brand" title={messages.verifiedBadge} />
+        <Icon
+          name="checkCircle"
+          size={16}
+          className="shrink-0 text-brand"
+          title={sharedMessages.verifiedBadge}
+        />
       ) : null}
     </span>
   );

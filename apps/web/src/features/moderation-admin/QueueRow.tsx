@@ -1,4 +1,5 @@
-import { format, type ModerationSubjectSummary, messages, moderationReasonLabel } from "@vn/contract";
+import { format, type ModerationSubjectSummary, moderationReasonLabel } from "@vn/contract";
+import { moderationAdminMessages } from "@vn/contract/messages/moderation-admin";
 import Link from "next/link";
 import { Badge } from "@/components/ui/Badge";
 import { Checkbox } from "@/components/ui/Checkbox";
@@ -35,9 +36,9 @@ export function QueueRow({
           onChange={(event) => onSelect(event.target.checked)}
           label={
             <span className="sr-only">
-              {format(messages.reviewSelectSubject, {
+              {format(moderationAdminMessages.reviewSelectSubject, {
                 type: type.toLowerCase(),
-                name: subject.profile?.name ?? messages.reviewNoProfile,
+                name: subject.profile?.name ?? moderationAdminMessages.reviewNoProfile,
               })}
             </span>
           }
@@ -51,7 +52,7 @@ export function QueueRow({
             ·
           </span>
           <span className="text-ink-muted">
-            {format(messages.reviewPriority, { value: subject.priority })}
+            {format(moderationAdminMessages.reviewPriority, { value: subject.priority })}
           </span>
           <span aria-hidden="true" className="text-ink-muted">
             ·
@@ -62,7 +63,7 @@ export function QueueRow({
           href={`/admin/reports/${encodeURIComponent(subject.id)}`}
           className="line-clamp-2 text-[0.95rem] font-medium break-words text-ink hover:text-brand hover:underline"
         >
-          {subject.excerpt ?? messages.reviewNoExcerpt}
+          {subject.excerpt ?? moderationAdminMessages.reviewNoExcerpt}
         </Link>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <ProfileLine profile={subject.profile} />

@@ -1,4 +1,5 @@
-import { type ModerationSubjectDetail, messages, moderationReasonLabel } from "@vn/contract";
+import { type ModerationSubjectDetail, moderationReasonLabel } from "@vn/contract";
+import { moderationAdminMessages } from "@vn/contract/messages/moderation-admin";
 import { Badge } from "@/components/ui/Badge";
 import { formatDateTime } from "@/features/content/kinds";
 import { ProfileLine } from "./ProfileLine";
@@ -7,10 +8,12 @@ import { accuracyText, reportCount } from "./review-text";
 type Report = ModerationSubjectDetail["reports"][number];
 
 function statusOf(report: Report): { label: string; tone: "neutral" | "brand" | "success" } {
-  if (report.outcome === "actioned") return { label: messages.reviewReportUpheld, tone: "success" };
-  if (report.outcome === "dismissed") return { label: messages.reviewReportDismissed, tone: "neutral" };
-  if (report.status === "open") return { label: messages.reviewReportOpen, tone: "brand" };
-  return { label: messages.reviewReportClosed, tone: "neutral" };
+  if (report.outcome === "actioned")
+    return { label: moderationAdminMessages.reviewReportUpheld, tone: "success" };
+  if (report.outcome === "dismissed")
+    return { label: moderationAdminMessages.reviewReportDismissed, tone: "neutral" };
+  if (report.status === "open") return { label: moderationAdminMessages.reviewReportOpen, tone: "brand" };
+  return { label: moderationAdminMessages.reviewReportClosed, tone: "neutral" };
 }
 
 /** The reports of a subject: grouped by reason with their descriptions, then each reporter's record. */
@@ -21,11 +24,13 @@ export function ReportsPanel({ detail }: { detail: ModerationSubjectDetail }) {
       className="flex flex-col gap-4 rounded-card bg-surface p-4 shadow-card sm:p-5"
     >
       <h2 id="review-reports" className="text-lg font-semibold text-ink">
-        {messages.reviewReportsHeading}{" "}
+        {moderationAdminMessages.reviewReportsHeading}{" "}
         <span className="font-normal text-ink-muted">({reportCount(detail.reports.length)})</span>
       </h2>
       <div className="flex flex-col gap-2">
-        <h3 className="text-sm font-semibold text-ink-muted">{messages.reviewReasonsHeading}</h3>
+        <h3 className="text-sm font-semibold text-ink-muted">
+          {moderationAdminMessages.reviewReasonsHeading}
+        </h3>
         <ul className="flex flex-col gap-3">
           {detail.reasonGroups.map((group) => (
             <li key={group.reason} className="flex flex-col gap-1.5">
@@ -51,7 +56,9 @@ export function ReportsPanel({ detail }: { detail: ModerationSubjectDetail }) {
         </ul>
       </div>
       <div className="flex flex-col gap-2">
-        <h3 className="text-sm font-semibold text-ink-muted">{messages.reviewReportersHeading}</h3>
+        <h3 className="text-sm font-semibold text-ink-muted">
+          {moderationAdminMessages.reviewReportersHeading}
+        </h3>
         <ul className="flex flex-col divide-y divide-line">
           {detail.reports.map((report) => {
             const status = statusOf(report);

@@ -5,10 +5,11 @@ import {
   type ModerationBulkAction,
   type ModerationReason,
   type ModerationState,
-  messages,
   moderationStates,
   STAFF_QUEUE_PER_PAGE,
 } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { moderationAdminMessages } from "@vn/contract/messages/moderation-admin";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useMemo, useState } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
@@ -29,9 +30,9 @@ import { QueueRow } from "./QueueRow";
 import { stateLabels } from "./review-text";
 
 const emptyText: Record<ModerationState, string> = {
-  open: messages.reviewQueueEmptyOpen,
-  escalated: messages.reviewQueueEmptyEscalated,
-  closed: messages.reviewQueueEmptyClosed,
+  open: moderationAdminMessages.reviewQueueEmptyOpen,
+  escalated: moderationAdminMessages.reviewQueueEmptyEscalated,
+  closed: moderationAdminMessages.reviewQueueEmptyClosed,
 };
 
 function stateOf(value: string | null): ModerationState {
@@ -85,14 +86,16 @@ export function ReviewQueueView() {
       const result = await api.moderation.bulk({ body: { action, reason, subjects } });
       snackbar.show(
         formatCount(result.data.subjects.length, {
-          one: messages.reviewBulkDoneOne,
-          other: messages.reviewBulkDoneOther,
+          one: moderationAdminMessages.reviewBulkDoneOne,
+          other: moderationAdminMessages.reviewBulkDoneOther,
         }),
         { tone: "success" },
       );
     } catch (failure) {
       const changed = failure instanceof ApiError && failure.code === "moderation_subjectChanged";
-      snackbar.show(changed ? messages.reviewBulkChanged : submitErrorMessage(failure), { tone: "error" });
+      snackbar.show(changed ? moderationAdminMessages.reviewBulkChanged : submitErrorMessage(failure), {
+        tone: "error",
+      });
     } finally {
       setSelected(new Map());
       setBusy(false);
@@ -108,7 +111,7 @@ export function ReviewQueueView() {
       <section aria-label={stateLabels[state]} className="rounded-card bg-surface shadow-card">
         {isLoading && !data ? (
           <div aria-busy="true" className="flex flex-col gap-3 p-4">
-            <span className="sr-only">{messages.loading}</span>
+            <span className="sr-only">{commonMessages.loading}</span>
             {[0, 1, 2].map((n) => (
               <Skeleton key={n} className="h-20" />
             ))}
@@ -132,7 +135,7 @@ export function ReviewQueueView() {
             {selectable ? (
               <div className="border-b border-line px-3 py-2.5 sm:px-4">
                 <Checkbox
-                  label={messages.reviewSelectPage}
+                  label={moderationAdminMessages.reviewSelectPage}
                   checked={allSelected}
                   onChange={(event) =>
                     setSelected(
@@ -179,11 +182,11 @@ export function ReviewQueueView() {
   return (
     <div className="flex min-w-0 flex-col gap-4">
       <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-semibold text-ink">{messages.reviewQueueTitle}</h1>
-        <p className="text-[0.95rem] text-ink-muted">{messages.reviewQueueIntro}</p>
+        <h1 className="text-2xl font-semibold text-ink">{moderationAdminMessages.reviewQueueTitle}</h1>
+        <p className="text-[0.95rem] text-ink-muted">{moderationAdminMessages.reviewQueueIntro}</p>
       </div>
       <Tabs
-        label={messages.reviewStatesLabel}
+        label={moderationAdminMessages.reviewStatesLabel}
         value={state}
         onValueChange={(value) => go({ state: stateOf(value) })}
         items={moderationStates.map((value) => ({

@@ -1,4 +1,6 @@
-import { format, type ModerationAction, messages, moderationReasonLabel } from "@vn/contract";
+import { format, type ModerationAction, moderationReasonLabel } from "@vn/contract";
+import { moderationAdminMessages } from "@vn/contract/messages/moderation-admin";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/Badge";
 import { formatDate, formatDateTime } from "@/features/content/kinds";
@@ -31,35 +33,35 @@ export function StrikeCard({
       </div>
       {showTarget ? <ProfileLine profile={action.targetProfile} link details /> : null}
       <dl className="grid gap-x-4 gap-y-1.5 text-sm sm:grid-cols-[auto_1fr]">
-        <dt className="font-semibold text-ink-muted">{messages.strikeReasonLabel}</dt>
+        <dt className="font-semibold text-ink-muted">{sharedMessages.strikeReasonLabel}</dt>
         <dd className="text-ink">{moderationReasonLabel(action.reason)}</dd>
         {action.message ? (
           <>
-            <dt className="font-semibold text-ink-muted">{messages.reviewMessageLabel}</dt>
+            <dt className="font-semibold text-ink-muted">{moderationAdminMessages.reviewMessageLabel}</dt>
             <dd className="break-words whitespace-pre-line text-ink">{action.message}</dd>
           </>
         ) : null}
       </dl>
       {action.endsAt ? (
         <p className="text-sm text-ink">
-          {format(messages.reviewActionUntil, { date: formatDate(action.endsAt) })}
+          {format(moderationAdminMessages.reviewActionUntil, { date: formatDate(action.endsAt) })}
         </p>
       ) : null}
       <p className="text-sm text-ink-muted">
-        {format(messages.reviewActionBy, {
+        {format(moderationAdminMessages.reviewActionBy, {
           name: action.createdBy.name,
           date: formatDateTime(action.createdAt),
         })}
         {action.approvedBy
-          ? ` · ${format(messages.reviewActionApprovedBy, { name: action.approvedBy.name })}`
+          ? ` · ${format(moderationAdminMessages.reviewActionApprovedBy, { name: action.approvedBy.name })}`
           : ""}
       </p>
       {action.appeal.text ? (
         <div className="flex flex-col gap-1">
           <p className="text-sm font-semibold text-ink-muted">
-            {messages.reviewAppealText}
+            {moderationAdminMessages.reviewAppealText}
             {action.appeal.appealedAt
-              ? ` · ${format(messages.reviewAppealedOn, { date: formatDateTime(action.appeal.appealedAt) })}`
+              ? ` · ${format(moderationAdminMessages.reviewAppealedOn, { date: formatDateTime(action.appeal.appealedAt) })}`
               : ""}
           </p>
           <blockquote className="rounded-lg bg-canvas p-3 text-[0.95rem] break-words whitespace-pre-line text-ink">
@@ -67,7 +69,7 @@ export function StrikeCard({
           </blockquote>
           {action.appealDecidedBy ? (
             <p className="text-sm text-ink-muted">
-              {format(messages.reviewAppealDecidedBy, { name: action.appealDecidedBy.name })}
+              {format(moderationAdminMessages.reviewAppealDecidedBy, { name: action.appealDecidedBy.name })}
               {action.appealNote ? ` · ${action.appealNote}` : ""}
             </p>
           ) : null}

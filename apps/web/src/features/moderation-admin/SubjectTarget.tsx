@@ -1,4 +1,5 @@
-import { format, type ModerationSubjectDetail, messages } from "@vn/contract";
+import { format, type ModerationSubjectDetail } from "@vn/contract";
+import { moderationAdminMessages } from "@vn/contract/messages/moderation-admin";
 import Link from "next/link";
 import { Alert } from "@/components/ui/Alert";
 import { Badge } from "@/components/ui/Badge";
@@ -26,15 +27,15 @@ export function SubjectTarget({ target }: { target: Target }) {
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="review-target" className="text-lg font-semibold text-ink">
-          {messages.reviewWhatWasReported}
+          {moderationAdminMessages.reviewWhatWasReported}
         </h2>
         {target.status ? (
-          <Badge>{format(messages.reviewTargetStatus, { status: target.status })}</Badge>
+          <Badge>{format(moderationAdminMessages.reviewTargetStatus, { status: target.status })}</Badge>
         ) : null}
       </div>
-      {!target.exists ? <Alert tone="info">{messages.reviewTargetGone}</Alert> : null}
+      {!target.exists ? <Alert tone="info">{moderationAdminMessages.reviewTargetGone}</Alert> : null}
       {target.type === "message" ? (
-        <p className="text-sm text-ink-muted">{messages.reviewMessageAlone}</p>
+        <p className="text-sm text-ink-muted">{moderationAdminMessages.reviewMessageAlone}</p>
       ) : null}
       {target.author ? <ProfileLine profile={target.author} link details /> : null}
       {target.type !== "profile" && (target.title || text) ? (
@@ -64,7 +65,7 @@ export function SubjectTarget({ target }: { target: Target }) {
                   {/* biome-ignore lint/performance/noImgElement: signed media URLs, shown as they are */}
                   <img
                     src={file.url}
-                    alt={file.name ?? format(messages.reviewMediaLink, { kind: file.kind })}
+                    alt={file.name ?? format(moderationAdminMessages.reviewMediaLink, { kind: file.kind })}
                     className="aspect-square w-full rounded-lg object-cover"
                   />
                 </a>
@@ -77,7 +78,7 @@ export function SubjectTarget({ target }: { target: Target }) {
                 >
                   <Icon name="document" size={18} />
                   <span className="truncate">
-                    {file.name ?? format(messages.reviewMediaLink, { kind: file.kind })}
+                    {file.name ?? format(moderationAdminMessages.reviewMediaLink, { kind: file.kind })}
                   </span>
                 </a>
               )}
@@ -90,7 +91,7 @@ export function SubjectTarget({ target }: { target: Target }) {
           href={target.path}
           className="inline-flex items-center gap-1 self-start text-sm font-semibold text-brand hover:underline"
         >
-          {messages.reviewOpenOnSite}
+          {moderationAdminMessages.reviewOpenOnSite}
           <Icon name="chevronRight" size={16} />
         </Link>
       ) : null}

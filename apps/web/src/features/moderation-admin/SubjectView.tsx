@@ -1,6 +1,9 @@
 "use client";
 
-import { format, type ModerationActionKind, type ModerationSubjectDetail, messages } from "@vn/contract";
+import { format, type ModerationActionKind, type ModerationSubjectDetail } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { moderationAdminMessages } from "@vn/contract/messages/moderation-admin";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import Link from "next/link";
 import { useRef, useState } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
@@ -43,7 +46,7 @@ export function SubjectView({ id }: { id: string }) {
       className="inline-flex items-center gap-1.5 self-start text-sm font-semibold text-brand hover:underline"
     >
       <Icon name="arrowLeft" size={18} />
-      {messages.adminBackToQueue}
+      {sharedMessages.adminBackToQueue}
     </Link>
   );
 
@@ -53,12 +56,12 @@ export function SubjectView({ id }: { id: string }) {
       <div className="flex flex-col gap-4">
         {back}
         {missing ? (
-          <Alert tone="info">{messages.reviewSubjectNotFound}</Alert>
+          <Alert tone="info">{moderationAdminMessages.reviewSubjectNotFound}</Alert>
         ) : error ? (
           <QueueError onRetry={() => void mutate()} />
         ) : (
           <div aria-busy="true" className="flex flex-col gap-4">
-            <span className="sr-only">{messages.loading}</span>
+            <span className="sr-only">{commonMessages.loading}</span>
             <Skeleton className="h-10 w-2/3" />
             <Skeleton className="h-48" />
             <Skeleton className="h-32" />
@@ -77,7 +80,10 @@ export function SubjectView({ id }: { id: string }) {
     setChanged(false);
     void mutate({ data: next }, { revalidate: false });
     const waiting = action === "suspend" && next.actions.some((item) => item.status === "pending_approval");
-    snackbar.show(waiting ? messages.reviewSavedPending : messages.reviewSaved, { tone: "success" });
+    snackbar.show(
+      waiting ? moderationAdminMessages.reviewSavedPending : moderationAdminMessages.reviewSaved,
+      { tone: "success" },
+    );
   };
   const onChanged = async () => {
     await mutate();
@@ -90,23 +96,25 @@ export function SubjectView({ id }: { id: string }) {
       {back}
       <div className="flex flex-col gap-2">
         <h1 className="text-2xl font-semibold text-ink">
-          {format(messages.reviewSubjectHeading, { type: subjectTypeLabels[subject.type] })}
+          {format(moderationAdminMessages.reviewSubjectHeading, { type: subjectTypeLabels[subject.type] })}
         </h1>
         <div className="flex flex-wrap items-center gap-2 text-sm text-ink-muted">
           <Badge tone={stateTones[subject.state]}>{stateLabels[subject.state]}</Badge>
           <span>{reportCount(subject.openReports)}</span>
           <span aria-hidden="true">·</span>
-          <span>{format(messages.reviewPriority, { value: subject.priority })}</span>
+          <span>{format(moderationAdminMessages.reviewPriority, { value: subject.priority })}</span>
           <span aria-hidden="true">·</span>
           <span>{ageOf(subject.lastReportedAt ?? subject.createdAt)}</span>
         </div>
       </div>
       {changed ? (
         <div ref={notice} tabIndex={-1} className="outline-none">
-          <Alert tone="info">{messages.moderationSubjectChanged}</Alert>
+          <Alert tone="info">{moderationAdminMessages.moderationSubjectChanged}</Alert>
         </div>
       ) : null}
-      {pendingApproval ? <Alert tone="info">{messages.reviewPendingApprovalNotice}</Alert> : null}
+      {pendingApproval ? (
+        <Alert tone="info">{moderationAdminMessages.reviewPendingApprovalNotice}</Alert>
+      ) : null}
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <div className="lg:col-start-1 lg:row-start-1">
           <SubjectTarget target={detail.target} />
@@ -116,22 +124,22 @@ export function SubjectView({ id }: { id: string }) {
         </div>
         <div className="flex flex-col gap-4 lg:col-start-2 lg:row-span-3 lg:row-start-1">
           {subject.state === "escalated" && !isAdmin ? (
-            <Alert tone="info">{messages.reviewEscalatedNotice}</Alert>
+            <Alert tone="info">{moderationAdminMessages.reviewEscalatedNotice}</Alert>
           ) : (
             <ActionForm detail={detail} onSaved={onSaved} onChanged={onChanged} />
           )}
           {subject.state === "closed" ? (
-            <p className="text-sm text-ink-muted">{messages.reviewClosedNotice}</p>
+            <p className="text-sm text-ink-muted">{moderationAdminMessages.reviewClosedNotice}</p>
           ) : null}
           <section
             aria-labelledby="review-decisions"
             className="flex flex-col gap-3 rounded-card bg-surface p-4 shadow-card sm:p-5"
           >
             <h2 id="review-decisions" className="text-lg font-semibold text-ink">
-              {messages.reviewActionsHeading}
+              {moderationAdminMessages.reviewActionsHeading}
             </h2>
             {detail.actions.length === 0 ? (
-              <p className="text-sm text-ink-muted">{messages.reviewActionsEmpty}</p>
+              <p className="text-sm text-ink-muted">{moderationAdminMessages.reviewActionsEmpty}</p>
             ) : (
               detail.actions.map((action) => <StrikeCard key={action.id} action={action} />)
             )}

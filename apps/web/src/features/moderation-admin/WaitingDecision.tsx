@@ -1,6 +1,8 @@
 "use client";
 
-import { MODERATION_NOTE_MAX, type ModerationSubjectSummary, messages } from "@vn/contract";
+import { MODERATION_NOTE_MAX, type ModerationSubjectSummary } from "@vn/contract";
+import { moderationAdminMessages } from "@vn/contract/messages/moderation-admin";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import Link from "next/link";
 import { useId, useState } from "react";
 import { Alert } from "@/components/ui/Alert";
@@ -52,7 +54,7 @@ export function WaitingDecision({
           href={`/admin/reports/${encodeURIComponent(subject.id)}`}
           className="font-semibold text-brand hover:underline"
         >
-          {messages.reviewOpenSubject}
+          {moderationAdminMessages.reviewOpenSubject}
         </Link>
       </p>
       {failure ? <Alert>{failure}</Alert> : null}
@@ -62,11 +64,11 @@ export function WaitingDecision({
         <>
           <Textarea
             id={noteId}
-            label={messages.adminNoteLabel}
+            label={sharedMessages.adminNoteLabel}
             optional
             rows={2}
             maxLength={MODERATION_NOTE_MAX}
-            hint={messages.adminNoteHint}
+            hint={sharedMessages.adminNoteHint}
             value={note}
             onChange={(event) => setNote(event.target.value)}
           />

@@ -1,16 +1,16 @@
 import {
   format,
   formatCount,
-  type MessageKey,
   type ModerationActionKind,
   type ModerationEventType,
   type ModerationState,
   type ModerationSubjectType,
-  messages,
   type StrikeAppealState,
   type StrikeKind,
   type StrikeStatus,
 } from "@vn/contract";
+import { moderationAdminMessages } from "@vn/contract/messages/moderation-admin";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import type { BadgeTone } from "@/components/ui/Badge";
 
 /**
@@ -19,9 +19,9 @@ import type { BadgeTone } from "@/components/ui/Badge";
  */
 
 export const stateLabels: Record<ModerationState, string> = {
-  open: messages.reviewStateOpen,
-  escalated: messages.reviewStateEscalated,
-  closed: messages.reviewStateClosed,
+  open: moderationAdminMessages.reviewStateOpen,
+  escalated: moderationAdminMessages.reviewStateEscalated,
+  closed: moderationAdminMessages.reviewStateClosed,
 };
 
 export const stateTones: Record<ModerationState, BadgeTone> = {
@@ -31,33 +31,33 @@ export const stateTones: Record<ModerationState, BadgeTone> = {
 };
 
 export const subjectTypeLabels: Record<ModerationSubjectType, string> = {
-  profile: messages.reviewSubjectTypeProfile,
-  content: messages.reviewSubjectTypeContent,
-  comment: messages.reviewSubjectTypeComment,
-  message: messages.reviewSubjectTypeMessage,
+  profile: moderationAdminMessages.reviewSubjectTypeProfile,
+  content: moderationAdminMessages.reviewSubjectTypeContent,
+  comment: moderationAdminMessages.reviewSubjectTypeComment,
+  message: moderationAdminMessages.reviewSubjectTypeMessage,
 };
 
 export const actionLabels: Record<ModerationActionKind, string> = {
-  dismiss: messages.reviewActionDismiss,
-  escalate: messages.reviewActionEscalate,
-  remove: messages.reviewActionRemove,
-  warn: messages.reviewActionWarn,
-  limit: messages.reviewActionLimit,
-  suspend: messages.reviewActionSuspend,
+  dismiss: moderationAdminMessages.reviewActionDismiss,
+  escalate: moderationAdminMessages.reviewActionEscalate,
+  remove: moderationAdminMessages.reviewActionRemove,
+  warn: moderationAdminMessages.reviewActionWarn,
+  limit: moderationAdminMessages.reviewActionLimit,
+  suspend: moderationAdminMessages.reviewActionSuspend,
 };
 
 export const strikeKindLabels: Record<StrikeKind, string> = {
-  remove: messages.strikeKindRemove,
-  warn: messages.strikeKindWarn,
-  limit: messages.strikeKindLimit,
-  suspend: messages.strikeKindSuspend,
+  remove: sharedMessages.strikeKindRemove,
+  warn: sharedMessages.strikeKindWarn,
+  limit: sharedMessages.strikeKindLimit,
+  suspend: sharedMessages.strikeKindSuspend,
 };
 
 export const strikeStatusLabels: Record<StrikeStatus, string> = {
-  pending_approval: messages.strikeStatusPending,
-  active: messages.strikeStatusActive,
-  reversed: messages.strikeStatusReversed,
-  cancelled: messages.strikeStatusCancelled,
+  pending_approval: sharedMessages.strikeStatusPending,
+  active: sharedMessages.strikeStatusActive,
+  reversed: sharedMessages.strikeStatusReversed,
+  cancelled: sharedMessages.strikeStatusCancelled,
 };
 
 export const strikeStatusTones: Record<StrikeStatus, BadgeTone> = {
@@ -68,13 +68,13 @@ export const strikeStatusTones: Record<StrikeStatus, BadgeTone> = {
 };
 
 export const appealStateLabels: Record<StrikeAppealState, string> = {
-  none: messages.reviewAppealNone,
-  pending: messages.reviewAppealPending,
-  granted: messages.reviewAppealGranted,
-  denied: messages.reviewAppealDenied,
+  none: moderationAdminMessages.reviewAppealNone,
+  pending: moderationAdminMessages.reviewAppealPending,
+  granted: moderationAdminMessages.reviewAppealGranted,
+  denied: moderationAdminMessages.reviewAppealDenied,
 };
 
-const eventKeys: Record<ModerationEventType, MessageKey> = {
+const eventKeys: Record<ModerationEventType, keyof typeof moderationAdminMessages> = {
   reported: "reviewEventReported",
   dismissed: "reviewEventDismissed",
   escalated: "reviewEventEscalated",
@@ -94,31 +94,40 @@ const eventKeys: Record<ModerationEventType, MessageKey> = {
 };
 
 export function eventLabel(type: ModerationEventType): string {
-  return messages[eventKeys[type]];
+  return moderationAdminMessages[eventKeys[type]];
 }
 
 export function reportCount(count: number): string {
-  return formatCount(count, { one: messages.reviewReportsOne, other: messages.reviewReportsOther });
+  return formatCount(count, {
+    one: moderationAdminMessages.reviewReportsOne,
+    other: moderationAdminMessages.reviewReportsOther,
+  });
 }
 
 export function followerCount(count: number): string {
-  return formatCount(count, { one: messages.reviewFollowersOne, other: messages.reviewFollowersOther });
+  return formatCount(count, {
+    one: moderationAdminMessages.reviewFollowersOne,
+    other: moderationAdminMessages.reviewFollowersOther,
+  });
 }
 
 /** How long ago, in the largest whole unit ("3 h ago"); `now` is passed so renders agree. */
 export function ageOf(iso: string, now: number = Date.now()): string {
   const minutes = Math.max(0, Math.floor((now - new Date(iso).getTime()) / 60_000));
-  if (minutes < 1) return messages.reviewAgeNow;
-  if (minutes < 60) return format(messages.reviewAgeMinutes, { count: minutes });
+  if (minutes < 1) return moderationAdminMessages.reviewAgeNow;
+  if (minutes < 60) return format(moderationAdminMessages.reviewAgeMinutes, { count: minutes });
   const hours = Math.floor(minutes / 60);
-  if (hours < 48) return format(messages.reviewAgeHours, { count: hours });
-  return format(messages.reviewAgeDays, { count: Math.floor(hours / 24) });
+  if (hours < 48) return format(moderationAdminMessages.reviewAgeHours, { count: hours });
+  return format(moderationAdminMessages.reviewAgeDays, { count: Math.floor(hours / 24) });
 }
 
 /** A reporter's track record as staff read it. */
 export function accuracyText(accuracy: number, decided: number): string {
-  if (decided === 0) return messages.reviewReporterNew;
-  return format(messages.reviewReporterAccuracy, { percent: Math.round(accuracy * 100), count: decided });
+  if (decided === 0) return moderationAdminMessages.reviewReporterNew;
+  return format(moderationAdminMessages.reviewReporterAccuracy, {
+    percent: Math.round(accuracy * 100),
+    count: decided,
+  });
 }
 
 /** Rich text as plain words: staff read what was written, never markup the author sent. */

@@ -1,6 +1,7 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { moderationMessages } from "@vn/contract/messages/moderation";
 import useSWR from "swr";
 import { Alert } from "@/components/ui/Alert";
 import { Skeleton } from "@/components/ui/Skeleton";
@@ -23,14 +24,16 @@ export function AppealLinkView({ token }: { token: string }) {
   );
   return (
     <>
-      <h1 className="text-2xl font-semibold text-ink">{messages.appealLinkTitle}</h1>
-      <p className="text-ink-muted">{messages.appealLinkIntro}</p>
+      <h1 className="text-2xl font-semibold text-ink">{moderationMessages.appealLinkTitle}</h1>
+      <p className="text-ink-muted">{moderationMessages.appealLinkIntro}</p>
       {error ? (
-        <Alert>{error instanceof ApiError ? error.message : messages.moderationAppealLinkInvalid}</Alert>
+        <Alert>
+          {error instanceof ApiError ? error.message : moderationMessages.moderationAppealLinkInvalid}
+        </Alert>
       ) : null}
       {!data && !error ? (
         <div className="flex flex-col gap-3 rounded-card bg-surface p-5 shadow-card" aria-busy="true">
-          <span className="sr-only">{messages.loading}</span>
+          <span className="sr-only">{commonMessages.loading}</span>
           <Skeleton className="h-5 w-1/3" />
           <Skeleton className="h-4 w-2/3" />
         </div>

@@ -1,6 +1,7 @@
 "use client";
 
-import { format, messages } from "@vn/contract";
+import { format } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import Link from "next/link";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
@@ -18,14 +19,17 @@ export function LimitBanner() {
   const { user } = useSession();
   if (!user || !isLimited(user.limitedUntil)) return null;
   return (
-    <section aria-label={messages.accountLimitedBannerLabel} className="border-b border-line bg-warning-soft">
+    <section
+      aria-label={commonMessages.accountLimitedBannerLabel}
+      className="border-b border-line bg-warning-soft"
+    >
       <div className="mx-auto flex w-full max-w-[1128px] flex-col gap-2 px-4 py-2.5 sm:flex-row sm:items-center sm:justify-between">
         <p className="flex items-start gap-2 text-sm font-medium text-ink">
           <Icon name="shield" size={20} className="shrink-0" />
-          {format(messages.accountLimitedUntil, { date: formatDateTime(user.limitedUntil) })}
+          {format(commonMessages.accountLimitedUntil, { date: formatDateTime(user.limitedUntil) })}
         </p>
         <Button asChild size="md" variant="secondary" className="shrink-0 max-sm:self-start">
-          <Link href={`${routes.settings}/moderation`}>{messages.accountLimitedBannerAction}</Link>
+          <Link href={`${routes.settings}/moderation`}>{commonMessages.accountLimitedBannerAction}</Link>
         </Button>
       </div>
     </section>

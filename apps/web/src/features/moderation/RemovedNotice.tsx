@@ -1,6 +1,8 @@
 "use client";
 
-import { messages, STRIKES_PATH } from "@vn/contract";
+import { STRIKES_PATH } from "@vn/contract";
+import { moderationMessages } from "@vn/contract/messages/moderation";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import Link from "next/link";
 import useSWR from "swr";
 import { api } from "@/lib/api-client";
@@ -27,14 +29,14 @@ export function RemovedNotice({ contentId }: { contentId: string }) {
       data-testid="removed-notice"
     >
       <h2 id="removed-title" className="font-semibold text-ink">
-        {messages.contentRemovedTitle}
+        {moderationMessages.contentRemovedTitle}
       </h2>
-      <p className="text-sm text-ink-muted">{messages.contentRemovedText}</p>
+      <p className="text-sm text-ink-muted">{moderationMessages.contentRemovedText}</p>
       {strike ? (
         <dl className="grid gap-1 text-sm">
-          <dt className="sr-only">{messages.strikeReasonLabel}</dt>
+          <dt className="sr-only">{sharedMessages.strikeReasonLabel}</dt>
           <dd className="font-medium text-ink">{strike.reasonLabel}</dd>
-          <dt className="sr-only">{messages.strikeMessageLabel}</dt>
+          <dt className="sr-only">{moderationMessages.strikeMessageLabel}</dt>
           <dd className="whitespace-pre-line text-ink">{strike.message}</dd>
         </dl>
       ) : null}
@@ -42,7 +44,7 @@ export function RemovedNotice({ contentId }: { contentId: string }) {
         href={STRIKES_PATH}
         className="self-start text-sm font-semibold text-brand underline underline-offset-2"
       >
-        {messages.contentRemovedAppeal}
+        {moderationMessages.contentRemovedAppeal}
       </Link>
     </section>
   );

@@ -5,11 +5,12 @@ import {
   format,
   MODERATION_APPEAL_MAX,
   MODERATION_APPEAL_MIN,
-  messages,
   type Strike,
   type StrikeAppealRequest,
   strikeAppealRequestSchema,
 } from "@vn/contract";
+import { moderationMessages } from "@vn/contract/messages/moderation";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { useEffect, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/Alert";
@@ -64,21 +65,21 @@ export function StrikeAppealForm({
       className="flex flex-col gap-4 border-t border-line pt-4"
     >
       <h3 id={`${id}-title`} className="font-semibold text-ink">
-        {messages.strikeAppealTitle}
+        {moderationMessages.strikeAppealTitle}
       </h3>
-      <p className="text-sm text-ink-muted">{messages.strikeAppealText}</p>
+      <p className="text-sm text-ink-muted">{moderationMessages.strikeAppealText}</p>
       {serverError ? <Alert>{serverError}</Alert> : null}
       <Textarea
-        label={messages.appealMessageLabel}
+        label={sharedMessages.appealMessageLabel}
         rows={5}
         maxLength={MODERATION_APPEAL_MAX}
-        hint={format(messages.appealMessageHint, { count: MODERATION_APPEAL_MIN })}
+        hint={format(sharedMessages.appealMessageHint, { count: MODERATION_APPEAL_MIN })}
         error={errors.text?.message}
         {...register("text")}
       />
       <div className="flex justify-end">
         <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
-          {isSubmitting ? messages.appealSending : messages.appealSubmit}
+          {isSubmitting ? sharedMessages.appealSending : sharedMessages.appealSubmit}
         </Button>
       </div>
     </form>

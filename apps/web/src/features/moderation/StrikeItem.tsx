@@ -1,6 +1,8 @@
 "use client";
 
-import { format, messages, type Strike, type StrikeAppealRequest } from "@vn/contract";
+import { format, type Strike, type StrikeAppealRequest } from "@vn/contract";
+import { moderationMessages } from "@vn/contract/messages/moderation";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import Link from "next/link";
 import { useState } from "react";
 import { Alert } from "@/components/ui/Alert";
@@ -41,7 +43,7 @@ export function StrikeItem({
             {strikeKindText[strike.kind]}
           </h2>
           <p className="text-sm text-ink-muted">
-            {format(messages.strikeDecidedOn, { date: formatDate(strike.createdAt) })}
+            {format(moderationMessages.strikeDecidedOn, { date: formatDate(strike.createdAt) })}
             {ends ? ` · ${ends}` : null}
           </p>
         </div>
@@ -64,18 +66,18 @@ export function StrikeItem({
       </p>
       <dl className="grid gap-3 text-[0.95rem]">
         <div>
-          <dt className="text-sm font-medium text-ink-muted">{messages.strikeReasonLabel}</dt>
+          <dt className="text-sm font-medium text-ink-muted">{sharedMessages.strikeReasonLabel}</dt>
           <dd className="text-ink">{strike.reasonLabel}</dd>
         </div>
         <div>
-          <dt className="text-sm font-medium text-ink-muted">{messages.strikeMessageLabel}</dt>
+          <dt className="text-sm font-medium text-ink-muted">{moderationMessages.strikeMessageLabel}</dt>
           <dd className="whitespace-pre-line text-ink">{strike.message}</dd>
         </div>
       </dl>
       {strike.canAppeal && !appealOpen ? (
         <div className="flex border-t border-line pt-4">
           <Button variant="secondary" onClick={() => setAppealOpen(true)}>
-            {messages.strikeAppealAction}
+            {moderationMessages.strikeAppealAction}
           </Button>
         </div>
       ) : strike.canAppeal ? (
@@ -89,7 +91,7 @@ export function StrikeItem({
         />
       ) : appeal ? (
         <div className="flex flex-col gap-3 border-t border-line pt-4">
-          {justSent ? <Alert tone="success">{messages.strikeAppealSent}</Alert> : null}
+          {justSent ? <Alert tone="success">{moderationMessages.strikeAppealSent}</Alert> : null}
           <p className="text-[0.95rem] text-ink">{appeal}</p>
           {strike.appeal.text ? (
             <blockquote className="rounded-lg border border-line p-3 text-[0.95rem] whitespace-pre-line text-ink-muted">

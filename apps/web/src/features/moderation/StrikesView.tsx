@@ -1,6 +1,8 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { moderationMessages } from "@vn/contract/messages/moderation";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import useSWR from "swr";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { NextPageFailed } from "@/features/content/NextPageFailed";
@@ -26,11 +28,11 @@ export function StrikesView() {
   );
   return (
     <div className="mx-auto flex w-full max-w-[680px] flex-col gap-4 px-4 py-6 sm:py-8">
-      <h1 className="text-2xl font-semibold text-ink">{messages.strikesTitle}</h1>
-      <p className="text-ink-muted">{messages.strikesIntro}</p>
+      <h1 className="text-2xl font-semibold text-ink">{sharedMessages.strikesTitle}</h1>
+      <p className="text-ink-muted">{moderationMessages.strikesIntro}</p>
       {isLoading || (!data && !error) ? (
         <div className="flex flex-col gap-3 rounded-card bg-surface p-5 shadow-card" aria-busy="true">
-          <span className="sr-only">{messages.loading}</span>
+          <span className="sr-only">{commonMessages.loading}</span>
           <Skeleton className="h-5 w-1/3" />
           <Skeleton className="h-4 w-2/3" />
           <Skeleton className="h-4 w-1/2" />
@@ -39,7 +41,7 @@ export function StrikesView() {
       {error ? <NextPageFailed onRetry={() => void mutate()} frame="py-6" /> : null}
       {data && data.length === 0 ? (
         <p className="rounded-card bg-surface p-6 text-center text-ink-muted shadow-card">
-          {messages.strikesEmpty}
+          {moderationMessages.strikesEmpty}
         </p>
       ) : null}
       {data?.map((strike) => (

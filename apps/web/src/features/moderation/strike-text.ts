@@ -1,32 +1,34 @@
-import { format, messages, type Strike } from "@vn/contract";
+import { format, type Strike } from "@vn/contract";
+import { moderationMessages } from "@vn/contract/messages/moderation";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import type { BadgeTone } from "@/components/ui/Badge";
 import { formatDate } from "@/features/content/kinds";
 
 /** The words of a strike as the person reads it (messages.ts; never the moderator's name). */
 export const strikeKindText: Record<Strike["kind"], string> = {
-  remove: messages.strikeKindRemove,
-  warn: messages.strikeKindWarn,
-  limit: messages.strikeKindLimit,
-  suspend: messages.strikeKindSuspend,
+  remove: sharedMessages.strikeKindRemove,
+  warn: sharedMessages.strikeKindWarn,
+  limit: sharedMessages.strikeKindLimit,
+  suspend: sharedMessages.strikeKindSuspend,
 };
 
 export const strikeSubjectText: Record<Strike["subject"]["type"], string> = {
-  content: messages.strikeSubjectContent,
-  comment: messages.strikeSubjectComment,
-  profile: messages.strikeSubjectProfile,
-  message: messages.strikeSubjectMessage,
+  content: moderationMessages.strikeSubjectContent,
+  comment: moderationMessages.strikeSubjectComment,
+  profile: moderationMessages.strikeSubjectProfile,
+  message: moderationMessages.strikeSubjectMessage,
 };
 
 export function strikeStatus(strike: Strike): { text: string; tone: BadgeTone } {
   switch (strike.status) {
     case "reversed":
-      return { text: messages.strikeStatusReversed, tone: "success" };
+      return { text: sharedMessages.strikeStatusReversed, tone: "success" };
     case "pending_approval":
-      return { text: messages.strikeStatusPending, tone: "neutral" };
+      return { text: sharedMessages.strikeStatusPending, tone: "neutral" };
     case "cancelled":
-      return { text: messages.strikeStatusCancelled, tone: "neutral" };
+      return { text: sharedMessages.strikeStatusCancelled, tone: "neutral" };
     default:
-      return { text: messages.strikeStatusActive, tone: "warning" };
+      return { text: sharedMessages.strikeStatusActive, tone: "warning" };
   }
 }
 
@@ -34,11 +36,11 @@ export function strikeStatus(strike: Strike): { text: string; tone: BadgeTone } 
 export function appealText(strike: Strike): string | null {
   switch (strike.appeal.state) {
     case "pending":
-      return messages.strikeAppealPending;
+      return moderationMessages.strikeAppealPending;
     case "granted":
-      return messages.strikeAppealGranted;
+      return moderationMessages.strikeAppealGranted;
     case "denied":
-      return messages.strikeAppealDenied;
+      return moderationMessages.strikeAppealDenied;
     default:
       return null;
   }
@@ -46,6 +48,6 @@ export function appealText(strike: Strike): string | null {
 
 export function strikeEnds(strike: Strike): string | null {
   return strike.endsAt && strike.status === "active"
-    ? format(messages.strikeEndsAt, { date: formatDate(strike.endsAt) })
+    ? format(moderationMessages.strikeEndsAt, { date: formatDate(strike.endsAt) })
     : null;
 }

@@ -1,6 +1,7 @@
 "use client";
 
-import { messages, type Notification } from "@vn/contract";
+import type { Notification } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import Link from "next/link";
 import { Avatar } from "@/components/ui/Avatar";
 import { formatDateTime } from "@/features/content/kinds";
@@ -35,7 +36,7 @@ export function NotificationRow({
       </span>
       <span className="flex min-w-0 flex-1 flex-col">
         <span className="text-sm text-ink">
-          {unread ? <span className="sr-only">{messages.unreadLabel}: </span> : null}
+          {unread ? <span className="sr-only">{commonMessages.unreadLabel}: </span> : null}
           {notificationText(notification)}
         </span>
         {notification.comment?.excerpt ? (

@@ -1,6 +1,7 @@
 "use client";
 
-import { format, messages } from "@vn/contract";
+import { format } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import Link from "next/link";
 import { Popover } from "radix-ui";
 import { useState } from "react";
@@ -30,9 +31,11 @@ export function NotificationsMenu() {
           className="relative inline-flex min-h-10 min-w-10 flex-col items-center justify-center gap-0.5 rounded-md px-2 text-ink-muted hover:text-ink md:min-w-16"
         >
           <Icon name="bell" size={22} />
-          <span className="text-xs max-md:sr-only">{messages.notificationsHeading}</span>
+          <span className="text-xs max-md:sr-only">{commonMessages.notificationsHeading}</span>
           {unread.count > 0 ? (
-            <span className="sr-only">, {format(messages.notificationsUnread, { count: unread.count })}</span>
+            <span className="sr-only">
+              , {format(commonMessages.notificationsUnread, { count: unread.count })}
+            </span>
           ) : null}
           {badge ? (
             <span
@@ -50,30 +53,32 @@ export function NotificationsMenu() {
           align="end"
           sideOffset={8}
           collisionPadding={8}
-          aria-label={messages.notificationsHeading}
+          aria-label={commonMessages.notificationsHeading}
           className="z-50 flex max-h-[min(32rem,80vh)] w-[min(24rem,calc(100vw-1rem))] flex-col rounded-card bg-surface shadow-pop animate-fade-in"
         >
           <div className="flex items-center justify-between gap-2 border-b border-line px-4 py-3">
-            <h2 className="font-semibold text-ink">{messages.notificationsHeading}</h2>
+            <h2 className="font-semibold text-ink">{commonMessages.notificationsHeading}</h2>
             {unread.count > 0 ? (
               <button
                 type="button"
                 onClick={() => void markRead.all()}
                 className="min-h-9 rounded-full px-2 text-sm font-semibold text-brand hover:bg-brand-soft"
               >
-                {messages.notificationsMarkAll}
+                {commonMessages.notificationsMarkAll}
               </button>
             ) : null}
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto p-1.5">
             {!list.data && !list.error ? (
               <div aria-busy="true" className="flex flex-col gap-3 p-3">
-                <span className="sr-only">{messages.loading}</span>
+                <span className="sr-only">{commonMessages.loading}</span>
                 <Skeleton className="h-10" />
                 <Skeleton className="h-10" />
               </div>
             ) : items.length === 0 ? (
-              <p className="px-3 py-6 text-center text-sm text-ink-muted">{messages.notificationsEmpty}</p>
+              <p className="px-3 py-6 text-center text-sm text-ink-muted">
+                {commonMessages.notificationsEmpty}
+              </p>
             ) : (
               <ul className="flex flex-col">
                 {items.map((notification) => (
@@ -95,7 +100,7 @@ export function NotificationsMenu() {
             onClick={() => setOpen(false)}
             className="flex min-h-11 items-center justify-center border-t border-line text-sm font-semibold text-brand hover:bg-brand-soft"
           >
-            {messages.notificationsSeeAll}
+            {commonMessages.notificationsSeeAll}
           </Link>
         </Popover.Content>
       </Popover.Portal>

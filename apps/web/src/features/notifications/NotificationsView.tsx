@@ -1,6 +1,6 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { Button } from "@/components/ui/Button";
@@ -27,21 +27,21 @@ export function NotificationsView() {
   return (
     <div className="mx-auto flex w-full max-w-[680px] flex-col gap-4 px-4 py-6 sm:py-8">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-semibold text-ink">{messages.notificationsHeading}</h1>
+        <h1 className="text-2xl font-semibold text-ink">{commonMessages.notificationsHeading}</h1>
         {unread.count > 0 ? (
           <Button variant="secondary" onClick={() => void markRead.all()}>
             <Icon name="check" size={18} />
-            {messages.notificationsMarkAll}
+            {commonMessages.notificationsMarkAll}
           </Button>
         ) : null}
       </div>
       <section
-        aria-label={messages.notificationsHeading}
+        aria-label={commonMessages.notificationsHeading}
         className="rounded-card bg-surface p-1.5 shadow-card sm:p-2"
       >
         {!data && !error ? (
           <div aria-busy="true" className="flex flex-col gap-3 p-3">
-            <span className="sr-only">{messages.loading}</span>
+            <span className="sr-only">{commonMessages.loading}</span>
             {[0, 1, 2, 3].map((n) => (
               <Skeleton key={n} className="h-12" />
             ))}
@@ -52,7 +52,7 @@ export function NotificationsView() {
             <span className="inline-flex size-14 items-center justify-center rounded-full bg-brand-soft text-brand">
               <Icon name="bell" size={26} />
             </span>
-            <p className="max-w-sm text-ink-muted">{messages.notificationsEmpty}</p>
+            <p className="max-w-sm text-ink-muted">{commonMessages.notificationsEmpty}</p>
           </div>
         ) : null}
         <ul className="flex flex-col divide-y divide-line">

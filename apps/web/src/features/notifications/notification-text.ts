@@ -1,25 +1,26 @@
-import { format, messages, type Notification, type NotificationKind, STRIKES_PATH } from "@vn/contract";
+import { format, type Notification, type NotificationKind, STRIKES_PATH } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 
 const templates: Record<NotificationKind, string> = {
-  follow: messages.notificationFollow,
-  comment: messages.notificationComment,
-  reply: messages.notificationReply,
-  reaction: messages.notificationReaction,
-  repost: messages.notificationRepost,
-  quote: messages.notificationQuote,
-  mention: messages.notificationMention,
-  message: messages.notificationMessage,
-  verification_accepted: messages.notificationVerificationAccepted,
-  verification_rejected: messages.notificationVerificationRejected,
-  kyb_accepted: messages.notificationKybAccepted,
-  kyb_rejected: messages.notificationKybRejected,
-  creator_approved: messages.notificationCreatorApproved,
-  creator_rejected: messages.notificationCreatorRejected,
-  moderation_strike: messages.notificationStrike,
-  moderation_appeal_granted: messages.notificationAppealGranted,
-  moderation_appeal_denied: messages.notificationAppealDenied,
-  report_actioned: messages.notificationReportActioned,
-  report_dismissed: messages.notificationReportDismissed,
+  follow: commonMessages.notificationFollow,
+  comment: commonMessages.notificationComment,
+  reply: commonMessages.notificationReply,
+  reaction: commonMessages.notificationReaction,
+  repost: commonMessages.notificationRepost,
+  quote: commonMessages.notificationQuote,
+  mention: commonMessages.notificationMention,
+  message: commonMessages.notificationMessage,
+  verification_accepted: commonMessages.notificationVerificationAccepted,
+  verification_rejected: commonMessages.notificationVerificationRejected,
+  kyb_accepted: commonMessages.notificationKybAccepted,
+  kyb_rejected: commonMessages.notificationKybRejected,
+  creator_approved: commonMessages.notificationCreatorApproved,
+  creator_rejected: commonMessages.notificationCreatorRejected,
+  moderation_strike: commonMessages.notificationStrike,
+  moderation_appeal_granted: commonMessages.notificationAppealGranted,
+  moderation_appeal_denied: commonMessages.notificationAppealDenied,
+  report_actioned: commonMessages.notificationReportActioned,
+  report_dismissed: commonMessages.notificationReportDismissed,
 };
 
 /** Staff decisions (issue 16) lead to the page that says more. */
@@ -43,7 +44,7 @@ export function notificationText(notification: Notification): string {
   const name = notification.actor.name;
   // A message in a group names the group; a direct one only the sender.
   if (notification.kind === "message" && notification.chat?.title) {
-    return format(messages.notificationMessageInGroup, { name, title: notification.chat.title });
+    return format(commonMessages.notificationMessageInGroup, { name, title: notification.chat.title });
   }
   return format(templates[notification.kind], { name });
 }

@@ -1,6 +1,7 @@
 "use client";
 
-import { type ChecklistItem, type ChecklistItemId, type ChecklistKind, format, messages } from "@vn/contract";
+import { type ChecklistItem, type ChecklistItemId, type ChecklistKind, format } from "@vn/contract";
+import { onboardingMessages } from "@vn/contract/messages/onboarding";
 import Link from "next/link";
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
@@ -19,28 +20,46 @@ import { useResource } from "@/lib/use-resource";
  */
 
 const titles: Record<ChecklistKind, string> = {
-  person: messages.checklistTitle,
-  company: messages.checklistCompanyTitle,
-  invitee: messages.checklistInviteeTitle,
-  none: messages.checklistTitle,
+  person: onboardingMessages.checklistTitle,
+  company: onboardingMessages.checklistCompanyTitle,
+  invitee: onboardingMessages.checklistInviteeTitle,
+  none: onboardingMessages.checklistTitle,
 };
 
 const labels: Record<ChecklistItemId, { label: string; hint: string }> = {
-  verifyIdentity: { label: messages.checklistVerifyIdentity, hint: messages.checklistVerifyIdentityHint },
-  addPhoto: { label: messages.checklistAddPhoto, hint: messages.checklistAddPhotoHint },
-  firstPost: { label: messages.checklistFirstPost, hint: messages.checklistFirstPostHint },
-  followFive: { label: messages.checklistFollowFive, hint: messages.checklistFollowFiveHint },
-  companyDetails: { label: messages.checklistCompanyDetails, hint: messages.checklistCompanyDetailsHint },
+  verifyIdentity: {
+    label: onboardingMessages.checklistVerifyIdentity,
+    hint: onboardingMessages.checklistVerifyIdentityHint,
+  },
+  addPhoto: { label: onboardingMessages.checklistAddPhoto, hint: onboardingMessages.checklistAddPhotoHint },
+  firstPost: {
+    label: onboardingMessages.checklistFirstPost,
+    hint: onboardingMessages.checklistFirstPostHint,
+  },
+  followFive: {
+    label: onboardingMessages.checklistFollowFive,
+    hint: onboardingMessages.checklistFollowFiveHint,
+  },
+  companyDetails: {
+    label: onboardingMessages.checklistCompanyDetails,
+    hint: onboardingMessages.checklistCompanyDetailsHint,
+  },
   businessVerification: {
-    label: messages.checklistBusinessVerification,
-    hint: messages.checklistBusinessVerificationHint,
+    label: onboardingMessages.checklistBusinessVerification,
+    hint: onboardingMessages.checklistBusinessVerificationHint,
   },
-  inviteTeam: { label: messages.checklistInviteTeam, hint: messages.checklistInviteTeamHint },
+  inviteTeam: {
+    label: onboardingMessages.checklistInviteTeam,
+    hint: onboardingMessages.checklistInviteTeamHint,
+  },
   acceptInvitation: {
-    label: messages.checklistAcceptInvitation,
-    hint: messages.checklistAcceptInvitationHint,
+    label: onboardingMessages.checklistAcceptInvitation,
+    hint: onboardingMessages.checklistAcceptInvitationHint,
   },
-  completeProfile: { label: messages.checklistCompleteProfile, hint: messages.checklistCompleteProfileHint },
+  completeProfile: {
+    label: onboardingMessages.checklistCompleteProfile,
+    hint: onboardingMessages.checklistCompleteProfileHint,
+  },
 };
 
 /** Where an item is done: a page, or an action on the home itself (the composer, the suggestions). */
@@ -106,15 +125,15 @@ export function ChecklistCard({ user, onStartPost }: { user: SessionUser; onStar
             {titles[checklist.kind]}
           </h2>
           <p className="mt-0.5 text-sm text-ink-muted" id="checklist-progress">
-            {format(messages.checklistProgress, { done: doneCount, total })}
+            {format(onboardingMessages.checklistProgress, { done: doneCount, total })}
           </p>
         </div>
         <button
           type="button"
           onClick={() => void hide()}
           disabled={hiding}
-          aria-label={messages.checklistHide}
-          title={messages.checklistHide}
+          aria-label={onboardingMessages.checklistHide}
+          title={onboardingMessages.checklistHide}
           className="-mt-1 -mr-2 inline-flex size-10 shrink-0 cursor-pointer items-center justify-center rounded-full text-ink-muted hover:bg-black/5 hover:text-ink"
         >
           <Icon name="close" size={20} />
@@ -131,7 +150,9 @@ export function ChecklistCard({ user, onStartPost }: { user: SessionUser; onStar
       >
         <div className="h-full rounded-full bg-success" style={{ width: `${(doneCount / total) * 100}%` }} />
       </div>
-      {checklist.isComplete ? <p className="mt-3 text-sm text-ink">{messages.checklistComplete}</p> : null}
+      {checklist.isComplete ? (
+        <p className="mt-3 text-sm text-ink">{onboardingMessages.checklistComplete}</p>
+      ) : null}
       <ul className="mt-3 flex flex-col gap-1">
         {checklist.items.map((item) => {
           const action = item.isDone ? null : actionOf(item, user, onStartPost);
@@ -146,7 +167,7 @@ export function ChecklistCard({ user, onStartPost }: { user: SessionUser; onStar
           const mark = item.isDone ? (
             <span className="mt-0.5 inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-success text-white">
               <Icon name="check" size={16} />
-              <span className="sr-only">{messages.checklistDone}</span>
+              <span className="sr-only">{onboardingMessages.checklistDone}</span>
             </span>
           ) : (
             <span
@@ -183,7 +204,7 @@ export function ChecklistCard({ user, onStartPost }: { user: SessionUser; onStar
       </ul>
       {checklist.isComplete ? (
         <Button variant="secondary" className="mt-2" onClick={() => void hide()} disabled={hiding}>
-          {messages.checklistHide}
+          {onboardingMessages.checklistHide}
         </Button>
       ) : null}
     </section>

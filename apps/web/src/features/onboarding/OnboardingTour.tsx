@@ -2,13 +2,13 @@
 
 import {
   format,
-  messages,
   ONBOARDING_QUERY_PARAM,
   type OnboardingTarget,
   onboardingLayoutFor,
   onboardingOrder,
   onboardingStepPage,
 } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect } from "react";
 import { api } from "@/lib/api-client";
@@ -31,16 +31,16 @@ import type { TourDriver } from "./tour-runner";
  */
 
 const copy: Record<OnboardingTarget, { title: string; body: string }> = {
-  "profile-photo": { title: messages.tourProfilePhotoTitle, body: messages.tourProfilePhotoBody },
-  home: { title: messages.tourHomeTitle, body: messages.tourHomeBody },
-  connections: { title: messages.tourConnectionsTitle, body: messages.tourConnectionsBody },
-  media: { title: messages.tourMediaTitle, body: messages.tourMediaBody },
-  feed: { title: messages.tourFeedTitle, body: messages.tourFeedBody },
-  connect: { title: messages.tourConnectTitle, body: messages.tourConnectBody },
-  setting: { title: messages.tourSettingTitle, body: messages.tourSettingBody },
-  billing: { title: messages.tourBillingTitle, body: messages.tourBillingBody },
-  "add-business": { title: messages.tourAddBusinessTitle, body: messages.tourAddBusinessBody },
-  feedback: { title: messages.tourFeedbackTitle, body: messages.tourFeedbackBody },
+  "profile-photo": { title: commonMessages.tourProfilePhotoTitle, body: commonMessages.tourProfilePhotoBody },
+  home: { title: commonMessages.tourHomeTitle, body: commonMessages.tourHomeBody },
+  connections: { title: commonMessages.tourConnectionsTitle, body: commonMessages.tourConnectionsBody },
+  media: { title: commonMessages.tourMediaTitle, body: commonMessages.tourMediaBody },
+  feed: { title: commonMessages.tourFeedTitle, body: commonMessages.tourFeedBody },
+  connect: { title: commonMessages.tourConnectTitle, body: commonMessages.tourConnectBody },
+  setting: { title: commonMessages.tourSettingTitle, body: commonMessages.tourSettingBody },
+  billing: { title: commonMessages.tourBillingTitle, body: commonMessages.tourBillingBody },
+  "add-business": { title: commonMessages.tourAddBusinessTitle, body: commonMessages.tourAddBusinessBody },
+  feedback: { title: commonMessages.tourFeedbackTitle, body: commonMessages.tourFeedbackBody },
 };
 
 /** Targets inside the header's account menu: the tour opens it to show them. */
@@ -163,9 +163,9 @@ export function OnboardingTour() {
           element,
           title: copy[step].title,
           description: copy[step].body,
-          progress: format(messages.tourProgress, { current: order.indexOf(step) + 1, total }),
-          nextLabel: last ? messages.tourFinish : messages.tourNext,
-          skipLabel: messages.tourSkip,
+          progress: format(commonMessages.tourProgress, { current: order.indexOf(step) + 1, total }),
+          nextLabel: last ? commonMessages.tourFinish : commonMessages.tourNext,
+          skipLabel: commonMessages.tourSkip,
         });
         if (cancelled) return;
         passed.add(step);

@@ -1,6 +1,7 @@
 "use client";
 
-import { messages, type ProfilePage } from "@vn/contract";
+import type { ProfilePage } from "@vn/contract";
+import { pageEditingMessages } from "@vn/contract/messages/page-editing";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useSWRConfig } from "swr";
@@ -26,12 +27,12 @@ export function EditPageButton({ page }: { page: ProfilePage }) {
       open={open}
       onOpenChange={setOpen}
       size="lg"
-      title={company ? messages.editCompanyPageTitle : messages.editPageTitle}
-      description={messages.editPageIntro}
+      title={company ? pageEditingMessages.editCompanyPageTitle : pageEditingMessages.editPageTitle}
+      description={pageEditingMessages.editPageIntro}
       trigger={
         <Button variant="secondary" className="mt-3">
           <Icon name="settings" size={18} />
-          {messages.editPage}
+          {pageEditingMessages.editPage}
         </Button>
       }
     >
@@ -41,7 +42,7 @@ export function EditPageButton({ page }: { page: ProfilePage }) {
           onCancel={() => setOpen(false)}
           onSaved={async () => {
             setOpen(false);
-            snackbar.show(messages.pageSaved, { tone: "success" });
+            snackbar.show(pageEditingMessages.pageSaved, { tone: "success" });
             router.refresh();
             await mutate(SESSION_KEY);
           }}

@@ -1,6 +1,7 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { pageEditingMessages } from "@vn/contract/messages/page-editing";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import { Input } from "@/components/ui/Input";
 import type { PageEditValues } from "./page-edit-rules";
@@ -14,12 +15,14 @@ export interface PageContactsFieldsetProps {
 export function PageContactsFieldset({ register, errors }: PageContactsFieldsetProps) {
   return (
     <fieldset className="flex flex-col gap-4">
-      <legend className="mb-3 text-base font-semibold text-ink">{messages.pageContactsLegend}</legend>
+      <legend className="mb-3 text-base font-semibold text-ink">
+        {pageEditingMessages.pageContactsLegend}
+      </legend>
       <div className="grid gap-4 sm:grid-cols-2">
         <Input
           type="email"
           autoComplete="email"
-          label={messages.mainEmailLabel}
+          label={pageEditingMessages.mainEmailLabel}
           optional
           error={errors?.mainEmail?.message}
           {...register("contacts.mainEmail")}
@@ -27,7 +30,7 @@ export function PageContactsFieldset({ register, errors }: PageContactsFieldsetP
         <Input
           type="email"
           autoComplete="off"
-          label={messages.additionalEmailLabel}
+          label={pageEditingMessages.additionalEmailLabel}
           optional
           error={errors?.additionalEmail?.message}
           {...register("contacts.additionalEmail")}
@@ -35,18 +38,18 @@ export function PageContactsFieldset({ register, errors }: PageContactsFieldsetP
         <Input
           type="tel"
           autoComplete="tel"
-          label={messages.mainPhoneLabel}
+          label={pageEditingMessages.mainPhoneLabel}
           optional
-          hint={messages.contactPhoneHint}
+          hint={sharedMessages.contactPhoneHint}
           error={errors?.mainPhone?.message}
           {...register("contacts.mainPhone")}
         />
         <Input
           type="tel"
           autoComplete="off"
-          label={messages.additionalPhoneLabel}
+          label={pageEditingMessages.additionalPhoneLabel}
           optional
-          hint={messages.contactPhoneHint}
+          hint={sharedMessages.contactPhoneHint}
           error={errors?.additionalPhone?.message}
           {...register("contacts.additionalPhone")}
         />

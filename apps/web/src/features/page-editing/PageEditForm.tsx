@@ -1,7 +1,10 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ABOUT_MAX, messages, type ProfilePage } from "@vn/contract";
+import { ABOUT_MAX, type ProfilePage } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { pageEditingMessages } from "@vn/contract/messages/page-editing";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { useRef, useState } from "react";
 import { type FieldPath, type Resolver, useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/Alert";
@@ -91,17 +94,17 @@ export function PageEditForm({ page, onSaved, onCancel }: PageEditFormProps) {
     <form
       className="flex flex-col gap-5"
       noValidate
-      aria-label={company ? messages.editCompanyPageTitle : messages.editPageTitle}
+      aria-label={company ? pageEditingMessages.editCompanyPageTitle : pageEditingMessages.editPageTitle}
       onSubmit={(event) => void handleSubmit(onSubmit)(event).catch(() => undefined)}
     >
       {serverError ? <Alert>{serverError}</Alert> : null}
       <ImageField
         uploadType={company ? "company_image" : "user_image"}
-        label={company ? messages.companyLogoLabel : messages.photoLabel}
+        label={company ? sharedMessages.companyLogoLabel : sharedMessages.photoLabel}
         shape={company ? "square" : "round"}
         targets={["desktop"]}
-        chooseLabel={company ? messages.chooseLogo : messages.choosePhoto}
-        changeLabel={company ? messages.changeLogo : messages.changePhoto}
+        chooseLabel={company ? sharedMessages.chooseLogo : sharedMessages.choosePhoto}
+        changeLabel={company ? sharedMessages.changeLogo : sharedMessages.changePhoto}
         current={page.user.image?.urls.preview}
         placeholder={<Avatar name={page.user.name} size="lg" shape={company ? "square" : "circle"} />}
         onUploaded={(media) => {
@@ -111,12 +114,12 @@ export function PageEditForm({ page, onSaved, onCancel }: PageEditFormProps) {
       />
       <ImageField
         uploadType={company ? "company_background_image" : "user_background_image"}
-        label={messages.pageBackgroundLabel}
-        hint={messages.pageBackgroundHint}
+        label={pageEditingMessages.pageBackgroundLabel}
+        hint={pageEditingMessages.pageBackgroundHint}
         shape="wide"
         targets={["desktop"]}
-        chooseLabel={messages.chooseBackground}
-        changeLabel={messages.changeBackground}
+        chooseLabel={pageEditingMessages.chooseBackground}
+        changeLabel={pageEditingMessages.changeBackground}
         current={page.user.backgroundImage?.urls.preview}
         onUploaded={(media) => {
           // A background is shown wide: the whole picture, not a square crop of it.
@@ -124,13 +127,13 @@ export function PageEditForm({ page, onSaved, onCancel }: PageEditFormProps) {
         }}
       />
       <Input
-        label={company ? messages.companyNameLabel : messages.nameLabel}
+        label={company ? sharedMessages.companyNameLabel : sharedMessages.nameLabel}
         autoComplete={company ? "organization" : "name"}
         error={errors.name?.message}
         {...register("name")}
       />
       <Textarea
-        label={messages.aboutLabel}
+        label={sharedMessages.aboutLabel}
         optional
         rows={4}
         maxLength={ABOUT_MAX}
@@ -141,10 +144,10 @@ export function PageEditForm({ page, onSaved, onCancel }: PageEditFormProps) {
       <PageContactsFieldset register={register} errors={errors.contacts} />
       <div className="flex flex-col-reverse gap-2 border-t border-line pt-4 sm:flex-row sm:justify-end">
         <Button variant="tertiary" onClick={onCancel} disabled={isSubmitting}>
-          {messages.cancel}
+          {commonMessages.cancel}
         </Button>
         <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
-          {isSubmitting ? messages.saving : messages.saveChanges}
+          {isSubmitting ? sharedMessages.saving : sharedMessages.saveChanges}
         </Button>
       </div>
     </form>

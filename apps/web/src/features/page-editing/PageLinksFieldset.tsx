@@ -1,18 +1,20 @@
 "use client";
 
-import { messages, type SocialLinkKey, socialLinkKeys } from "@vn/contract";
+import { type SocialLinkKey, socialLinkKeys } from "@vn/contract";
+import { pageEditingMessages } from "@vn/contract/messages/page-editing";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import { Input } from "@/components/ui/Input";
 import type { PageEditValues } from "./page-edit-rules";
 
 /** The spec's "site" link is the page's website; the rest are the social networks (§3). */
 const linkLabels: Record<SocialLinkKey, string> = {
-  site: messages.websiteLabel,
-  twitter: messages.twitterLabel,
-  youtube: messages.youtubeLabel,
-  facebook: messages.facebookLabel,
-  linkedin: messages.linkedinLabel,
-  instagram: messages.instagramLabel,
+  site: sharedMessages.websiteLabel,
+  twitter: pageEditingMessages.twitterLabel,
+  youtube: pageEditingMessages.youtubeLabel,
+  facebook: pageEditingMessages.facebookLabel,
+  linkedin: pageEditingMessages.linkedinLabel,
+  instagram: pageEditingMessages.instagramLabel,
 };
 /** The website first: most pages have one before any social link. */
 const order: SocialLinkKey[] = ["site", ...socialLinkKeys.filter((key) => key !== "site")];
@@ -26,7 +28,7 @@ export interface PageLinksFieldsetProps {
 export function PageLinksFieldset({ register, errors }: PageLinksFieldsetProps) {
   return (
     <fieldset className="flex flex-col gap-4">
-      <legend className="mb-3 text-base font-semibold text-ink">{messages.pageLinksLegend}</legend>
+      <legend className="mb-3 text-base font-semibold text-ink">{pageEditingMessages.pageLinksLegend}</legend>
       {order.map((key) => (
         <Input
           key={key}
@@ -35,7 +37,7 @@ export function PageLinksFieldset({ register, errors }: PageLinksFieldsetProps) 
           autoComplete="url"
           label={linkLabels[key]}
           optional
-          placeholder={messages.linkPlaceholder}
+          placeholder={pageEditingMessages.linkPlaceholder}
           error={errors?.[key]?.message}
           {...register(`socialLinks.${key}`)}
         />

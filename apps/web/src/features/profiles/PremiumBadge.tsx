@@ -1,4 +1,5 @@
-import { messages, type ProfileBadge } from "@vn/contract";
+import type { ProfileBadge } from "@vn/contract";
+import { profilesMessages } from "@vn/contract/messages/profiles";
 import { Icon } from "../../components/ui/Icon";
 
 /**
@@ -9,7 +10,7 @@ export function PremiumBadge({ badge, size = 18 }: { badge: ProfileBadge | undef
   if (badge !== "premium") return null;
   return (
     <span className="inline-flex shrink-0 items-center text-warning">
-      <Icon name="star" size={size} title={messages.badgePremium} fill="currentColor" />
+      <Icon name="star" size={size} title={profilesMessages.badgePremium} fill="currentColor" />
     </span>
   );
 }

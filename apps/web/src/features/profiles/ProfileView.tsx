@@ -1,13 +1,9 @@
 "use client";
 
-import {
-  format,
-  formatCount,
-  messages,
-  type ProfileBadge,
-  type ProfilePage,
-  socialLinkKeys,
-} from "@vn/contract";
+import { format, formatCount, type ProfileBadge, type ProfilePage, socialLinkKeys } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { profilesMessages } from "@vn/contract/messages/profiles";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import Link from "next/link";
 import { Avatar } from "@/components/ui/Avatar";
 import { Badge } from "@/components/ui/Badge";
@@ -67,14 +63,14 @@ function VerificationBadge({
   verifiedAt: string | null;
 }) {
   if (status === "verified") return <Badge tone="verified">{verifiedBadgeText(kind, verifiedAt)}</Badge>;
-  if (status === "pending") return <Badge tone="warning">{messages.verificationPendingBadge}</Badge>;
-  return <Badge>{messages.notVerifiedBadge}</Badge>;
+  if (status === "pending") return <Badge tone="warning">{profilesMessages.verificationPendingBadge}</Badge>;
+  return <Badge>{profilesMessages.notVerifiedBadge}</Badge>;
 }
 
 function ProfileSkeleton() {
   return (
     <div className="mx-auto flex w-full max-w-[860px] flex-col gap-4 px-4 py-6 sm:py-8" aria-busy="true">
-      <span className="sr-only">{messages.loading}</span>
+      <span className="sr-only">{commonMessages.loading}</span>
       <div className="overflow-hidden rounded-card bg-surface shadow-card">
         <Skeleton className="h-28 rounded-none sm:h-40" />
         <div className="flex flex-col gap-3 p-5 sm:p-6">
@@ -94,10 +90,10 @@ function ProfileUnavailable() {
       <span className="inline-flex size-16 items-center justify-center rounded-full bg-black/[0.06] text-ink-muted">
         <Icon name="user" size={30} />
       </span>
-      <h1 className="mt-5 text-2xl font-semibold text-ink">{messages.profileUnavailableTitle}</h1>
-      <p className="mt-2 text-ink-muted">{messages.profileUnavailableBody}</p>
+      <h1 className="mt-5 text-2xl font-semibold text-ink">{profilesMessages.profileUnavailableTitle}</h1>
+      <p className="mt-2 text-ink-muted">{profilesMessages.profileUnavailableBody}</p>
       <Button asChild size="lg" className="mt-8">
-        <Link href={routes.home}>{messages.notFoundAction}</Link>
+        <Link href={routes.home}>{commonMessages.notFoundAction}</Link>
       </Button>
     </div>
   );
@@ -155,7 +151,7 @@ function ProfileCard({
             status={profile.verificationStatus}
             verifiedAt={profile.verifiedAt}
           />
-          {company ? <Badge tone="brand">{messages.companyPageBadge}</Badge> : null}
+          {company ? <Badge tone="brand">{profilesMessages.companyPageBadge}</Badge> : null}
         </div>
         <p className="mt-0.5 text-sm text-ink-muted">
           @{profile.slug} ·{" "}
@@ -171,7 +167,7 @@ function ProfileCard({
               href={`/${encodeURIComponent(profile.slug)}/network/following`}
               className="underline underline-offset-2 hover:text-ink"
             >
-              {format(messages.followingCount, {
+              {format(profilesMessages.followingCount, {
                 count: new Intl.NumberFormat("en-US").format(profile.following),
               })}
             </Link>
@@ -190,10 +186,10 @@ function ProfileCard({
           <div className="mt-5 flex flex-col gap-3 rounded-lg bg-brand-soft p-4 sm:flex-row sm:items-center sm:justify-between">
             <p className="flex items-start gap-2 text-sm font-medium text-brand-strong">
               <Icon name="shield" size={20} className="shrink-0" />
-              {messages.profileVerifyPrompt}
+              {profilesMessages.profileVerifyPrompt}
             </p>
             <Button asChild size="md" className="shrink-0">
-              <Link href={routes.verification}>{messages.verifyNow}</Link>
+              <Link href={routes.verification}>{sharedMessages.verifyNow}</Link>
             </Button>
           </div>
         ) : null}
@@ -210,7 +206,7 @@ function CompanyAdminCard({ user }: { user: SessionUser }) {
   const person = personOf(user);
   return (
     <section
-      aria-label={messages.actingAs}
+      aria-label={commonMessages.actingAs}
       className="flex flex-col gap-4 rounded-card bg-surface p-5 shadow-card sm:flex-row sm:items-center sm:justify-between sm:p-6"
     >
       <div className="flex items-center gap-3">
@@ -221,8 +217,8 @@ function CompanyAdminCard({ user }: { user: SessionUser }) {
           <p className="font-semibold text-ink">{person.name}</p>
           <p className="text-sm text-ink-muted">
             {role
-              ? format(messages.companyRoleLine, { role: roleLabels[role].toLowerCase() })
-              : messages.ownerTypeCompany}
+              ? format(profilesMessages.companyRoleLine, { role: roleLabels[role].toLowerCase() })
+              : commonMessages.ownerTypeCompany}
           </p>
         </div>
       </div>
@@ -234,7 +230,7 @@ function CompanyAdminCard({ user }: { user: SessionUser }) {
           aria-busy={switching}
           className="max-sm:w-full"
         >
-          {format(messages.switchAccount, { name: person.name })}
+          {format(profilesMessages.switchAccount, { name: person.name })}
         </Button>
         <MyDetailsDialog company={user.name} className="max-sm:w-full" />
         <LeaveCompanyButton className="max-sm:w-full" />
@@ -248,15 +244,15 @@ function AboutCard({ about, own }: { about: string | null; own: boolean }) {
   return (
     <section aria-labelledby="profile-about" className="rounded-card bg-surface p-5 shadow-card sm:p-6">
       <h2 id="profile-about" className="text-lg font-semibold text-ink">
-        {messages.aboutHeading}
+        {profilesMessages.aboutHeading}
       </h2>
       {about ? (
         <p className="mt-3 leading-relaxed whitespace-pre-line text-ink">{about}</p>
       ) : (
         <p className="mt-3 text-ink-muted">
-          {messages.profileEmptyAbout}{" "}
+          {profilesMessages.profileEmptyAbout}{" "}
           <Link href={`${routes.settings}#profile`} className="font-semibold text-brand hover:underline">
-            {messages.editProfile}
+            {profilesMessages.editProfile}
           </Link>
         </p>
       )}
@@ -266,7 +262,7 @@ function AboutCard({ about, own }: { about: string | null; own: boolean }) {
 
 /** "1 follower", "1,204 followers". */
 function followersLabel(count: number): string {
-  return formatCount(count, { one: messages.followersOne, other: messages.followersMany });
+  return formatCount(count, { one: profilesMessages.followersOne, other: profilesMessages.followersMany });
 }
 
 export { ProfileSkeleton, ProfileUnavailable };
@@ -312,7 +308,7 @@ function LinksCard({ page }: { page: ProfilePage }) {
   return (
     <section aria-labelledby="profile-links" className="rounded-card bg-surface p-5 shadow-card sm:p-6">
       <h2 id="profile-links" className="text-lg font-semibold text-ink">
-        {messages.contactsHeading}
+        {profilesMessages.contactsHeading}
       </h2>
       {contacts.length > 0 ? (
         <ul className="mt-3 flex flex-col gap-1.5">
@@ -327,7 +323,7 @@ function LinksCard({ page }: { page: ProfilePage }) {
       ) : null}
       {links.length > 0 ? (
         <>
-          <h3 className="mt-4 text-sm font-semibold text-ink-muted">{messages.socialLinksHeading}</h3>
+          <h3 className="mt-4 text-sm font-semibold text-ink-muted">{profilesMessages.socialLinksHeading}</h3>
           <ul className="mt-2 flex flex-wrap gap-2">
             {links.map((link) => {
               const href = safeHref(link.url);
@@ -365,10 +361,10 @@ export interface ProfileViewProps {
 const tourTargets: Partial<Record<ProfileTab, string>> = { media: "media", feed: "feed", contact: "connect" };
 
 const tabLabels: Record<ProfileTab, string> = {
-  media: messages.profileTabMedia,
-  feed: messages.profileTabFeed,
-  contact: messages.profileTabConnect,
-  team: messages.profileTabPeople,
+  media: profilesMessages.profileTabMedia,
+  feed: profilesMessages.profileTabFeed,
+  contact: profilesMessages.profileTabConnect,
+  team: profilesMessages.profileTabPeople,
 };
 
 /**
@@ -424,10 +420,10 @@ export function ProfileView({
         >
           <p className="flex items-center gap-2 font-semibold">
             <Icon name="eye" size={20} />
-            {messages.liveModeBanner}
+            {profilesMessages.liveModeBanner}
           </p>
           <Button asChild variant="inverse" className="shrink-0">
-            <Link href={profileTabPath(page.user.slug, activeTab)}>{messages.liveModeExit}</Link>
+            <Link href={profileTabPath(page.user.slug, activeTab)}>{profilesMessages.liveModeExit}</Link>
           </Button>
         </div>
       ) : null}
@@ -446,14 +442,14 @@ export function ProfileView({
             // Not verified: the button is there, and says what opens it (the popup, §6).
             <Button onClick={() => gate.allows("content.write")}>
               <Icon name="sparkle" size={18} />
-              {messages.createAction}
+              {profilesMessages.createAction}
             </Button>
           ) : (
             <Menu
               trigger={
                 <Button>
                   <Icon name="sparkle" size={18} />
-                  {messages.createAction}
+                  {profilesMessages.createAction}
                 </Button>
               }
               align="start"
@@ -466,7 +462,7 @@ export function ProfileView({
           <Button asChild variant="secondary">
             <Link href={`${profileTabPath(page.user.slug, activeTab)}?viewas=live`}>
               <Icon name="eye" size={18} />
-              {messages.viewAsVisitor}
+              {profilesMessages.viewAsVisitor}
             </Link>
           </Button>
         </div>
@@ -474,9 +470,9 @@ export function ProfileView({
       {actingAsThis && user && !live ? <CompanyAdminCard user={user} /> : null}
       <AboutCard about={profile.about} own={own && kind === "user"} />
       <LinksCard page={page} />
-      <section aria-label={messages.profileTabsLabel} className="flex flex-col gap-4">
+      <section aria-label={profilesMessages.profileTabsLabel} className="flex flex-col gap-4">
         <nav
-          aria-label={messages.profileTabsLabel}
+          aria-label={profilesMessages.profileTabsLabel}
           className="overflow-x-auto rounded-card bg-surface px-2 shadow-card"
         >
           <ul className="flex gap-1">
@@ -515,7 +511,7 @@ export function ProfileView({
         ) : activeTab === "contact" ? (
           <div className="rounded-card bg-surface p-6 text-center shadow-card">
             <Icon name="chat" size={28} className="mx-auto text-brand" />
-            <p className="mt-3 text-ink">{format(messages.connectBody, { name: profile.name })}</p>
+            <p className="mt-3 text-ink">{format(profilesMessages.connectBody, { name: profile.name })}</p>
             {user && !own && !live && !actingAsThis ? <ConnectAction slug={page.user.slug} /> : null}
             {!user && !sessionLoading ? (
               // A visitor signs in in the dialog first, then lands in the conversation (issue 18).
@@ -526,7 +522,7 @@ export function ProfileView({
                   signIn.prompt({ action: "message", target: page.user.slug, name: profile.name })
                 }
               >
-                {messages.chatsMessageAction}
+                {sharedMessages.chatsMessageAction}
               </Button>
             ) : null}
           </div>

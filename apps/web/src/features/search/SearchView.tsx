@@ -2,13 +2,15 @@
 
 import {
   format,
-  messages,
   type ProfileHit,
   type PublicationHit,
   SEARCH_TERM_MIN,
   type SearchKind,
   searchKinds,
 } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { searchMessages } from "@vn/contract/messages/search";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { Avatar } from "@/components/ui/Avatar";
@@ -26,10 +28,10 @@ import { showsFollowButton } from "../social/follow-target";
 import { Highlight } from "./Highlight";
 
 const kindLabelsSearch: Record<SearchKind, string> = {
-  all: messages.searchKindAll,
-  people: messages.searchKindPeople,
-  companies: messages.searchKindCompanies,
-  publications: messages.searchKindPublications,
+  all: searchMessages.searchKindAll,
+  people: searchMessages.searchKindPeople,
+  companies: searchMessages.searchKindCompanies,
+  publications: searchMessages.searchKindPublications,
 };
 
 function searchHref(term: string, kind: SearchKind, page = 1): string {
@@ -62,7 +64,7 @@ function ProfileResult({ hit, viewer }: { hit: ProfileHit; viewer: { id: string;
               name="checkCircle"
               size={16}
               className="shrink-0 text-brand"
-              title={messages.verifiedBadge}
+              title={sharedMessages.verifiedBadge}
             />
           ) : null}
         </p>
@@ -133,7 +135,7 @@ function Section({
           href={searchHref(term, kind)}
           className="mt-2 inline-flex min-h-10 items-center text-sm font-semibold text-brand hover:underline"
         >
-          {format(messages.searchShowAll, { kind: title.toLowerCase() })}
+          {format(searchMessages.searchShowAll, { kind: title.toLowerCase() })}
         </Link>
       ) : null}
     </section>
@@ -143,7 +145,7 @@ function Section({
 function ResultsSkeleton() {
   return (
     <div aria-busy="true" className="flex flex-col gap-4 rounded-card bg-surface p-5 shadow-card">
-      <span className="sr-only">{messages.loading}</span>
+      <span className="sr-only">{commonMessages.loading}</span>
       {[0, 1, 2, 3].map((n) => (
         <div key={n} className="flex items-center gap-3">
           <Skeleton shape="circle" className="size-10" />
@@ -187,26 +189,29 @@ export function SearchView() {
       <search className="md:hidden">
         <form action="/search" method="get" className="flex gap-2">
           <label htmlFor="search-page-input" className="sr-only">
-            {messages.searchLabel}
+            {commonMessages.searchLabel}
           </label>
           <input
             id="search-page-input"
             name="search"
             type="search"
             defaultValue={term}
-            placeholder={messages.searchPlaceholder}
+            placeholder={commonMessages.searchPlaceholder}
             className="h-11 min-w-0 flex-1 rounded-md border border-line-strong bg-surface px-3 text-ink"
           />
-          <Button type="submit" aria-label={messages.searchLabel}>
+          <Button type="submit" aria-label={commonMessages.searchLabel}>
             <Icon name="search" size={18} />
           </Button>
         </form>
       </search>
       <h1 className="text-xl font-semibold break-words text-ink">
-        {ready ? format(messages.searchHeading, { term }) : messages.searchLabel}
+        {ready ? format(searchMessages.searchHeading, { term }) : commonMessages.searchLabel}
       </h1>
       {ready ? (
-        <nav aria-label={messages.searchFilterLabel} className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
+        <nav
+          aria-label={searchMessages.searchFilterLabel}
+          className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1"
+        >
           {searchKinds.map((name) => (
             <Link
               key={name}
@@ -224,7 +229,7 @@ export function SearchView() {
           ))}
         </nav>
       ) : (
-        <p className="text-ink-muted">{messages.searchPrompt}</p>
+        <p className="text-ink-muted">{searchMessages.searchPrompt}</p>
       )}
       {/* The results region keeps the skeleton's room and more while the answer loads, so the
           footer does not jump when results replace the skeleton (layout shift, issue 17). */}
@@ -235,9 +240,9 @@ export function SearchView() {
             role="alert"
             className="flex flex-col items-start gap-3 rounded-card bg-surface p-5 shadow-card"
           >
-            <p className="text-ink">{messages.somethingWentWrong}</p>
+            <p className="text-ink">{commonMessages.somethingWentWrong}</p>
             <Button variant="secondary" onClick={() => void result.mutate()}>
-              {messages.tryAgain}
+              {commonMessages.tryAgain}
             </Button>
           </div>
         ) : null}
@@ -246,7 +251,7 @@ export function SearchView() {
             <span className="inline-flex size-14 items-center justify-center rounded-full bg-brand-soft text-brand">
               <Icon name="search" size={26} />
             </span>
-            <p className="max-w-sm text-ink-muted">{format(messages.searchEmpty, { term })}</p>
+            <p className="max-w-sm text-ink-muted">{format(searchMessages.searchEmpty, { term })}</p>
           </div>
         ) : null}
         {sections.map(([name, section]) => (
@@ -276,7 +281,7 @@ export function SearchView() {
         ) : null}
         {hasMore ? (
           <Button asChild variant="secondary" className="self-center">
-            <Link href={searchHref(term, kind, page + 1)}>{messages.searchMore}</Link>
+            <Link href={searchHref(term, kind, page + 1)}>{searchMessages.searchMore}</Link>
           </Button>
         ) : null}
       </div>

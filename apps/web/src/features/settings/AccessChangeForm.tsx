@@ -5,10 +5,12 @@ import {
   type AccessChangeType,
   accessChangeFormSchemas,
   format,
-  messages,
   ONE_TIME_CODE_LENGTH,
   oneTimeCodeSchema,
 } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { settingsMessages } from "@vn/contract/messages/settings";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useSWRConfig } from "swr";
@@ -30,16 +32,16 @@ const codeFormSchema = z.object({ code: oneTimeCodeSchema });
 
 const copy = {
   email: {
-    label: messages.newEmailLabel,
-    note: messages.emailChangeNote,
-    done: messages.emailChanged,
+    label: settingsMessages.newEmailLabel,
+    note: settingsMessages.emailChangeNote,
+    done: settingsMessages.emailChanged,
     inputType: "email",
     autoComplete: "email",
   },
   phone: {
-    label: messages.newPhoneLabel,
-    note: messages.phoneChangeNote,
-    done: messages.phoneChanged,
+    label: settingsMessages.newPhoneLabel,
+    note: settingsMessages.phoneChangeNote,
+    done: settingsMessages.phoneChanged,
     inputType: "tel",
     autoComplete: "tel",
   },
@@ -107,7 +109,7 @@ export function AccessChangeForm({ type }: AccessChangeFormProps) {
       if (error instanceof ApiError && error.code === "user_wrongPassword") {
         valueForm.setError(
           "currentPassword",
-          { message: messages.wrongCurrentPassword },
+          { message: settingsMessages.wrongCurrentPassword },
           { shouldFocus: true },
         );
         return false;
@@ -147,7 +149,7 @@ export function AccessChangeForm({ type }: AccessChangeFormProps) {
 
   if (pending) {
     const cooldown = resendSecondsLeft(pending.sentAt, now);
-    const [before = "", after = ""] = messages.codeSent.split("{destination}");
+    const [before = "", after = ""] = sharedMessages.codeSent.split("{destination}");
     return (
       <form
         className="flex flex-col gap-4"
@@ -161,7 +163,7 @@ export function AccessChangeForm({ type }: AccessChangeFormProps) {
         </p>
         {serverError ? <Alert>{serverError}</Alert> : null}
         <Input
-          label={messages.codeLabel}
+          label={sharedMessages.codeLabel}
           autoComplete="one-time-code"
           autoCapitalize="characters"
           spellCheck={false}
@@ -172,17 +174,19 @@ export function AccessChangeForm({ type }: AccessChangeFormProps) {
         />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
           <Button variant="tertiary" onClick={() => setPending(null)}>
-            {messages.cancel}
+            {commonMessages.cancel}
           </Button>
           <Button variant="secondary" disabled={cooldown > 0} onClick={() => void initialize(pending)}>
-            {cooldown > 0 ? format(messages.codeResendIn, { seconds: cooldown }) : messages.codeResend}
+            {cooldown > 0
+              ? format(sharedMessages.codeResendIn, { seconds: cooldown })
+              : sharedMessages.codeResend}
           </Button>
           <Button
             type="submit"
             disabled={codeForm.formState.isSubmitting}
             aria-busy={codeForm.formState.isSubmitting}
           >
-            {codeForm.formState.isSubmitting ? messages.codeVerifying : messages.confirmChange}
+            {codeForm.formState.isSubmitting ? sharedMessages.codeVerifying : sharedMessages.confirmChange}
           </Button>
         </div>
       </form>
@@ -210,7 +214,7 @@ export function AccessChangeForm({ type }: AccessChangeFormProps) {
             {...valueForm.register("value")}
           />
           <PasswordInput
-            label={messages.currentPasswordLabel}
+            label={settingsMessages.currentPasswordLabel}
             autoComplete="current-password"
             error={valueForm.formState.errors.currentPassword?.message}
             {...valueForm.register("currentPassword")}
@@ -224,7 +228,7 @@ export function AccessChangeForm({ type }: AccessChangeFormProps) {
             disabled={valueForm.formState.isSubmitting}
             aria-busy={valueForm.formState.isSubmitting}
           >
-            {valueForm.formState.isSubmitting ? messages.sendingCode : messages.sendCode}
+            {valueForm.formState.isSubmitting ? settingsMessages.sendingCode : settingsMessages.sendCode}
           </Button>
         </div>
       </form>

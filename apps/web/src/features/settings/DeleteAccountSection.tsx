@@ -1,6 +1,8 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { settingsMessages } from "@vn/contract/messages/settings";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "@/components/ui/Alert";
@@ -31,33 +33,33 @@ export function DeleteAccountSection() {
       return;
     }
     router.replace(
-      `${routes.logout}?${new URLSearchParams({ message: messages.accountDeleted }).toString()}`,
+      `${routes.logout}?${new URLSearchParams({ message: sharedMessages.accountDeleted }).toString()}`,
     );
   };
 
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-      <p className="max-w-xl text-sm text-ink-muted">{messages.deleteAccountBody}</p>
+      <p className="max-w-xl text-sm text-ink-muted">{settingsMessages.deleteAccountBody}</p>
       <Dialog
         open={open}
         onOpenChange={(next) => {
           if (!busy) setOpen(next);
         }}
-        title={messages.deleteConfirmTitle}
-        description={messages.deleteConfirmBody}
+        title={settingsMessages.deleteConfirmTitle}
+        description={settingsMessages.deleteConfirmBody}
         size="sm"
         trigger={
           <Button variant="danger" className="shrink-0 max-sm:w-full">
-            {messages.deleteAccount}
+            {settingsMessages.deleteAccount}
           </Button>
         }
         footer={
           <>
             <Button variant="tertiary" onClick={() => setOpen(false)} disabled={busy}>
-              {messages.cancel}
+              {commonMessages.cancel}
             </Button>
             <Button variant="danger" onClick={() => void remove()} disabled={busy} aria-busy={busy}>
-              {busy ? messages.deleting : messages.deleteAccount}
+              {busy ? settingsMessages.deleting : settingsMessages.deleteAccount}
             </Button>
           </>
         }

@@ -1,7 +1,9 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { format, messages, PASSWORD_MIN, passwordChangeFormSchema } from "@vn/contract";
+import { format, PASSWORD_MIN, passwordChangeFormSchema } from "@vn/contract";
+import { settingsMessages } from "@vn/contract/messages/settings";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
@@ -45,7 +47,11 @@ export function PasswordChangeForm() {
       });
     } catch (error) {
       if (error instanceof ApiError && error.code === "user_wrongPassword") {
-        setError("currentPassword", { message: messages.wrongCurrentPassword }, { shouldFocus: true });
+        setError(
+          "currentPassword",
+          { message: settingsMessages.wrongCurrentPassword },
+          { shouldFocus: true },
+        );
         return;
       }
       const fields = fieldErrorsOf(error);
@@ -56,29 +62,29 @@ export function PasswordChangeForm() {
     }
     reset(empty);
     setDone(true);
-    snackbar.show(messages.passwordChanged, { tone: "success" });
+    snackbar.show(sharedMessages.passwordChanged, { tone: "success" });
   };
 
   return (
     <form className="flex flex-col gap-5" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
       {serverError ? <Alert>{serverError}</Alert> : null}
-      {done ? <Alert tone="success">{messages.passwordChanged}</Alert> : null}
+      {done ? <Alert tone="success">{sharedMessages.passwordChanged}</Alert> : null}
       <PasswordInput
-        label={messages.currentPasswordLabel}
+        label={settingsMessages.currentPasswordLabel}
         autoComplete="current-password"
         error={errors.currentPassword?.message}
         {...register("currentPassword")}
       />
       <div className="grid gap-5 sm:grid-cols-2">
         <PasswordInput
-          label={messages.newPasswordLabel}
+          label={sharedMessages.newPasswordLabel}
           autoComplete="new-password"
-          hint={format(messages.passwordHint, { count: PASSWORD_MIN })}
+          hint={format(sharedMessages.passwordHint, { count: PASSWORD_MIN })}
           error={errors.newPassword?.message}
           {...register("newPassword")}
         />
         <PasswordInput
-          label={messages.newPasswordConfirmLabel}
+          label={sharedMessages.newPasswordConfirmLabel}
           autoComplete="new-password"
           error={errors.newPasswordConfirmation?.message}
           {...register("newPasswordConfirmation")}
@@ -86,7 +92,7 @@ export function PasswordChangeForm() {
       </div>
       <div className="flex justify-end">
         <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting} className="max-sm:w-full">
-          {isSubmitting ? messages.changingPassword : messages.changePassword}
+          {isSubmitting ? settingsMessages.changingPassword : settingsMessages.changePassword}
         </Button>
       </div>
     </form>

@@ -1,6 +1,9 @@
 "use client";
 
-import { format, messages, STRIKES_PATH } from "@vn/contract";
+import { format, STRIKES_PATH } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { settingsMessages } from "@vn/contract/messages/settings";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import Link from "next/link";
 import { useSWRConfig } from "swr";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
@@ -20,19 +23,19 @@ import { TwoFactorSettings } from "./TwoFactorSettings";
 import { VerificationSettings } from "./VerificationSettings";
 
 const sections = [
-  { id: "profile", label: messages.settingsProfile },
-  { id: "verification", label: messages.verificationSummaryTitle },
-  { id: "password", label: messages.settingsPassword },
-  { id: "two-factor", label: messages.twoFactorSection },
-  { id: "email", label: messages.settingsEmail },
-  { id: "phone", label: messages.settingsPhone },
-  { id: "account", label: messages.settingsAccount },
+  { id: "profile", label: settingsMessages.settingsProfile },
+  { id: "verification", label: sharedMessages.verificationSummaryTitle },
+  { id: "password", label: settingsMessages.settingsPassword },
+  { id: "two-factor", label: settingsMessages.twoFactorSection },
+  { id: "email", label: settingsMessages.settingsEmail },
+  { id: "phone", label: settingsMessages.settingsPhone },
+  { id: "account", label: settingsMessages.settingsAccount },
 ] as const;
 
 function LoadingCard() {
   return (
     <div className="rounded-card bg-surface p-6 shadow-card" aria-busy="true">
-      <span className="sr-only">{messages.loading}</span>
+      <span className="sr-only">{commonMessages.loading}</span>
       <div className="flex flex-col gap-4">
         <Skeleton className="h-6 w-1/4" />
         <Skeleton className="h-12 w-full" />
@@ -50,9 +53,9 @@ function ProfileSettings() {
   if (error) {
     return (
       <div className="flex flex-col items-start gap-4">
-        <Alert>{error instanceof Error ? error.message : messages.somethingWentWrong}</Alert>
+        <Alert>{error instanceof Error ? error.message : commonMessages.somethingWentWrong}</Alert>
         <Button variant="secondary" onClick={() => void reload()}>
-          {messages.tryAgain}
+          {commonMessages.tryAgain}
         </Button>
       </div>
     );
@@ -61,11 +64,11 @@ function ProfileSettings() {
   return (
     <ProfileForm
       info={info}
-      submitLabel={messages.saveChanges}
+      submitLabel={sharedMessages.saveChanges}
       onSaved={async (saved) => {
         await mutate(GENERAL_INFO_KEY, { data: saved }, { revalidate: false });
         await mutate(SESSION_KEY);
-        snackbar.show(messages.changesSaved, { tone: "success" });
+        snackbar.show(settingsMessages.changesSaved, { tone: "success" });
       }}
     />
   );
@@ -77,9 +80,14 @@ export function SettingsView() {
   return (
     <div className="mx-auto grid w-full max-w-[1128px] gap-6 px-4 py-6 sm:py-8 md:grid-cols-[220px_minmax(0,1fr)] lg:gap-8">
       <div className="min-w-0 md:sticky md:top-24 md:self-start">
-        <h1 className="text-[1.75rem] leading-tight font-semibold text-ink">{messages.settingsTitle}</h1>
-        <p className="mt-1 text-sm text-ink-muted">{messages.settingsSubtitle}</p>
-        <nav aria-label={messages.settingsSections} className="mt-4 max-md:-mx-4 max-md:overflow-x-auto">
+        <h1 className="text-[1.75rem] leading-tight font-semibold text-ink">
+          {sharedMessages.settingsTitle}
+        </h1>
+        <p className="mt-1 text-sm text-ink-muted">{settingsMessages.settingsSubtitle}</p>
+        <nav
+          aria-label={settingsMessages.settingsSections}
+          className="mt-4 max-md:-mx-4 max-md:overflow-x-auto"
+        >
           <ul className="flex gap-1 max-md:px-4 md:flex-col">
             {sections.map((section) => (
               <li key={section.id} className="shrink-0">
@@ -97,7 +105,7 @@ export function SettingsView() {
                   href="/settings/billing"
                   className="inline-flex min-h-10 w-full items-center rounded-full px-3 text-[0.95rem] font-semibold text-ink-muted hover:bg-black/5 hover:text-ink max-md:bg-surface max-md:shadow-card md:rounded-md"
                 >
-                  {messages.billingLink}
+                  {commonMessages.billingLink}
                 </Link>
               </li>
             ) : null}
@@ -106,7 +114,7 @@ export function SettingsView() {
                 href="/settings/viewers"
                 className="inline-flex min-h-10 w-full items-center rounded-full px-3 text-[0.95rem] font-semibold text-ink-muted hover:bg-black/5 hover:text-ink max-md:bg-surface max-md:shadow-card md:rounded-md"
               >
-                {messages.viewersTitle}
+                {sharedMessages.viewersTitle}
               </Link>
             </li>
             <li className="shrink-0">
@@ -114,7 +122,7 @@ export function SettingsView() {
                 href={STRIKES_PATH}
                 className="inline-flex min-h-10 w-full items-center rounded-full px-3 text-[0.95rem] font-semibold text-ink-muted hover:bg-black/5 hover:text-ink max-md:bg-surface max-md:shadow-card md:rounded-md"
               >
-                {messages.strikesTitle}
+                {sharedMessages.strikesTitle}
               </Link>
             </li>
           </ul>
@@ -129,39 +137,43 @@ export function SettingsView() {
           </>
         ) : (
           <>
-            <SettingsSection id="profile" title={messages.settingsProfile}>
+            <SettingsSection id="profile" title={settingsMessages.settingsProfile}>
               <ProfileSettings />
             </SettingsSection>
-            <SettingsSection id="verification" title={messages.verificationSummaryTitle}>
+            <SettingsSection id="verification" title={sharedMessages.verificationSummaryTitle}>
               <VerificationSettings />
             </SettingsSection>
             <SettingsSection
               id="password"
-              title={messages.settingsPassword}
-              description={messages.passwordChangeNote}
+              title={settingsMessages.settingsPassword}
+              description={settingsMessages.passwordChangeNote}
             >
               <PasswordChangeForm />
             </SettingsSection>
-            <SettingsSection id="two-factor" title={messages.twoFactorSection}>
+            <SettingsSection id="two-factor" title={settingsMessages.twoFactorSection}>
               <TwoFactorSettings />
             </SettingsSection>
             <SettingsSection
               id="email"
-              title={messages.settingsEmail}
-              description={user.email ? format(messages.currentEmail, { email: user.email }) : undefined}
+              title={settingsMessages.settingsEmail}
+              description={
+                user.email ? format(settingsMessages.currentEmail, { email: user.email }) : undefined
+              }
             >
               <AccessChangeForm type="email" />
             </SettingsSection>
             <SettingsSection
               id="phone"
-              title={messages.settingsPhone}
+              title={settingsMessages.settingsPhone}
               description={
-                user.phone ? format(messages.currentPhone, { phone: user.phone }) : messages.noPhone
+                user.phone
+                  ? format(settingsMessages.currentPhone, { phone: user.phone })
+                  : settingsMessages.noPhone
               }
             >
               <AccessChangeForm type="phone" />
             </SettingsSection>
-            <SettingsSection id="account" title={messages.deleteAccount}>
+            <SettingsSection id="account" title={settingsMessages.deleteAccount}>
               <DeleteAccountSection />
             </SettingsSection>
           </>

@@ -1,7 +1,9 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { messages, twoFactorConfirmRequestSchema, twoFactorPasswordRequestSchema } from "@vn/contract";
+import { twoFactorConfirmRequestSchema, twoFactorPasswordRequestSchema } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { settingsMessages } from "@vn/contract/messages/settings";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useSWRConfig } from "swr";
@@ -37,15 +39,15 @@ function CopyButton({ text, label }: { text: string; label: string }) {
   return (
     <Button
       variant="secondary"
-      aria-label={`${messages.twoFactorCopy}: ${label}`}
+      aria-label={`${settingsMessages.twoFactorCopy}: ${label}`}
       onClick={() => {
         void navigator.clipboard
           ?.writeText(text)
-          .then(() => snackbar.show(messages.twoFactorCopied, { tone: "success" }))
+          .then(() => snackbar.show(settingsMessages.twoFactorCopied, { tone: "success" }))
           .catch(() => undefined);
       }}
     >
-      {messages.twoFactorCopy}
+      {settingsMessages.twoFactorCopy}
     </Button>
   );
 }
@@ -98,7 +100,7 @@ function PasswordStepForm({
       await send(values.password);
     } catch (error) {
       if (error instanceof ApiError && error.code === "user_wrongPassword") {
-        setError("password", { message: messages.wrongCurrentPassword }, { shouldFocus: true });
+        setError("password", { message: settingsMessages.wrongCurrentPassword }, { shouldFocus: true });
         return;
       }
       setServerError(submitErrorMessage(error));
@@ -109,7 +111,7 @@ function PasswordStepForm({
       {serverError ? <Alert>{serverError}</Alert> : null}
       {hint ? <p className="text-[0.95rem] text-ink">{hint}</p> : null}
       <PasswordInput
-        label={messages.currentPasswordLabel}
+        label={settingsMessages.currentPasswordLabel}
         autoComplete="current-password"
         error={errors.password?.message}
         {...register("password")}
@@ -147,7 +149,7 @@ function ConfirmForm({ setup, onConfirmed }: { setup: Setup; onConfirmed: () => 
       await api.accounts.twoFactorConfirm({ body: { code: values.code } });
     } catch (error) {
       if (error instanceof ApiError && error.code === "code_invalid") {
-        setError("code", { message: messages.invalidCode }, { shouldFocus: true });
+        setError("code", { message: commonMessages.invalidCode }, { shouldFocus: true });
         return;
       }
       setServerError(submitErrorMessage(error));
@@ -157,9 +159,13 @@ function ConfirmForm({ setup, onConfirmed }: { setup: Setup; onConfirmed: () => 
   };
   return (
     <div className="flex flex-col gap-5">
-      <p className="text-[0.95rem] text-ink">{messages.twoFactorSecretHint}</p>
-      <CopyField label={messages.twoFactorSecretLabel} text={setup.secret} shown={grouped(setup.secret)} />
-      <CopyField label={messages.twoFactorUriLabel} text={setup.totpURI} shown={setup.totpURI} />
+      <p className="text-[0.95rem] text-ink">{settingsMessages.twoFactorSecretHint}</p>
+      <CopyField
+        label={settingsMessages.twoFactorSecretLabel}
+        text={setup.secret}
+        shown={grouped(setup.secret)}
+      />
+      <CopyField label={settingsMessages.twoFactorUriLabel} text={setup.totpURI} shown={setup.totpURI} />
       <form
         className="flex flex-col gap-5"
         noValidate
@@ -173,7 +179,7 @@ function ConfirmForm({ setup, onConfirmed }: { setup: Setup; onConfirmed: () => 
         />
         <div className="flex justify-end">
           <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting} className="max-sm:w-full">
-            {isSubmitting ? messages.twoFactorConfirming : messages.twoFactorConfirm}
+            {isSubmitting ? settingsMessages.twoFactorConfirming : settingsMessages.twoFactorConfirm}
           </Button>
         </div>
       </form>
@@ -185,11 +191,11 @@ function ConfirmForm({ setup, onConfirmed }: { setup: Setup; onConfirmed: () => 
 function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   return (
     <div className="flex flex-col gap-4">
-      <Alert tone="success">{messages.twoFactorEnabled}</Alert>
-      <h3 className="text-base font-semibold text-ink">{messages.twoFactorBackupCodesTitle}</h3>
-      <p className="text-[0.95rem] text-ink">{messages.twoFactorBackupCodesHint}</p>
+      <Alert tone="success">{settingsMessages.twoFactorEnabled}</Alert>
+      <h3 className="text-base font-semibold text-ink">{settingsMessages.twoFactorBackupCodesTitle}</h3>
+      <p className="text-[0.95rem] text-ink">{settingsMessages.twoFactorBackupCodesHint}</p>
       <ul
-        aria-label={messages.twoFactorBackupCodesTitle}
+        aria-label={settingsMessages.twoFactorBackupCodesTitle}
         className="grid grid-cols-1 gap-2 rounded-lg bg-canvas p-4 font-mono text-[0.95rem] text-ink ring-1 ring-line-strong ring-inset min-[400px]:grid-cols-2"
       >
         {codes.map((code) => (
@@ -197,9 +203,9 @@ function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void })
         ))}
       </ul>
       <div className="flex flex-wrap justify-end gap-2">
-        <CopyButton text={codes.join("\n")} label={messages.twoFactorBackupCodesTitle} />
+        <CopyButton text={codes.join("\n")} label={settingsMessages.twoFactorBackupCodesTitle} />
         <Button onClick={onDone} className="max-sm:w-full">
-          {messages.twoFactorBackupCodesDone}
+          {settingsMessages.twoFactorBackupCodesDone}
         </Button>
       </div>
     </div>
@@ -233,16 +239,16 @@ export function TwoFactorSettings() {
   if (user.twoFactorEnabled) {
     return (
       <div className="flex flex-col gap-5">
-        <Alert tone="success">{messages.twoFactorOn}</Alert>
+        <Alert tone="success">{settingsMessages.twoFactorOn}</Alert>
         <PasswordStepForm
-          hint={messages.twoFactorDisableHint}
-          submitLabel={messages.twoFactorDisable}
-          busyLabel={messages.twoFactorDisabling}
+          hint={settingsMessages.twoFactorDisableHint}
+          submitLabel={settingsMessages.twoFactorDisable}
+          busyLabel={settingsMessages.twoFactorDisabling}
           variant="secondary"
           send={async (password) => {
             await api.accounts.twoFactorDisable({ body: { password } });
             await mutate(SESSION_KEY);
-            snackbar.show(messages.twoFactorDisabled, { tone: "success" });
+            snackbar.show(settingsMessages.twoFactorDisabled, { tone: "success" });
           }}
         />
       </div>
@@ -250,7 +256,7 @@ export function TwoFactorSettings() {
   }
   return (
     <div className="flex flex-col gap-5">
-      {user.staffNeedsTwoFactor ? <Alert tone="info">{messages.twoFactorStaffNotice}</Alert> : null}
+      {user.staffNeedsTwoFactor ? <Alert tone="info">{settingsMessages.twoFactorStaffNotice}</Alert> : null}
       {setup ? (
         <ConfirmForm
           setup={setup}
@@ -258,15 +264,15 @@ export function TwoFactorSettings() {
             setBackupCodes(setup.backupCodes);
             // The session now knows the second factor (and, for staff, the role).
             void mutate(SESSION_KEY);
-            snackbar.show(messages.twoFactorEnabled, { tone: "success" });
+            snackbar.show(settingsMessages.twoFactorEnabled, { tone: "success" });
           }}
         />
       ) : (
         <>
-          <p className="text-[0.95rem] text-ink">{messages.twoFactorExplain}</p>
+          <p className="text-[0.95rem] text-ink">{settingsMessages.twoFactorExplain}</p>
           <PasswordStepForm
-            submitLabel={messages.twoFactorSetUp}
-            busyLabel={messages.twoFactorSettingUp}
+            submitLabel={settingsMessages.twoFactorSetUp}
+            busyLabel={settingsMessages.twoFactorSettingUp}
             send={async (password) => setSetup(await api.accounts.twoFactorEnable({ body: { password } }))}
           />
         </>

@@ -1,6 +1,6 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Skeleton } from "@/components/ui/Skeleton";
@@ -14,16 +14,16 @@ export function VerificationSettings() {
   if (error) {
     return (
       <div className="flex flex-col items-start gap-4">
-        <Alert>{error instanceof Error ? error.message : messages.somethingWentWrong}</Alert>
+        <Alert>{error instanceof Error ? error.message : commonMessages.somethingWentWrong}</Alert>
         <Button variant="secondary" onClick={() => void mutate()}>
-          {messages.tryAgain}
+          {commonMessages.tryAgain}
         </Button>
       </div>
     );
   }
   return (
     <div aria-busy="true">
-      <span className="sr-only">{messages.loading}</span>
+      <span className="sr-only">{commonMessages.loading}</span>
       <Skeleton className="h-12 w-full" />
     </div>
   );

@@ -1,4 +1,5 @@
-import { messages } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { serverMessages } from "@vn/contract/messages/server";
 import Link from "next/link";
 import { Button } from "@/components/ui/Button";
 
@@ -35,11 +36,11 @@ export function NotFoundView() {
       </svg>
       <p className="text-sm font-semibold tracking-wide text-ink-muted uppercase">Error 404</p>
       <h1 className="mt-2 text-2xl font-semibold text-balance text-ink md:text-3xl">
-        {messages.notFoundTitle}
+        {serverMessages.notFoundTitle}
       </h1>
-      <p className="mt-3 text-base text-pretty text-ink-muted">{messages.notFoundBody}</p>
+      <p className="mt-3 text-base text-pretty text-ink-muted">{serverMessages.notFoundBody}</p>
       <Button asChild size="lg" className="mt-8">
-        <Link href="/">{messages.notFoundAction}</Link>
+        <Link href="/">{commonMessages.notFoundAction}</Link>
       </Button>
     </div>
   );

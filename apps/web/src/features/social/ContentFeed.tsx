@@ -1,6 +1,7 @@
 "use client";
 
-import { type ContentItem, messages } from "@vn/contract";
+import type { ContentItem } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import { type RefObject, useState } from "react";
 import { Icon, type IconName } from "@/components/ui/Icon";
 import { ContentCard, ContentCardSkeleton } from "@/features/content/ContentCard";
@@ -50,7 +51,7 @@ export function ContentFeed({
       <div aria-live="polite" aria-busy={loadingFirst || loadingMore} className="flex flex-col gap-4">
         {loadingFirst ? (
           <>
-            <span className="sr-only">{messages.loading}</span>
+            <span className="sr-only">{commonMessages.loading}</span>
             {Array.from({ length: skeletons }, (_, n) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders, never reordered
               <ContentCardSkeleton key={n} />

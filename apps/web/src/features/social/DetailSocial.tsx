@@ -1,6 +1,7 @@
 "use client";
 
-import { type ContentItem, formatCount, messages } from "@vn/contract";
+import { type ContentItem, formatCount } from "@vn/contract";
+import { socialMessages } from "@vn/contract/messages/social";
 import { CommentsSection } from "@/features/comments/CommentsSection";
 import { ReportButton } from "@/features/forms/ReportButton";
 import { useSession } from "@/lib/session";
@@ -36,7 +37,7 @@ export function DetailSocial({
         </div>
         {settings.viewsEnabled ? (
           <p className="text-sm text-ink-muted tabular-nums">
-            {formatCount(views, { one: messages.viewsCountOne, other: messages.viewsCount })}
+            {formatCount(views, { one: socialMessages.viewsCountOne, other: socialMessages.viewsCount })}
           </p>
         ) : null}
       </div>

@@ -1,6 +1,6 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { socialMessages } from "@vn/contract/messages/social";
 import { useState } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Button } from "@/components/ui/Button";
@@ -21,7 +21,7 @@ export interface FollowState {
 export function followErrorText(error: unknown, following: boolean): string {
   if (error instanceof ApiError && error.code && !error.isNetworkError && error.status < 500)
     return error.message;
-  return following ? messages.followFailed : messages.followUpdateFailed;
+  return following ? socialMessages.followFailed : socialMessages.followUpdateFailed;
 }
 
 export interface FollowButtonProps {
@@ -99,7 +99,7 @@ export function FollowButton({
         size={18}
         className={cn(size === "sm" && "max-sm:hidden")}
       />
-      {state.followed ? messages.followingAction : messages.followAction}
+      {state.followed ? socialMessages.followingAction : socialMessages.followAction}
       <span className="sr-only"> {name}</span>
     </Button>
   );

@@ -1,6 +1,8 @@
 "use client";
 
-import { format, messages } from "@vn/contract";
+import { format } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { socialMessages } from "@vn/contract/messages/social";
 import Link from "next/link";
 import { Icon } from "@/components/ui/Icon";
 import { Skeleton } from "@/components/ui/Skeleton";
@@ -33,17 +35,20 @@ export function FollowListView({ slug, direction }: { slug: string; direction: D
         className="inline-flex min-h-10 items-center gap-1.5 self-start text-sm font-semibold text-brand hover:underline"
       >
         <Icon name="arrowLeft" size={18} />
-        {messages.backToProfile}
+        {socialMessages.backToProfile}
       </Link>
       <h1 className="text-2xl font-semibold break-words text-ink">
-        {format(direction === "followers" ? messages.followersHeading : messages.followingHeading, {
-          name: `@${slug}`,
-        })}
+        {format(
+          direction === "followers" ? socialMessages.followersHeading : socialMessages.followingHeading,
+          {
+            name: `@${slug}`,
+          },
+        )}
       </h1>
       <section className="rounded-card bg-surface px-4 shadow-card sm:px-5" aria-busy={!data && !error}>
         {!data && !error ? (
           <div className="flex flex-col gap-4 py-4">
-            <span className="sr-only">{messages.loading}</span>
+            <span className="sr-only">{commonMessages.loading}</span>
             {[0, 1, 2].map((n) => (
               <div key={n} className="flex items-center gap-3">
                 <Skeleton shape="circle" className="size-10" />
@@ -54,7 +59,7 @@ export function FollowListView({ slug, direction }: { slug: string; direction: D
         ) : null}
         {data && items.length === 0 ? (
           <p className="py-8 text-center text-ink-muted">
-            {direction === "followers" ? messages.followersEmpty : messages.followingEmpty}
+            {direction === "followers" ? socialMessages.followersEmpty : socialMessages.followingEmpty}
           </p>
         ) : null}
         <ul className="flex flex-col divide-y divide-line">

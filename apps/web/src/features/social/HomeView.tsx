@@ -1,6 +1,8 @@
 "use client";
 
-import { format, messages, type ReactionKind } from "@vn/contract";
+import { format, type ReactionKind } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { socialMessages } from "@vn/contract/messages/social";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
@@ -27,11 +29,11 @@ function Suggestions({ enabled, onFollowChange }: { enabled: boolean; onFollowCh
   return (
     <section aria-labelledby="suggested-heading" className="rounded-card bg-surface p-4 shadow-card sm:p-5">
       <h2 id="suggested-heading" className="text-base font-semibold text-ink">
-        {messages.suggestedHeading}
+        {socialMessages.suggestedHeading}
       </h2>
       {!suggestions && !list.error ? (
         <div aria-busy="true" className="mt-3 flex flex-col gap-4">
-          <span className="sr-only">{messages.loading}</span>
+          <span className="sr-only">{commonMessages.loading}</span>
           {[0, 1, 2].map((n) => (
             <div key={n} className="flex items-center gap-3">
               <Skeleton shape="circle" className="size-10" />
@@ -43,12 +45,12 @@ function Suggestions({ enabled, onFollowChange }: { enabled: boolean; onFollowCh
           ))}
         </div>
       ) : suggestions && suggestions.length === 0 ? (
-        <p className="mt-2 text-sm text-ink-muted">{messages.suggestedEmpty}</p>
+        <p className="mt-2 text-sm text-ink-muted">{socialMessages.suggestedEmpty}</p>
       ) : list.error ? (
         <div role="alert" className="mt-2 flex flex-col items-start gap-2">
-          <p className="text-sm text-ink">{messages.somethingWentWrong}</p>
+          <p className="text-sm text-ink">{commonMessages.somethingWentWrong}</p>
           <Button variant="secondary" onClick={() => void list.mutate()}>
-            {messages.tryAgain}
+            {commonMessages.tryAgain}
           </Button>
         </div>
       ) : (
@@ -94,7 +96,7 @@ function Feed({ enabled, version, welcome }: { enabled: boolean; version: number
   return (
     <section aria-labelledby="feed-heading" className="flex min-w-0 flex-col gap-4">
       <h2 id="feed-heading" className="sr-only">
-        {messages.feedHeading}
+        {socialMessages.feedHeading}
       </h2>
       <ViewerReactionsProvider value={reactions}>
         <ContentFeed
@@ -102,7 +104,7 @@ function Feed({ enabled, version, welcome }: { enabled: boolean; version: number
           loadingFirst={loadingFirst}
           skeletons={3}
           loadingMore={loadingMore}
-          empty={data && items.length === 0 ? { icon: "people", text: messages.feedEmpty } : null}
+          empty={data && items.length === 0 ? { icon: "people", text: socialMessages.feedEmpty } : null}
           failed={Boolean(error)}
           onRetry={retry}
           sentinel={sentinel}
@@ -125,20 +127,20 @@ function Welcome({ user, onStartPost }: { user: SessionUser; onStartPost: () => 
   return (
     <section aria-labelledby="welcome-heading" className="rounded-card bg-surface p-5 shadow-card sm:p-6">
       <h2 id="welcome-heading" className="text-xl font-semibold text-ink">
-        {format(messages.homeWelcomeTitle, { name: first })}
+        {format(socialMessages.homeWelcomeTitle, { name: first })}
       </h2>
-      <p className="mt-1 text-ink-muted">{messages.homeWelcomeBody}</p>
+      <p className="mt-1 text-ink-muted">{socialMessages.homeWelcomeBody}</p>
       <ol className="mt-4 flex flex-col gap-4">
         <li className={step}>
           <span aria-hidden="true" className={dot}>
             1
           </span>
           <div className="flex min-w-0 flex-col items-start gap-1.5">
-            <p className="pt-1 text-ink">{messages.homeWelcomeFollow}</p>
+            <p className="pt-1 text-ink">{socialMessages.homeWelcomeFollow}</p>
             <Button asChild variant="secondary" className={wrap}>
               <a href="#suggested-heading">
                 <Icon name="people" size={18} />
-                {messages.suggestedHeading}
+                {socialMessages.suggestedHeading}
               </a>
             </Button>
           </div>
@@ -148,10 +150,10 @@ function Welcome({ user, onStartPost }: { user: SessionUser; onStartPost: () => 
             2
           </span>
           <div className="flex min-w-0 flex-col items-start gap-1.5">
-            <p className="pt-1 text-ink">{messages.homeWelcomePost}</p>
+            <p className="pt-1 text-ink">{socialMessages.homeWelcomePost}</p>
             <Button variant="secondary" className={wrap} onClick={onStartPost} aria-haspopup="dialog">
               <Icon name="sparkle" size={18} />
-              {messages.startPostLabel}
+              {socialMessages.startPostLabel}
             </Button>
           </div>
         </li>
@@ -160,11 +162,11 @@ function Welcome({ user, onStartPost }: { user: SessionUser; onStartPost: () => 
             3
           </span>
           <div className="flex min-w-0 flex-col items-start gap-1.5">
-            <p className="pt-1 text-ink">{messages.homeWelcomeCompanies}</p>
+            <p className="pt-1 text-ink">{socialMessages.homeWelcomeCompanies}</p>
             <Button asChild variant="secondary" className={wrap}>
               <Link href={routes.companies}>
                 <Icon name="building" size={18} />
-                {messages.homeWelcomeCompaniesAction}
+                {socialMessages.homeWelcomeCompaniesAction}
               </Link>
             </Button>
           </div>
@@ -200,7 +202,7 @@ export function HomeView({ slug }: { slug: string }) {
   const startPost = () => setComposing("post");
   return (
     <div className="mx-auto grid w-full max-w-[1128px] gap-4 px-4 py-6 sm:py-8 lg:grid-cols-[minmax(0,1fr)_340px] lg:items-start">
-      <h1 className="sr-only">{messages.homeHeading}</h1>
+      <h1 className="sr-only">{socialMessages.homeHeading}</h1>
       {/* One column under 1024 px (box, checklist, feed, suggestions: `order`), two from there. */}
       <div className="contents lg:col-start-1 lg:row-start-1 lg:flex lg:min-w-0 lg:flex-col lg:gap-4">
         {own && user ? (

@@ -1,6 +1,9 @@
 "use client";
 
-import { format, messages } from "@vn/contract";
+import { format } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { sharedMessages } from "@vn/contract/messages/shared";
+import { socialMessages } from "@vn/contract/messages/social";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
@@ -47,7 +50,7 @@ export function ProfileSocialActions({ profileId, slug, name, followersCount }: 
       await relation.mutate();
       router.refresh();
     } catch (error) {
-      snackbar.show(error instanceof ApiError ? error.message : messages.somethingWentWrong, {
+      snackbar.show(error instanceof ApiError ? error.message : commonMessages.somethingWentWrong, {
         tone: "error",
       });
     }
@@ -56,7 +59,7 @@ export function ProfileSocialActions({ profileId, slug, name, followersCount }: 
   return (
     <div className="flex flex-wrap items-center gap-2">
       {data.blocked ? (
-        <p className="text-sm text-ink-muted">{messages.blockedNotice}</p>
+        <p className="text-sm text-ink-muted">{socialMessages.blockedNotice}</p>
       ) : (
         <FollowButton
           key={String(data.followed)}
@@ -68,23 +71,28 @@ export function ProfileSocialActions({ profileId, slug, name, followersCount }: 
       )}
       <Menu
         trigger={
-          <Button variant="secondary" aria-label={format(messages.profileMoreActions, { name })}>
+          <Button variant="secondary" aria-label={format(socialMessages.profileMoreActions, { name })}>
             <Icon name="more" size={20} />
           </Button>
         }
         items={[
           {
-            label: data.muted ? messages.unmuteAction : messages.muteAction,
+            label: data.muted ? socialMessages.unmuteAction : socialMessages.muteAction,
             icon: "eyeOff",
             onSelect: () => void toggle("mute", !data.muted),
           },
           {
-            label: data.blocked ? messages.unblockAction : messages.blockAction,
+            label: data.blocked ? socialMessages.unblockAction : socialMessages.blockAction,
             icon: "lock",
             onSelect: () => void toggle("block", !data.blocked),
           },
           { kind: "separator" },
-          { label: messages.reportAction, icon: "flag", danger: true, onSelect: () => setReporting(true) },
+          {
+            label: sharedMessages.reportAction,
+            icon: "flag",
+            danger: true,
+            onSelect: () => setReporting(true),
+          },
         ]}
       />
       <ReportDialog targetType="profile" targetId={profileId} open={reporting} onOpenChange={setReporting} />

@@ -1,6 +1,8 @@
 "use client";
 
-import { type ContentItem, messages, type ReactionKind, reactionKinds } from "@vn/contract";
+import { type ContentItem, type ReactionKind, reactionKinds } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { socialMessages } from "@vn/contract/messages/social";
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
@@ -42,9 +44,9 @@ function WhoReacted({
   );
   const reacted = list.data?.data;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={messages.reactionsWho} size="sm">
+    <Dialog open={open} onOpenChange={onOpenChange} title={socialMessages.reactionsWho} size="sm">
       {!reacted ? (
-        <p className="text-ink-muted">{messages.loading}</p>
+        <p className="text-ink-muted">{commonMessages.loading}</p>
       ) : (
         <ul className="flex flex-col divide-y divide-line">
           {reacted.map(({ profile, kind }) => (
@@ -117,7 +119,7 @@ export function ReactionsBar({ item, live = false }: { item: ContentItem; live?:
     } catch (error) {
       setTally(before);
       if (gate.refusedBy(error)) return;
-      snackbar.show(error instanceof ApiError ? error.message : messages.somethingWentWrong, {
+      snackbar.show(error instanceof ApiError ? error.message : commonMessages.somethingWentWrong, {
         tone: "error",
       });
     }
@@ -153,7 +155,7 @@ export function ReactionsBar({ item, live = false }: { item: ContentItem; live?:
       ) : null}
       {canReact ? (
         <fieldset className="flex items-center">
-          <legend className="sr-only">{messages.reactionsBarLabel}</legend>
+          <legend className="sr-only">{socialMessages.reactionsBarLabel}</legend>
           <Button
             variant="tertiary"
             aria-pressed={current !== null}
@@ -165,11 +167,15 @@ export function ReactionsBar({ item, live = false }: { item: ContentItem; live?:
             ) : (
               <Icon name="thumbUp" size={18} />
             )}
-            {current ? reactionLabels[current] : messages.reactionLike}
+            {current ? reactionLabels[current] : socialMessages.reactionLike}
           </Button>
           <Menu
             trigger={
-              <Button variant="tertiary" aria-label={messages.reactAction} className="rounded-l-none px-2">
+              <Button
+                variant="tertiary"
+                aria-label={socialMessages.reactAction}
+                className="rounded-l-none px-2"
+              >
                 <Icon name="chevronDown" size={16} />
               </Button>
             }

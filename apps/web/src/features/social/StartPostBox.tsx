@@ -1,6 +1,7 @@
 "use client";
 
-import { type ContentItem, messages } from "@vn/contract";
+import type { ContentItem } from "@vn/contract";
+import { socialMessages } from "@vn/contract/messages/social";
 import { useState } from "react";
 import { Avatar } from "@/components/ui/Avatar";
 import { Dialog } from "@/components/ui/Dialog";
@@ -39,7 +40,7 @@ export function StartPostBox({
   };
   const [menuOpen, setMenuOpen] = useState(false);
   return (
-    <section aria-label={messages.startPostLabel} className="rounded-card bg-surface p-4 shadow-card">
+    <section aria-label={socialMessages.startPostLabel} className="rounded-card bg-surface p-4 shadow-card">
       <div className="flex items-center gap-3">
         <span aria-hidden="true">
           <Avatar name={user.name} src={user.image?.urls.preview ?? me.image} size="md" />
@@ -50,7 +51,7 @@ export function StartPostBox({
           aria-haspopup="dialog"
           className="flex min-h-12 flex-1 cursor-pointer items-center rounded-full px-4 text-left font-semibold text-ink-muted ring-1 ring-line-strong ring-inset hover:bg-black/[0.04]"
         >
-          {messages.startPostLabel}
+          {socialMessages.startPostLabel}
         </button>
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-1">
@@ -76,7 +77,7 @@ export function StartPostBox({
               className="inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-md px-3 text-sm font-semibold text-ink-muted hover:bg-black/[0.05] hover:text-ink"
             >
               <Icon name="plus" size={18} />
-              {messages.startPostMore}
+              {socialMessages.startPostMore}
             </button>
           }
           items={(Object.keys(createTitles) as CreateRoute[])
@@ -89,7 +90,7 @@ export function StartPostBox({
         onOpenChange={(next) => {
           if (!next) onCompose(null);
         }}
-        title={composing ? createTitles[composing] : messages.startPostLabel}
+        title={composing ? createTitles[composing] : socialMessages.startPostLabel}
         size="lg"
         fullOnMobile
       >

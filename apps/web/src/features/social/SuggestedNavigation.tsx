@@ -1,6 +1,6 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { socialMessages } from "@vn/contract/messages/social";
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { Icon } from "@/components/ui/Icon";
@@ -16,18 +16,18 @@ export function SuggestedNavigation({ path }: { path: string }) {
   const linkClass =
     "inline-flex min-h-10 items-center gap-1.5 rounded-full border border-line px-4 text-sm font-semibold text-ink hover:bg-black/5";
   return (
-    <nav aria-label={messages.suggestedNavigation} className="flex items-center justify-between gap-2">
+    <nav aria-label={socialMessages.suggestedNavigation} className="flex items-center justify-between gap-2">
       {neighbours.previous ? (
         <Link href={neighbours.previous} className={linkClass} rel="prev">
           <Icon name="arrowLeft" size={18} />
-          {messages.previousPublication}
+          {socialMessages.previousPublication}
         </Link>
       ) : (
         <span />
       )}
       {neighbours.next ? (
         <Link href={neighbours.next} className={linkClass} rel="next">
-          {messages.nextPublication}
+          {socialMessages.nextPublication}
           <Icon name="chevronRight" size={18} />
         </Link>
       ) : null}

@@ -1,6 +1,8 @@
 "use client";
 
-import { formatCount, messages, type Suggestion } from "@vn/contract";
+import { formatCount, type Suggestion } from "@vn/contract";
+import { sharedMessages } from "@vn/contract/messages/shared";
+import { socialMessages } from "@vn/contract/messages/social";
 import Link from "next/link";
 import { Avatar } from "@/components/ui/Avatar";
 import { Icon } from "@/components/ui/Icon";
@@ -10,12 +12,12 @@ function reasonText(suggestion: Suggestion): string | null {
   const [first] = suggestion.reasons;
   if (first === "sharedFollows")
     return formatCount(suggestion.sharedFollowsCount, {
-      one: messages.suggestionSharedFollowsOne,
-      other: messages.suggestionSharedFollows,
+      one: socialMessages.suggestionSharedFollowsOne,
+      other: socialMessages.suggestionSharedFollows,
     });
-  if (first === "colleague") return messages.suggestionColleague;
-  if (first === "sameCity") return messages.suggestionSameCity;
-  if (first === "sameProfession") return messages.suggestionSameProfession;
+  if (first === "colleague") return socialMessages.suggestionColleague;
+  if (first === "sameCity") return socialMessages.suggestionSameCity;
+  if (first === "sameProfession") return socialMessages.suggestionSameProfession;
   return null;
 }
 
@@ -51,7 +53,7 @@ export function SuggestionCard({
               name="checkCircle"
               size={16}
               className="shrink-0 text-brand"
-              title={messages.verifiedBadge}
+              title={sharedMessages.verifiedBadge}
             />
           ) : null}
         </p>

@@ -1,11 +1,12 @@
-import { formatCount, messages, type ReactionKind, reactionKinds } from "@vn/contract";
+import { formatCount, type ReactionKind, reactionKinds } from "@vn/contract";
+import { socialMessages } from "@vn/contract/messages/social";
 
 export const reactionLabels: Record<ReactionKind, string> = {
-  like: messages.reactionLike,
-  celebrate: messages.reactionCelebrate,
-  support: messages.reactionSupport,
-  insightful: messages.reactionInsightful,
-  curious: messages.reactionCurious,
+  like: socialMessages.reactionLike,
+  celebrate: socialMessages.reactionCelebrate,
+  support: socialMessages.reactionSupport,
+  insightful: socialMessages.reactionInsightful,
+  curious: socialMessages.reactionCurious,
 };
 
 /** One emoji per kind: recognisable at 16 px, no image requests. */
@@ -19,7 +20,7 @@ export const reactionEmoji: Record<ReactionKind, string> = {
 
 /** "1 reaction", "2 reactions" under a publication. */
 export function reactionsCountText(total: number): string {
-  return formatCount(total, { one: messages.reactionsCountOne, other: messages.reactionsCount });
+  return formatCount(total, { one: socialMessages.reactionsCountOne, other: socialMessages.reactionsCount });
 }
 
 export interface ReactionTally {

@@ -1,6 +1,7 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import { type ReactNode, useState } from "react";
 import { Button, type ButtonVariant } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
@@ -60,10 +61,10 @@ export function ConfirmButton({
       footer={
         <>
           <Button variant="secondary" onClick={() => setOpen(false)}>
-            {messages.cancel}
+            {commonMessages.cancel}
           </Button>
           <Button variant={confirmVariant} onClick={() => void confirm()} disabled={busy} aria-busy={busy}>
-            {messages.confirmChange}
+            {sharedMessages.confirmChange}
           </Button>
         </>
       }

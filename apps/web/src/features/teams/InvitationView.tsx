@@ -1,6 +1,9 @@
 "use client";
 
-import { format, messages, type TeamInvite } from "@vn/contract";
+import { format, type TeamInvite } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { sharedMessages } from "@vn/contract/messages/shared";
+import { teamsMessages } from "@vn/contract/messages/teams";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
@@ -23,8 +26,8 @@ import { RejectReasonForm } from "./RejectReasonForm";
 
 function InvitationCard({ invite }: { invite: TeamInvite }) {
   const intro = invite.position
-    ? format(messages.teamInviteFrom, { company: invite.company.name, position: invite.position.title })
-    : format(messages.teamInviteNoPosition, { company: invite.company.name });
+    ? format(teamsMessages.teamInviteFrom, { company: invite.company.name, position: invite.position.title })
+    : format(teamsMessages.teamInviteNoPosition, { company: invite.company.name });
   return (
     <div className="flex flex-col gap-4">
       <div className="flex items-center gap-3">
@@ -39,7 +42,7 @@ function InvitationCard({ invite }: { invite: TeamInvite }) {
             {invite.company.name}
           </Link>
           <p className="text-sm text-ink-muted">
-            {format(messages.teamInvitedBy, { company: invite.company.name })}
+            {format(teamsMessages.teamInvitedBy, { company: invite.company.name })}
           </p>
         </div>
       </div>
@@ -48,20 +51,20 @@ function InvitationCard({ invite }: { invite: TeamInvite }) {
         <dl className="grid gap-2 text-sm">
           {invite.team ? (
             <div>
-              <dt className="font-semibold text-ink">{messages.teamInviteTeamLabel}</dt>
+              <dt className="font-semibold text-ink">{teamsMessages.teamInviteTeamLabel}</dt>
               <dd className="text-ink-muted">{invite.team.title}</dd>
             </div>
           ) : null}
           {invite.caption ? (
             <div>
-              <dt className="font-semibold text-ink">{messages.teamInviteCaptionLabel}</dt>
+              <dt className="font-semibold text-ink">{teamsMessages.teamInviteCaptionLabel}</dt>
               <dd className="whitespace-pre-line text-ink-muted">{invite.caption}</dd>
             </div>
           ) : null}
         </dl>
       ) : null}
       <p className="text-sm text-ink-muted">
-        {format(messages.teamInviteExpires, { date: new Date(invite.expiresAt).toLocaleDateString() })}
+        {format(teamsMessages.teamInviteExpires, { date: new Date(invite.expiresAt).toLocaleDateString() })}
       </p>
     </div>
   );
@@ -109,7 +112,7 @@ export function InvitationView({ id }: { id: string }) {
         setBusy(false);
         return;
       }
-      snackbar.show(format(messages.teamInviteAccepted, { company: answered.company.name }), {
+      snackbar.show(format(teamsMessages.teamInviteAccepted, { company: answered.company.name }), {
         tone: "success",
       });
       // The switcher now offers the company: the session and the companies list are asked again
@@ -145,22 +148,22 @@ export function InvitationView({ id }: { id: string }) {
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-4 px-4 py-8 sm:py-12">
       <h1 className="text-2xl font-semibold text-ink">
-        {officer ? messages.kybInviteTitle : messages.teamInvitePageTitle}
+        {officer ? sharedMessages.kybInviteTitle : teamsMessages.teamInvitePageTitle}
       </h1>
       <section className="rounded-card bg-surface p-5 shadow-card sm:p-6">
         {invite.error ? (
           <InviteFailureAlert failure={inviteFailureOf(invite.error)} />
         ) : !data ? (
           <div aria-busy="true" className="flex flex-col gap-3">
-            <span className="sr-only">{messages.loading}</span>
+            <span className="sr-only">{commonMessages.loading}</span>
             <Skeleton className="h-16 w-2/3" />
             <Skeleton className="h-4 w-full" />
           </div>
         ) : rejected ? (
           <Alert tone="success">
             {officer
-              ? format(messages.kybInviteRejected, { company: data.company.name })
-              : messages.teamInviteRejected}
+              ? format(sharedMessages.kybInviteRejected, { company: data.company.name })
+              : teamsMessages.teamInviteRejected}
           </Alert>
         ) : confirmed ? (
           <OfficerConfirmed invite={data} />
@@ -178,10 +181,10 @@ export function InvitationView({ id }: { id: string }) {
             ) : (
               <div className="mt-5 flex flex-col gap-2 sm:flex-row">
                 <Button onClick={() => void accept()} disabled={busy} aria-busy={busy}>
-                  {officer ? messages.mailKybDirectorAccept : messages.teamInviteAccept}
+                  {officer ? teamsMessages.mailKybDirectorAccept : teamsMessages.teamInviteAccept}
                 </Button>
                 <Button variant="secondary" onClick={() => setRejecting(true)} disabled={busy}>
-                  {officer ? messages.mailKybDirectorReject : messages.teamInviteReject}
+                  {officer ? teamsMessages.mailKybDirectorReject : teamsMessages.teamInviteReject}
                 </Button>
               </div>
             )}

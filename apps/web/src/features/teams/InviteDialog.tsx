@@ -1,6 +1,7 @@
 "use client";
 
-import { BULK_INVITE_MAX_EMAILS, format, messages, TEAM_INVITE_LIMITS } from "@vn/contract";
+import { BULK_INVITE_MAX_EMAILS, format, TEAM_INVITE_LIMITS } from "@vn/contract";
+import { teamsMessages } from "@vn/contract/messages/teams";
 import { type FormEvent, useState } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Button } from "@/components/ui/Button";
@@ -64,7 +65,7 @@ export function InviteDialog({ onSent }: { onSent: () => void }) {
     setSubmitting(true);
     try {
       await api.teams.invite({ body: invitesBody(emails, details) });
-      snackbar.show(messages.teamInviteSent, { tone: "success" });
+      snackbar.show(teamsMessages.teamInviteSent, { tone: "success" });
       reset(false);
       onSent();
     } catch (error) {
@@ -88,21 +89,21 @@ export function InviteDialog({ onSent }: { onSent: () => void }) {
     <>
       <Button onClick={() => setOpen(true)}>
         <Icon name="plus" size={18} />
-        {messages.teamInviteAction}
+        {teamsMessages.teamInviteAction}
       </Button>
       <FormDialog
         open={open}
         onOpenChange={reset}
-        title={messages.teamInviteAction}
-        description={format(messages.teamInviteEmailsHint, { count: BULK_INVITE_MAX_EMAILS })}
+        title={teamsMessages.teamInviteAction}
+        description={format(teamsMessages.teamInviteEmailsHint, { count: BULK_INVITE_MAX_EMAILS })}
         formId="team-invite-form"
-        submitLabel={messages.teamInviteSend}
+        submitLabel={teamsMessages.teamInviteSend}
         submitting={submitting}
         failure={failure}
         onSubmit={onSubmit}
       >
         <Textarea
-          label={messages.teamInviteEmailsLabel}
+          label={teamsMessages.teamInviteEmailsLabel}
           name="emails"
           rows={4}
           autoComplete="off"
@@ -118,25 +119,25 @@ export function InviteDialog({ onSent }: { onSent: () => void }) {
         {single ? (
           <>
             <Input
-              label={messages.teamInviteNameLabel}
+              label={teamsMessages.teamInviteNameLabel}
               name="displayName"
               maxLength={TEAM_INVITE_LIMITS.displayName.max}
               {...field("displayName")}
             />
             <Input
-              label={messages.teamInvitePositionLabel}
+              label={teamsMessages.teamInvitePositionLabel}
               name="position"
               maxLength={TEAM_INVITE_LIMITS.position.max}
               {...field("position")}
             />
             <Input
-              label={messages.teamInviteTeamLabel}
+              label={teamsMessages.teamInviteTeamLabel}
               name="team"
               maxLength={TEAM_INVITE_LIMITS.team.max}
               {...field("team")}
             />
             <Textarea
-              label={messages.teamInviteCaptionLabel}
+              label={teamsMessages.teamInviteCaptionLabel}
               name="caption"
               rows={3}
               maxLength={TEAM_INVITE_LIMITS.caption.max}
@@ -144,11 +145,11 @@ export function InviteDialog({ onSent }: { onSent: () => void }) {
             />
             <ImageField
               uploadType="employee_image"
-              label={messages.teamImageLabel}
+              label={teamsMessages.teamImageLabel}
               shape="round"
               targets={["desktop"]}
-              chooseLabel={messages.teamChooseImage}
-              changeLabel={messages.teamChangeImage}
+              chooseLabel={teamsMessages.teamChooseImage}
+              changeLabel={teamsMessages.teamChangeImage}
               onUploaded={(media) => {
                 // The people tab shows the square (350×350) variant.
                 setDetails((current) => ({
@@ -165,7 +166,7 @@ export function InviteDialog({ onSent }: { onSent: () => void }) {
             ) : null}
           </>
         ) : (
-          <p className="text-sm text-ink-muted">{messages.teamInviteOneOnly}</p>
+          <p className="text-sm text-ink-muted">{teamsMessages.teamInviteOneOnly}</p>
         )}
       </FormDialog>
     </>

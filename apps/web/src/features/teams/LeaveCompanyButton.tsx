@@ -1,6 +1,7 @@
 "use client";
 
-import { format, messages } from "@vn/contract";
+import { format } from "@vn/contract";
+import { teamsMessages } from "@vn/contract/messages/teams";
 import { useRouter } from "next/navigation";
 import { useSWRConfig } from "swr";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
@@ -25,14 +26,14 @@ export function LeaveCompanyButton({ className }: { className?: string }) {
   const person = personOf(user);
   return (
     <ConfirmButton
-      label={messages.teamLeave}
-      body={format(messages.teamConfirmLeave, { company })}
+      label={teamsMessages.teamLeave}
+      body={format(teamsMessages.teamConfirmLeave, { company })}
       variant="tertiary"
       confirmVariant="danger"
       className={className}
       onConfirm={async () => {
         await api.teams.leave();
-        snackbar.show(format(messages.teamLeft, { company }));
+        snackbar.show(format(teamsMessages.teamLeft, { company }));
         await mutate(SESSION_KEY);
         router.push(routes.profile(person.slug));
       }}

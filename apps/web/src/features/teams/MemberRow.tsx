@@ -1,6 +1,7 @@
 "use client";
 
-import { type Actor, format, messages, type TeamMember } from "@vn/contract";
+import { type Actor, format, type TeamMember } from "@vn/contract";
+import { teamsMessages } from "@vn/contract/messages/teams";
 import Link from "next/link";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Avatar } from "@/components/ui/Avatar";
@@ -46,7 +47,7 @@ export function MemberRow({
           <p className="flex flex-wrap items-center gap-2 font-semibold text-ink">
             {member.name}
             <Badge>{roleLabels[member.role]}</Badge>
-            {actor?.userId === member.userId ? <Badge tone="brand">{messages.teamYou}</Badge> : null}
+            {actor?.userId === member.userId ? <Badge tone="brand">{teamsMessages.teamYou}</Badge> : null}
           </p>
           {facts ? <p className="text-sm text-ink-muted">{facts}</p> : null}
           {member.caption ? (
@@ -56,63 +57,63 @@ export function MemberRow({
           {member.slug && member.displayPersonalProfile ? (
             <Link
               href={routes.profile(member.slug)}
-              aria-label={`${messages.teamPersonalProfile}: ${member.name}`}
+              aria-label={`${teamsMessages.teamPersonalProfile}: ${member.name}`}
               className="mt-1 inline-flex min-h-10 items-center text-sm font-semibold text-brand hover:underline"
             >
-              {messages.teamPersonalProfile}
+              {teamsMessages.teamPersonalProfile}
             </Link>
           ) : null}
         </div>
       </div>
       {hasAnyAction(actions) ? (
         <fieldset className="flex flex-wrap gap-2 sm:pl-19">
-          <legend className="sr-only">{format(messages.teamMemberActions, values)}</legend>
+          <legend className="sr-only">{format(teamsMessages.teamMemberActions, values)}</legend>
           {actions.editOwn ? <MyDetailsDialog company={company} onSaved={onChanged} /> : null}
           {actions.place ? <PlacementDialog member={member} company={company} onSaved={onChanged} /> : null}
           {actions.makeManager ? (
             <ConfirmButton
-              label={messages.teamMakeManager}
-              body={format(messages.teamConfirmMakeManager, values)}
+              label={teamsMessages.teamMakeManager}
+              body={format(teamsMessages.teamConfirmMakeManager, values)}
               onConfirm={run(
                 () =>
                   api.teams.updateMember({ params: { userId: member.userId }, body: { role: "manager" } }),
-                messages.teamRoleChanged,
+                teamsMessages.teamRoleChanged,
               )}
             />
           ) : null}
           {actions.makeEmployee ? (
             <ConfirmButton
-              label={messages.teamMakeEmployee}
-              body={format(messages.teamConfirmMakeEmployee, values)}
+              label={teamsMessages.teamMakeEmployee}
+              body={format(teamsMessages.teamConfirmMakeEmployee, values)}
               onConfirm={run(
                 () =>
                   api.teams.updateMember({
                     params: { userId: member.userId },
                     body: { role: "company_employee" },
                   }),
-                messages.teamRoleChanged,
+                teamsMessages.teamRoleChanged,
               )}
             />
           ) : null}
           {actions.transfer ? (
             <ConfirmButton
-              label={messages.teamTransfer}
-              body={format(messages.teamConfirmTransfer, values)}
+              label={teamsMessages.teamTransfer}
+              body={format(teamsMessages.teamConfirmTransfer, values)}
               onConfirm={run(
                 () => api.teams.transferOwnership({ body: { userId: member.userId } }),
-                messages.teamOwnershipTransferred,
+                teamsMessages.teamOwnershipTransferred,
               )}
             />
           ) : null}
           {actions.remove ? (
             <ConfirmButton
-              label={messages.teamRemove}
-              body={format(messages.teamConfirmRemove, values)}
+              label={teamsMessages.teamRemove}
+              body={format(teamsMessages.teamConfirmRemove, values)}
               variant="tertiary"
               confirmVariant="danger"
               onConfirm={run(
                 () => api.teams.removeMember({ params: { userId: member.userId } }),
-                messages.teamMemberRemoved,
+                teamsMessages.teamMemberRemoved,
               )}
             />
           ) : null}

@@ -1,6 +1,9 @@
 "use client";
 
-import { format, messages, TEAM_INVITE_LIMITS, type TeamMemberSelf } from "@vn/contract";
+import { format, TEAM_INVITE_LIMITS, type TeamMemberSelf } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { sharedMessages } from "@vn/contract/messages/shared";
+import { teamsMessages } from "@vn/contract/messages/teams";
 import { type FormEvent, useId, useState } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Alert } from "@/components/ui/Alert";
@@ -45,7 +48,7 @@ function MyDetailsFields({
   return (
     <>
       <Input
-        label={messages.teamInviteNameLabel}
+        label={teamsMessages.teamInviteNameLabel}
         name="displayName"
         autoComplete="name"
         // Emptied: the card shows the personal profile's name again.
@@ -56,7 +59,7 @@ function MyDetailsFields({
         error={problems.displayName}
       />
       <Textarea
-        label={messages.teamInviteCaptionLabel}
+        label={teamsMessages.teamInviteCaptionLabel}
         name="caption"
         rows={3}
         optional
@@ -67,11 +70,11 @@ function MyDetailsFields({
       />
       <ImageField
         uploadType="employee_image"
-        label={messages.teamImageLabel}
+        label={teamsMessages.teamImageLabel}
         shape="round"
         targets={["desktop"]}
-        chooseLabel={messages.teamChooseImage}
-        changeLabel={messages.teamChangeImage}
+        chooseLabel={teamsMessages.teamChooseImage}
+        changeLabel={teamsMessages.teamChangeImage}
         current={self.image?.urls.preview ?? null}
         placeholder={<Avatar name={self.name} size="lg" />}
         onUploaded={(media) => onChange({ imageUrl: media.urls.small ?? media.urls.full ?? "" })}
@@ -84,14 +87,14 @@ function MyDetailsFields({
       ) : null}
       <Checkbox
         name="displayPersonalProfile"
-        label={messages.teamDisplayPersonalProfileLabel}
+        label={teamsMessages.teamDisplayPersonalProfileLabel}
         checked={values.displayPersonalProfile}
         onChange={(event) => onChange({ displayPersonalProfile: event.target.checked })}
       />
       <div className="flex flex-col gap-1">
         <Checkbox
           name="hideByline"
-          label={format(messages.teamHideBylineLabel, { company })}
+          label={format(teamsMessages.teamHideBylineLabel, { company })}
           checked={values.hideByline}
           // Showing the byline again is always allowed; hiding it only where the company lets members.
           disabled={!self.membersMayHideByline && !values.hideByline}
@@ -101,8 +104,8 @@ function MyDetailsFields({
         />
         <p id={hintId} className="pl-9 text-sm text-ink-muted">
           {self.membersMayHideByline
-            ? format(messages.teamHideBylineHint, { company })
-            : format(messages.teamHideBylineNotAllowedHint, { company })}
+            ? format(teamsMessages.teamHideBylineHint, { company })
+            : format(teamsMessages.teamHideBylineNotAllowedHint, { company })}
         </p>
       </div>
     </>
@@ -155,7 +158,7 @@ export function MyDetailsDialog({
     try {
       const saved = await api.teams.updateMyDetails({ body });
       await card.mutate(saved, { revalidate: false });
-      snackbar.show(messages.teamMyDetailsSaved, { tone: "success" });
+      snackbar.show(teamsMessages.teamMyDetailsSaved, { tone: "success" });
       reset(false);
       onSaved?.();
     } catch (error) {
@@ -172,21 +175,21 @@ export function MyDetailsDialog({
     <>
       <Button variant="secondary" className={className} onClick={() => setOpen(true)}>
         <Icon name="settings" size={18} />
-        {messages.teamEditMyDetails}
+        {teamsMessages.teamEditMyDetails}
       </Button>
       <FormDialog
         open={open}
         onOpenChange={reset}
-        title={format(messages.teamMyDetailsTitle, { company })}
-        description={format(messages.teamMyDetailsIntro, { company })}
+        title={format(teamsMessages.teamMyDetailsTitle, { company })}
+        description={format(teamsMessages.teamMyDetailsIntro, { company })}
         formId={FORM_ID}
-        submitLabel={messages.saveChanges}
+        submitLabel={sharedMessages.saveChanges}
         submitting={submitting || !shown}
         failure={failure}
         onSubmit={onSubmit}
       >
         {card.error ? (
-          <Alert>{submitErrorMessage(card.error) || messages.teamMyDetailsLoadFailed}</Alert>
+          <Alert>{submitErrorMessage(card.error) || teamsMessages.teamMyDetailsLoadFailed}</Alert>
         ) : self && shown ? (
           <MyDetailsFields
             self={self}
@@ -198,7 +201,7 @@ export function MyDetailsDialog({
           />
         ) : (
           <div aria-busy="true" className="flex flex-col gap-3">
-            <span className="sr-only">{messages.loading}</span>
+            <span className="sr-only">{commonMessages.loading}</span>
             <Skeleton className="h-12 w-full" />
             <Skeleton className="h-24 w-full" />
           </div>

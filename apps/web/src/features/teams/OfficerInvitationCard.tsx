@@ -1,4 +1,5 @@
-import { format, messages, type TeamInvite } from "@vn/contract";
+import { format, type TeamInvite } from "@vn/contract";
+import { teamsMessages } from "@vn/contract/messages/teams";
 import Link from "next/link";
 import { Avatar } from "@/components/ui/Avatar";
 import { routes } from "@/lib/paths";
@@ -27,14 +28,16 @@ export function OfficerInvitationCard({ invite }: { invite: TeamInvite }) {
             {invite.company.name}
           </Link>
           <p className="text-sm text-ink-muted">
-            {format(messages.teamInvitedBy, { company: invite.company.name })}
+            {format(teamsMessages.teamInvitedBy, { company: invite.company.name })}
           </p>
         </div>
       </div>
-      <p className="text-ink">{format(messages.kybOfficerInviteFrom, { company: invite.company.name })}</p>
-      <p className="text-sm text-ink-muted">{messages.kybOfficerInviteHint}</p>
+      <p className="text-ink">
+        {format(teamsMessages.kybOfficerInviteFrom, { company: invite.company.name })}
+      </p>
+      <p className="text-sm text-ink-muted">{teamsMessages.kybOfficerInviteHint}</p>
       <p className="text-sm text-ink-muted">
-        {format(messages.teamInviteExpires, { date: new Date(invite.expiresAt).toLocaleDateString() })}
+        {format(teamsMessages.teamInviteExpires, { date: new Date(invite.expiresAt).toLocaleDateString() })}
       </p>
     </div>
   );

@@ -1,6 +1,8 @@
 "use client";
 
-import { format, messages, type TeamInvite } from "@vn/contract";
+import { format, type TeamInvite } from "@vn/contract";
+import { sharedMessages } from "@vn/contract/messages/shared";
+import { teamsMessages } from "@vn/contract/messages/teams";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Avatar } from "@/components/ui/Avatar";
 import { Skeleton } from "@/components/ui/Skeleton";
@@ -21,12 +23,12 @@ export function PendingInvites({
   return (
     <section aria-labelledby="team-pending" className="rounded-card bg-surface p-5 shadow-card sm:p-6">
       <h2 id="team-pending" className="text-lg font-semibold text-ink">
-        {messages.teamPendingTitle}
+        {teamsMessages.teamPendingTitle}
       </h2>
       {loading && !invites ? (
         <Skeleton className="mt-3 h-10 w-full" />
       ) : !invites || invites.length === 0 ? (
-        <p className="mt-2 text-sm text-ink-muted">{messages.teamPendingEmpty}</p>
+        <p className="mt-2 text-sm text-ink-muted">{teamsMessages.teamPendingEmpty}</p>
       ) : (
         <ul className="mt-3 flex flex-col divide-y divide-line">
           {invites.map((invite) => (
@@ -43,20 +45,20 @@ export function PendingInvites({
                   <p className="font-semibold break-all text-ink">{invite.email}</p>
                   <p className="text-sm text-ink-muted">
                     {[invite.name, invite.position?.title, invite.team?.title].filter(Boolean).join(" · ") ||
-                      format(messages.teamInviteExpires, {
+                      format(teamsMessages.teamInviteExpires, {
                         date: new Date(invite.expiresAt).toLocaleDateString(),
                       })}
                   </p>
                 </div>
               </div>
               <ConfirmButton
-                label={messages.teamCancelInvite}
+                label={teamsMessages.teamCancelInvite}
                 body={invite.email}
                 variant="tertiary"
                 confirmVariant="danger"
                 onConfirm={async () => {
                   await api.teams.cancelInvite({ params: { id: invite.id } });
-                  snackbar.show(messages.teamInviteCancelled);
+                  snackbar.show(sharedMessages.teamInviteCancelled);
                   onChanged();
                 }}
               />

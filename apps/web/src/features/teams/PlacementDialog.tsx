@@ -1,6 +1,8 @@
 "use client";
 
-import { format, messages, TEAM_INVITE_LIMITS, type TeamMember } from "@vn/contract";
+import { format, TEAM_INVITE_LIMITS, type TeamMember } from "@vn/contract";
+import { sharedMessages } from "@vn/contract/messages/shared";
+import { teamsMessages } from "@vn/contract/messages/teams";
 import { type FormEvent, useState } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Button } from "@/components/ui/Button";
@@ -37,7 +39,7 @@ export function PlacementDialog({
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const snackbar = useSnackbar();
-  const title = format(messages.teamPlacementTitle, { name: member.name });
+  const title = format(teamsMessages.teamPlacementTitle, { name: member.name });
 
   const reset = (next: boolean) => {
     setOpen(next);
@@ -61,7 +63,7 @@ export function PlacementDialog({
     setSubmitting(true);
     try {
       await api.teams.updateMember({ params: { userId: member.userId }, body });
-      snackbar.show(messages.teamPlacementSaved, { tone: "success" });
+      snackbar.show(teamsMessages.teamPlacementSaved, { tone: "success" });
       reset(false);
       onSaved();
     } catch (error) {
@@ -76,21 +78,21 @@ export function PlacementDialog({
   return (
     <>
       <Button variant="secondary" onClick={() => reset(true)} aria-label={title}>
-        {messages.teamEditPlacement}
+        {teamsMessages.teamEditPlacement}
       </Button>
       <FormDialog
         open={open}
         onOpenChange={reset}
         title={title}
-        description={format(messages.teamPlacementIntro, { company })}
+        description={format(teamsMessages.teamPlacementIntro, { company })}
         formId={`team-placement-${member.userId}`}
-        submitLabel={messages.saveChanges}
+        submitLabel={sharedMessages.saveChanges}
         submitting={submitting}
         failure={failure}
         onSubmit={onSubmit}
       >
         <Input
-          label={messages.teamInvitePositionLabel}
+          label={teamsMessages.teamInvitePositionLabel}
           name="position"
           optional
           maxLength={TEAM_INVITE_LIMITS.position.max}
@@ -99,7 +101,7 @@ export function PlacementDialog({
           error={problems.position}
         />
         <Input
-          label={messages.teamInviteTeamLabel}
+          label={teamsMessages.teamInviteTeamLabel}
           name="team"
           optional
           maxLength={TEAM_INVITE_LIMITS.team.max}

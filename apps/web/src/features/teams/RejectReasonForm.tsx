@@ -1,6 +1,9 @@
 "use client";
 
-import { messages, TEAM_REJECT_REASON_MAX } from "@vn/contract";
+import { TEAM_REJECT_REASON_MAX } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { sharedMessages } from "@vn/contract/messages/shared";
+import { teamsMessages } from "@vn/contract/messages/teams";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Textarea } from "@/components/ui/Textarea";
@@ -36,7 +39,7 @@ export function RejectReasonForm({
   return (
     <form noValidate onSubmit={submit} className="mt-5 flex flex-col gap-3">
       <Textarea
-        label={messages.teamRejectReasonLabel}
+        label={teamsMessages.teamRejectReasonLabel}
         name="reason"
         rows={3}
         maxLength={TEAM_REJECT_REASON_MAX}
@@ -45,15 +48,15 @@ export function RejectReasonForm({
           setReason(event.target.value);
           setRequired(false);
         }}
-        error={required ? messages.teamRejectReasonRequired : error}
+        error={required ? sharedMessages.teamRejectReasonRequired : error}
       />
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button type="submit" variant="danger" disabled={busy} aria-busy={busy}>
-          {messages.teamRejectSend}
+          {teamsMessages.teamRejectSend}
         </Button>
         {onCancel ? (
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            {messages.cancel}
+            {commonMessages.cancel}
           </Button>
         ) : null}
       </div>

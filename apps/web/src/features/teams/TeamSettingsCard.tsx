@@ -1,6 +1,7 @@
 "use client";
 
-import { format, messages } from "@vn/contract";
+import { format } from "@vn/contract";
+import { teamsMessages } from "@vn/contract/messages/teams";
 import { useId, useState } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Alert } from "@/components/ui/Alert";
@@ -32,7 +33,7 @@ export function TeamSettingsCard({ company }: { company: string }) {
     try {
       const saved = await api.teams.updateTeamSettings({ body: { membersMayHideByline } });
       await settings.mutate(saved, { revalidate: false });
-      snackbar.show(messages.teamSettingsSaved, { tone: "success" });
+      snackbar.show(teamsMessages.teamSettingsSaved, { tone: "success" });
     } catch (error) {
       setFailure(submitErrorMessage(error));
     } finally {
@@ -44,7 +45,7 @@ export function TeamSettingsCard({ company }: { company: string }) {
   return (
     <section aria-labelledby={headingId} className="rounded-card bg-surface p-5 shadow-card sm:p-6">
       <h2 id={headingId} className="text-lg font-semibold text-ink">
-        {messages.teamSettingsTitle}
+        {teamsMessages.teamSettingsTitle}
       </h2>
       <div className="mt-3 flex flex-col gap-1">
         {settings.error ? (
@@ -55,14 +56,14 @@ export function TeamSettingsCard({ company }: { company: string }) {
           <>
             <Checkbox
               name="membersMayHideByline"
-              label={format(messages.teamMembersMayHideBylineLabel, { company })}
+              label={format(teamsMessages.teamMembersMayHideBylineLabel, { company })}
               checked={ticked ?? current.membersMayHideByline}
               disabled={saving}
               aria-describedby={hintId}
               onChange={(event) => void change(event.target.checked)}
             />
             <p id={hintId} className="pl-9 text-sm text-ink-muted">
-              {messages.teamMembersMayHideBylineHint}
+              {teamsMessages.teamMembersMayHideBylineHint}
             </p>
           </>
         )}

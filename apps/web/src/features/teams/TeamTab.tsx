@@ -1,6 +1,8 @@
 "use client";
 
-import { format, messages } from "@vn/contract";
+import { format } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { teamsMessages } from "@vn/contract/messages/teams";
 import { Alert } from "@/components/ui/Alert";
 import { Icon } from "@/components/ui/Icon";
 import { Skeleton } from "@/components/ui/Skeleton";
@@ -18,7 +20,7 @@ import { mayEditTeamSettings, mayInvite } from "./team-rules";
 function MembersSkeleton() {
   return (
     <div aria-busy="true" className="flex flex-col gap-4">
-      <span className="sr-only">{messages.loading}</span>
+      <span className="sr-only">{commonMessages.loading}</span>
       {[0, 1].map((row) => (
         <div key={row} className="flex items-center gap-3">
           <Skeleton shape="circle" className="size-16" />
@@ -55,12 +57,12 @@ export function TeamTab({ slug, company }: { slug: string; company: string }) {
       <section aria-labelledby="team-members" className="rounded-card bg-surface p-5 shadow-card sm:p-6">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="team-members" className="text-lg font-semibold text-ink">
-            {messages.teamTitle}
+            {teamsMessages.teamTitle}
           </h2>
           {inviting ? <InviteDialog onSent={refresh} /> : null}
         </div>
         {people.error ? (
-          <Alert className="mt-4">{submitErrorMessage(people.error) || messages.teamLoadFailed}</Alert>
+          <Alert className="mt-4">{submitErrorMessage(people.error) || teamsMessages.teamLoadFailed}</Alert>
         ) : !members ? (
           <div className="mt-4">
             <MembersSkeleton />
@@ -68,11 +70,11 @@ export function TeamTab({ slug, company }: { slug: string; company: string }) {
         ) : members.length === 0 ? (
           <div className="mt-4 text-center">
             <Icon name="people" size={28} className="mx-auto text-brand" />
-            <p className="mt-3 text-ink-muted">{messages.teamEmpty}</p>
+            <p className="mt-3 text-ink-muted">{teamsMessages.teamEmpty}</p>
           </div>
         ) : (
           <ul
-            aria-label={format(messages.teamMembersLabel, { company })}
+            aria-label={format(teamsMessages.teamMembersLabel, { company })}
             className="mt-2 divide-y divide-line"
           >
             {members.map((member) => (

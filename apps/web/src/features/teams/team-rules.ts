@@ -10,7 +10,6 @@ import {
   cleanText,
   endpoints,
   format,
-  messages,
   refusalOf,
   type TeamInviteInput,
   type TeamMember,
@@ -22,6 +21,8 @@ import {
   teamMemberUpdateRequestSchema,
   teamRolePolicy,
 } from "@vn/contract";
+import { sharedMessages } from "@vn/contract/messages/shared";
+import { teamsMessages } from "@vn/contract/messages/teams";
 
 const teams = endpoints.teams;
 
@@ -256,7 +257,7 @@ export function inviteProblems(details: unknown, emails: string[]): InviteProble
       out.fields[known] ??= message;
       continue;
     }
-    const line = email === undefined ? message : format(messages.teamInviteRowError, { email, message });
+    const line = email === undefined ? message : format(teamsMessages.teamInviteRowError, { email, message });
     if (!out.emails.includes(line)) out.emails.push(line);
   }
   return out;
@@ -264,9 +265,9 @@ export function inviteProblems(details: unknown, emails: string[]): InviteProble
 
 /** The same checks the API runs, before sending: null when the body is fine. */
 export function checkInvites(emails: string[], details: InviteDetails): InviteProblems | null {
-  if (emails.length === 0) return { emails: [messages.fieldRequired], fields: {} };
+  if (emails.length === 0) return { emails: [sharedMessages.fieldRequired], fields: {} };
   if (emails.length > BULK_INVITE_MAX_EMAILS) {
-    return { emails: [format(messages.bulkInviteMax, { count: BULK_INVITE_MAX_EMAILS })], fields: {} };
+    return { emails: [format(sharedMessages.bulkInviteMax, { count: BULK_INVITE_MAX_EMAILS })], fields: {} };
   }
   const parsed = teamInvitesRequestSchema.safeParse(invitesBody(emails, details));
   if (parsed.success) return null;

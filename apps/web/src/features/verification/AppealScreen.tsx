@@ -7,9 +7,10 @@ import {
   format,
   IDV_APPEAL_MESSAGE_MAX,
   IDV_APPEAL_MESSAGE_MIN,
-  messages,
   type VerificationState,
 } from "@vn/contract";
+import { sharedMessages } from "@vn/contract/messages/shared";
+import { verificationMessages } from "@vn/contract/messages/verification";
 import { useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/Alert";
@@ -29,12 +30,14 @@ function AppealStatus({ appeal, justSent }: { appeal: Appeal; justSent: boolean 
   return (
     <div className="flex flex-col gap-3">
       {justSent ? (
-        <Alert tone="success">{messages.appealSent}</Alert>
+        <Alert tone="success">{verificationMessages.appealSent}</Alert>
       ) : (
-        <Alert tone="info">{messages.appealAlreadySubmitted}</Alert>
+        <Alert tone="info">{sharedMessages.appealAlreadySubmitted}</Alert>
       )}
       <p className="text-[0.95rem] text-ink">
-        {appeal.status === "rejected" ? messages.appealRejected : messages.appealPending}
+        {appeal.status === "rejected"
+          ? verificationMessages.appealRejected
+          : verificationMessages.appealPending}
       </p>
       <blockquote className="rounded-lg border border-line p-3 text-[0.95rem] whitespace-pre-line text-ink-muted">
         {appeal.message}
@@ -73,16 +76,16 @@ function AppealForm({ onSent }: { onSent: () => void }) {
     <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="flex flex-col gap-5">
       {serverError ? <Alert>{serverError}</Alert> : null}
       <Textarea
-        label={messages.appealMessageLabel}
+        label={sharedMessages.appealMessageLabel}
         rows={6}
         maxLength={IDV_APPEAL_MESSAGE_MAX}
-        hint={format(messages.appealMessageHint, { count: IDV_APPEAL_MESSAGE_MIN })}
+        hint={format(sharedMessages.appealMessageHint, { count: IDV_APPEAL_MESSAGE_MIN })}
         error={errors.message?.message}
         {...register("message")}
       />
       <div className="flex flex-col-reverse gap-2 border-t border-line pt-5 sm:flex-row sm:justify-end">
         <Button type="submit" size="lg" disabled={isSubmitting} aria-busy={isSubmitting}>
-          {isSubmitting ? messages.appealSending : messages.appealSubmit}
+          {isSubmitting ? sharedMessages.appealSending : sharedMessages.appealSubmit}
         </Button>
       </div>
     </form>
@@ -100,8 +103,8 @@ export function AppealScreen() {
       {(state) => (
         <StepCard
           icon="flag"
-          title={messages.appealTitle}
-          text={state.appeal ? undefined : messages.appealText}
+          title={verificationMessages.appealTitle}
+          text={state.appeal ? undefined : verificationMessages.appealText}
         >
           <ReasonNote reason={state.transaction?.reason} />
           {state.appeal ? (

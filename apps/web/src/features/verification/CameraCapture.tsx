@@ -1,6 +1,7 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { verificationMessages } from "@vn/contract/messages/verification";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/Button";
 
@@ -46,7 +47,7 @@ export function CameraCapture({ facing, fileName, onCapture, onClose, onUnavaila
         setReady(true);
       })
       .catch(() => {
-        if (!cancelled) unavailable.current(messages.captureCameraUnavailable);
+        if (!cancelled) unavailable.current(verificationMessages.captureCameraUnavailable);
       });
     return () => {
       cancelled = true;
@@ -74,17 +75,17 @@ export function CameraCapture({ facing, fileName, onCapture, onClose, onUnavaila
     <div className="flex flex-col gap-2">
       <video
         ref={video}
-        aria-label={messages.captureCameraPreview}
+        aria-label={verificationMessages.captureCameraPreview}
         playsInline
         muted
         className="aspect-[4/3] w-full rounded-lg bg-ink object-cover"
       />
       <div className="flex flex-wrap gap-2">
         <Button onClick={take} disabled={!ready}>
-          {messages.captureTakePhoto}
+          {verificationMessages.captureTakePhoto}
         </Button>
         <Button variant="tertiary" onClick={onClose}>
-          {messages.cancel}
+          {commonMessages.cancel}
         </Button>
       </div>
     </div>

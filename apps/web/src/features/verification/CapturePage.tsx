@@ -6,8 +6,9 @@ import {
   type IdvCaptureSide,
   type IdvDocumentType,
   idvDocumentTypeInfo,
-  messages,
 } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { verificationMessages } from "@vn/contract/messages/verification";
 import { useSearchParams } from "next/navigation";
 import { type FormEvent, useState } from "react";
 import { Alert } from "@/components/ui/Alert";
@@ -24,9 +25,9 @@ import { StepCard, StepSkeleton } from "./StepCard";
 import { captureComplete, captureSidesFor } from "./verification-rules";
 
 const sideLabels: Record<IdvCaptureSide, string> = {
-  front: messages.captureFront,
-  back: messages.captureBack,
-  selfie: messages.captureSelfie,
+  front: verificationMessages.captureFront,
+  back: verificationMessages.captureBack,
+  selfie: verificationMessages.captureSelfie,
 };
 
 interface CaptureFormProps {
@@ -64,7 +65,7 @@ function CaptureForm({ token, documentTypes, images }: CaptureFormProps) {
     setErrors(next);
     if (!parsed.success) return;
     if (!captureComplete(parsed.data.documentType, arrived)) {
-      setFormError(messages.verificationCaptureIncomplete);
+      setFormError(verificationMessages.verificationCaptureIncomplete);
       return;
     }
     setBusy(true);
@@ -85,8 +86,8 @@ function CaptureForm({ token, documentTypes, images }: CaptureFormProps) {
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
       {formError ? <Alert>{formError}</Alert> : null}
       <Select
-        label={messages.captureDocumentType}
-        placeholder={messages.captureDocumentTypePlaceholder}
+        label={verificationMessages.captureDocumentType}
+        placeholder={verificationMessages.captureDocumentTypePlaceholder}
         options={documentTypes.map((type) => ({ value: type, label: idvDocumentTypeInfo[type].label }))}
         value={documentType}
         onChange={(event) => {
@@ -108,20 +109,20 @@ function CaptureForm({ token, documentTypes, images }: CaptureFormProps) {
         ))}
       </div>
       <Input
-        label={messages.captureDocumentNumber}
+        label={verificationMessages.captureDocumentNumber}
         value={documentNumber}
         onChange={(event) => {
           setDocumentNumber(event.target.value);
           setErrors((current) => ({ ...current, documentNumber: undefined }));
         }}
         error={errors.documentNumber}
-        hint={messages.captureSandboxNote}
+        hint={verificationMessages.captureSandboxNote}
         autoComplete="off"
         maxLength={30}
       />
       <div className="flex flex-col-reverse gap-2 border-t border-line pt-5 sm:flex-row sm:justify-end">
         <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>
-          {busy ? messages.captureSubmitting : messages.captureSubmit}
+          {busy ? verificationMessages.captureSubmitting : verificationMessages.captureSubmit}
         </Button>
       </div>
     </form>
@@ -133,11 +134,11 @@ function ClosedSession({ returnUrl }: { returnUrl: string | null }) {
     <StepCard
       icon="lock"
       tone="warning"
-      title={messages.captureTitle}
-      text={messages.captureExpired}
+      title={verificationMessages.captureTitle}
+      text={verificationMessages.captureExpired}
       actions={
         <Button asChild size="lg">
-          <a href={returnUrl ?? routes.verification}>{messages.verificationElsewhereAction}</a>
+          <a href={returnUrl ?? routes.verification}>{verificationMessages.verificationElsewhereAction}</a>
         </Button>
       }
     />
@@ -163,18 +164,23 @@ export function CapturePage() {
       session.error instanceof ApiError && (session.error.status === 404 || session.error.status === 409);
     if (gone) return <ClosedSession returnUrl={null} />;
     return (
-      <StepCard icon="alert" tone="danger" title={messages.captureTitle}>
+      <StepCard icon="alert" tone="danger" title={verificationMessages.captureTitle}>
         <Alert>{submitErrorMessage(session.error)}</Alert>
         <Button variant="secondary" className="self-start" onClick={() => void session.mutate()}>
-          {messages.tryAgain}
+          {commonMessages.tryAgain}
         </Button>
       </StepCard>
     );
   }
-  if (!data) return <StepSkeleton label={messages.loading} />;
+  if (!data) return <StepSkeleton label={commonMessages.loading} />;
   if (data.status !== "open") return <ClosedSession returnUrl={data.returnUrl} />;
   return (
-    <StepCard icon="shield" title={messages.captureTitle} text={messages.captureIntro} wide>
+    <StepCard
+      icon="shield"
+      title={verificationMessages.captureTitle}
+      text={verificationMessages.captureIntro}
+      wide
+    >
       <CaptureForm token={token} documentTypes={data.documentTypes} images={data.images} />
     </StepCard>
   );

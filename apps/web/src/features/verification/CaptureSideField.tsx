@@ -1,6 +1,7 @@
 "use client";
 
-import { type IdvCaptureSide, messages } from "@vn/contract";
+import type { IdvCaptureSide } from "@vn/contract";
+import { verificationMessages } from "@vn/contract/messages/verification";
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
@@ -119,7 +120,7 @@ export function CaptureSideField({ token, side, label, arrived, onUploaded }: Ca
       ) : status === "done" ? (
         <p className="flex items-center gap-1.5 text-sm font-semibold text-success" role="status">
           <Icon name="checkCircle" size={18} />
-          {messages.captureUploaded}
+          {verificationMessages.captureUploaded}
         </p>
       ) : null}
       {error ? (
@@ -136,7 +137,7 @@ export function CaptureSideField({ token, side, label, arrived, onUploaded }: Ca
           >
             <label>
               <Icon name="plus" size={18} />
-              {status === "done" ? messages.captureReplace : messages.captureUpload}
+              {status === "done" ? verificationMessages.captureReplace : verificationMessages.captureUpload}
               <span className="sr-only"> · {label}</span>
               <input
                 type="file"
@@ -151,7 +152,7 @@ export function CaptureSideField({ token, side, label, arrived, onUploaded }: Ca
           {canUseCamera ? (
             <Button variant="tertiary" onClick={() => setCamera(true)}>
               <Icon name="eye" size={18} />
-              {messages.captureUseCamera}
+              {verificationMessages.captureUseCamera}
               <span className="sr-only"> · {label}</span>
             </Button>
           ) : null}

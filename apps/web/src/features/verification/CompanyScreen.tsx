@@ -1,6 +1,9 @@
 "use client";
 
-import { format, messages } from "@vn/contract";
+import { format } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { sharedMessages } from "@vn/contract/messages/shared";
+import { verificationMessages } from "@vn/contract/messages/verification";
 import Link from "next/link";
 import { Badge } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
@@ -24,12 +27,12 @@ export function CompanyScreen() {
       {(_state, user) => (
         <StepCard
           icon="building"
-          title={messages.companyVerificationTitle}
-          text={messages.companyVerificationText}
+          title={sharedMessages.companyVerificationTitle}
+          text={verificationMessages.companyVerificationText}
           actions={
             <>
               <Button asChild variant="tertiary" size="lg">
-                <Link href={routes.companies}>{messages.companyVerificationBrowse}</Link>
+                <Link href={routes.companies}>{verificationMessages.companyVerificationBrowse}</Link>
               </Button>
               <Button asChild size="lg">
                 <Link
@@ -38,13 +41,13 @@ export function CompanyScreen() {
                     if (!gate.allows("company.create")) event.preventDefault();
                   }}
                 >
-                  {messages.createCompanyPage}
+                  {commonMessages.createCompanyPage}
                 </Link>
               </Button>
             </>
           }
         >
-          <p className="text-[0.95rem] text-ink">{messages.companyVerificationSteps}</p>
+          <p className="text-[0.95rem] text-ink">{verificationMessages.companyVerificationSteps}</p>
           <CompanyLinks enabled={user.countCompanyProfiles > 0} />
         </StepCard>
       )}
@@ -64,7 +67,7 @@ function CompanyLinks({ enabled }: { enabled: boolean }) {
   return (
     <section aria-labelledby="kyb-companies" className="flex flex-col gap-2">
       <h2 id="kyb-companies" className="text-base font-semibold text-ink">
-        {messages.kybHandOverHeading}
+        {verificationMessages.kybHandOverHeading}
       </h2>
       <ul className="flex flex-col divide-y divide-line rounded-lg border border-line">
         {companies.map((company) => (
@@ -77,17 +80,17 @@ function CompanyLinks({ enabled }: { enabled: boolean }) {
               className="inline-flex min-h-10 max-w-full min-w-0 items-center gap-2 font-semibold break-words text-brand hover:underline sm:flex-1"
             >
               <Icon name="building" size={18} className="shrink-0" />
-              {format(messages.companyVerificationOpen, { name: company.name })}
+              {format(sharedMessages.companyVerificationOpen, { name: company.name })}
             </Link>
             {company.verificationStatus === "verified" ? (
-              <Badge tone="verified">{messages.businessVerified}</Badge>
+              <Badge tone="verified">{commonMessages.businessVerified}</Badge>
             ) : company.role === "owner" ? (
               <Button
                 variant="secondary"
                 disabled={switching}
                 onClick={() => void switchTo({ type: "company", id: company.id }, { navigate: false })}
               >
-                {format(messages.kybHandOverVerify, { name: company.name })}
+                {format(verificationMessages.kybHandOverVerify, { name: company.name })}
               </Button>
             ) : null}
           </li>

@@ -1,6 +1,8 @@
 "use client";
 
-import { format, IDV_EXTRA_DOCUMENTS_MAX, messages } from "@vn/contract";
+import { format, IDV_EXTRA_DOCUMENTS_MAX } from "@vn/contract";
+import { sharedMessages } from "@vn/contract/messages/shared";
+import { verificationMessages } from "@vn/contract/messages/verification";
 import { useRouter } from "next/navigation";
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
@@ -78,7 +80,7 @@ function DocumentsForm({ documents }: { documents: { id: string; createdAt: stri
     try {
       const { data: state } = await api.verification.submitDocuments();
       await refresh(state);
-      snackbar.show(messages.documentsSent, { tone: "success" });
+      snackbar.show(verificationMessages.documentsSent, { tone: "success" });
       router.push(routes.verificationStep(state.screen));
     } catch (failure) {
       setError(submitErrorMessage(failure));
@@ -91,14 +93,14 @@ function DocumentsForm({ documents }: { documents: { id: string; createdAt: stri
       {error ? <Alert>{error}</Alert> : null}
       <section aria-labelledby="documents-list" className="flex flex-col gap-3">
         <h2 id="documents-list" className="text-base font-semibold text-ink">
-          {messages.documentsListHeading}
+          {verificationMessages.documentsListHeading}
         </h2>
         {documents.length === 0 ? (
-          <p className="text-sm text-ink-muted">{messages.documentsEmpty}</p>
+          <p className="text-sm text-ink-muted">{sharedMessages.documentsEmpty}</p>
         ) : (
           <ul className="flex flex-col divide-y divide-line rounded-lg border border-line">
             {documents.map((document, index) => {
-              const name = format(messages.documentName, { number: index + 1 });
+              const name = format(verificationMessages.documentName, { number: index + 1 });
               return (
                 <li key={document.id} className="flex items-center gap-3 px-3 py-2">
                   <Icon name="document" size={20} className="shrink-0 text-brand" />
@@ -110,7 +112,7 @@ function DocumentsForm({ documents }: { documents: { id: string; createdAt: stri
                   </div>
                   <Button
                     variant="tertiary"
-                    aria-label={format(messages.removeEntry, { name })}
+                    aria-label={format(sharedMessages.removeEntry, { name })}
                     onClick={() => void remove(document.id)}
                     disabled={busy}
                   >
@@ -130,7 +132,7 @@ function DocumentsForm({ documents }: { documents: { id: string; createdAt: stri
         ) : null}
         {full ? (
           <p className="text-sm text-ink-muted">
-            {format(messages.verificationTooManyDocuments, { count: IDV_EXTRA_DOCUMENTS_MAX })}
+            {format(verificationMessages.verificationTooManyDocuments, { count: IDV_EXTRA_DOCUMENTS_MAX })}
           </p>
         ) : (
           <Button
@@ -140,7 +142,7 @@ function DocumentsForm({ documents }: { documents: { id: string; createdAt: stri
           >
             <label aria-disabled={upload !== null || busy ? true : undefined}>
               <Icon name="plus" size={18} />
-              {messages.documentsAdd}
+              {sharedMessages.documentsAdd}
               <input
                 type="file"
                 accept="image/*"
@@ -160,7 +162,7 @@ function DocumentsForm({ documents }: { documents: { id: string; createdAt: stri
           disabled={busy || upload !== null || documents.length === 0}
           aria-busy={busy}
         >
-          {busy ? messages.documentsSending : messages.documentsSubmit}
+          {busy ? verificationMessages.documentsSending : verificationMessages.documentsSubmit}
         </Button>
       </div>
     </>
@@ -172,7 +174,11 @@ export function DocumentsScreen() {
   return (
     <VerificationStep route="documents">
       {(state) => (
-        <StepCard icon="document" title={messages.documentsTitle} text={messages.documentsHint}>
+        <StepCard
+          icon="document"
+          title={verificationMessages.documentsTitle}
+          text={verificationMessages.documentsHint}
+        >
           <RequestedDocuments text={state.transaction?.requestedDocuments} />
           <DocumentsForm documents={state.transaction?.extraDocuments ?? []} />
         </StepCard>

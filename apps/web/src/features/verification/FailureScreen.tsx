@@ -1,6 +1,7 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { verificationMessages } from "@vn/contract/messages/verification";
 import Link from "next/link";
 import { Button } from "@/components/ui/Button";
 import { routes } from "@/lib/paths";
@@ -16,12 +17,12 @@ export function FailureScreen() {
         <StepCard
           icon="alert"
           tone="warning"
-          title={messages.failureTitle}
-          text={messages.failureText}
+          title={verificationMessages.failureTitle}
+          text={verificationMessages.failureText}
           actions={
             state.canStart ? (
               <Button asChild size="lg">
-                <Link href={routes.verificationStep("flow")}>{messages.tryAgain}</Link>
+                <Link href={routes.verificationStep("flow")}>{commonMessages.tryAgain}</Link>
               </Button>
             ) : null
           }

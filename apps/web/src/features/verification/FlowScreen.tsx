@@ -1,6 +1,6 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { verificationMessages } from "@vn/contract/messages/verification";
 import { Button } from "@/components/ui/Button";
 import { StartForm } from "./StartForm";
 import { StepCard } from "./StepCard";
@@ -17,7 +17,11 @@ export function FlowScreen() {
         const transaction = state.transaction;
         const openCapture = transaction?.stage === "capture" ? transaction.captureUrl : null;
         return (
-          <StepCard icon="shield" title={messages.verificationTitle} text={messages.verificationIntro}>
+          <StepCard
+            icon="shield"
+            title={verificationMessages.verificationTitle}
+            text={verificationMessages.verificationIntro}
+          >
             {openCapture ? (
               <Button
                 asChild
@@ -25,7 +29,7 @@ export function FlowScreen() {
                 variant={state.canStart ? "secondary" : "primary"}
                 className="self-start"
               >
-                <a href={openCapture}>{messages.verificationContinueCapture}</a>
+                <a href={openCapture}>{verificationMessages.verificationContinueCapture}</a>
               </Button>
             ) : null}
             {state.canStart ? <StartForm /> : null}

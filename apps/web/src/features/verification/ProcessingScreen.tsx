@@ -1,7 +1,8 @@
 "use client";
 
 import type { IdvTransactionCompletedEvent } from "@vn/contract";
-import { messages } from "@vn/contract";
+import { sharedMessages } from "@vn/contract/messages/shared";
+import { verificationMessages } from "@vn/contract/messages/verification";
 import { useRouter } from "next/navigation";
 import { Spinner } from "@/components/ui/Spinner";
 import { routes } from "@/lib/paths";
@@ -34,8 +35,8 @@ export function ProcessingScreen() {
       {() => (
         <StepCard
           icon="shield"
-          title={messages.processingTitle}
-          text={messages.processingText}
+          title={verificationMessages.processingTitle}
+          text={verificationMessages.processingText}
           visual={
             <span className="inline-flex size-14 items-center justify-center rounded-full bg-brand-soft text-brand">
               <Spinner className="size-8 border-[3px]" />
@@ -43,7 +44,7 @@ export function ProcessingScreen() {
           }
         >
           <p role="status" className="text-sm font-semibold text-ink">
-            {messages.processingWaiting}
+            {sharedMessages.processingWaiting}
           </p>
         </StepCard>
       )}

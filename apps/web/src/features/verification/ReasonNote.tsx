@@ -1,4 +1,5 @@
-import { messages, type VerificationState } from "@vn/contract";
+import type { VerificationState } from "@vn/contract";
+import { sharedMessages } from "@vn/contract/messages/shared";
 
 type Reason = NonNullable<NonNullable<VerificationState["transaction"]>["reason"]>;
 
@@ -7,7 +8,7 @@ export function ReasonNote({ reason }: { reason: Reason | null | undefined }) {
   if (!reason) return null;
   return (
     <div className="rounded-lg bg-canvas p-4">
-      <h2 className="text-sm font-semibold text-ink">{messages.reasonHeading}</h2>
+      <h2 className="text-sm font-semibold text-ink">{sharedMessages.reasonHeading}</h2>
       <p className="mt-1 text-[0.95rem] text-ink" data-reason={reason.code}>
         {reason.text}
       </p>

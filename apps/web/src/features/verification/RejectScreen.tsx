@@ -1,6 +1,7 @@
 "use client";
 
-import { format, messages } from "@vn/contract";
+import { format } from "@vn/contract";
+import { verificationMessages } from "@vn/contract/messages/verification";
 import Link from "next/link";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
@@ -23,28 +24,30 @@ export function RejectScreen() {
           <StepCard
             icon="alert"
             tone="danger"
-            title={messages.rejectTitle}
+            title={verificationMessages.rejectTitle}
             actions={
               fixable ? (
                 <Button asChild size="lg">
-                  <Link href={routes.verificationStep("retry")}>{messages.retryAction}</Link>
+                  <Link href={routes.verificationStep("retry")}>{verificationMessages.retryAction}</Link>
                 </Button>
               ) : state.canAppeal || state.appeal ? (
                 <Button asChild size="lg" variant={state.canAppeal ? "primary" : "secondary"}>
-                  <Link href={routes.verificationStep("appeal")}>{messages.appealTitle}</Link>
+                  <Link href={routes.verificationStep("appeal")}>{verificationMessages.appealTitle}</Link>
                 </Button>
               ) : null
             }
           >
             <ReasonNote reason={reason} />
             {fixable ? (
-              <Alert tone="info">{format(messages.rejectFixable, { count: state.retriesLeft })}</Alert>
+              <Alert tone="info">
+                {format(verificationMessages.rejectFixable, { count: state.retriesLeft })}
+              </Alert>
             ) : state.appeal?.status === "pending" ? (
-              <Alert tone="info">{messages.appealPending}</Alert>
+              <Alert tone="info">{verificationMessages.appealPending}</Alert>
             ) : state.appeal?.status === "rejected" ? (
-              <Alert tone="info">{messages.appealRejected}</Alert>
+              <Alert tone="info">{verificationMessages.appealRejected}</Alert>
             ) : (
-              <Alert tone="info">{messages.rejectFinal}</Alert>
+              <Alert tone="info">{verificationMessages.rejectFinal}</Alert>
             )}
           </StepCard>
         );

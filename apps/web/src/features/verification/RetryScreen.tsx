@@ -1,6 +1,7 @@
 "use client";
 
-import { format, messages } from "@vn/contract";
+import { format } from "@vn/contract";
+import { verificationMessages } from "@vn/contract/messages/verification";
 import { ReasonNote } from "./ReasonNote";
 import { StartForm } from "./StartForm";
 import { StepCard } from "./StepCard";
@@ -13,11 +14,11 @@ export function RetryScreen() {
       {(state) => (
         <StepCard
           icon="shield"
-          title={messages.retryTitle}
-          text={format(messages.retryText, { count: state.retriesLeft })}
+          title={verificationMessages.retryTitle}
+          text={format(verificationMessages.retryText, { count: state.retriesLeft })}
         >
           <ReasonNote reason={state.transaction?.reason} />
-          <StartForm submitLabel={messages.retryAction} />
+          <StartForm submitLabel={verificationMessages.retryAction} />
         </StepCard>
       )}
     </VerificationStep>

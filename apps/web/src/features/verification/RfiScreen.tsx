@@ -1,6 +1,6 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { verificationMessages } from "@vn/contract/messages/verification";
 import Link from "next/link";
 import { Button } from "@/components/ui/Button";
 import { routes } from "@/lib/paths";
@@ -15,11 +15,11 @@ export function RfiScreen() {
       {(state) => (
         <StepCard
           icon="document"
-          title={messages.rfiTitle}
-          text={messages.rfiText}
+          title={verificationMessages.rfiTitle}
+          text={verificationMessages.rfiText}
           actions={
             <Button asChild size="lg">
-              <Link href={routes.verificationStep("documents")}>{messages.rfiAction}</Link>
+              <Link href={routes.verificationStep("documents")}>{verificationMessages.rfiAction}</Link>
             </Button>
           }
         >

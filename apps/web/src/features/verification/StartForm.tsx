@@ -1,6 +1,8 @@
 "use client";
 
-import { messages, startVerificationRequestSchema } from "@vn/contract";
+import { startVerificationRequestSchema } from "@vn/contract";
+import { sharedMessages } from "@vn/contract/messages/shared";
+import { verificationMessages } from "@vn/contract/messages/verification";
 import { type FormEvent, useEffect, useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
@@ -17,7 +19,7 @@ import { useRefreshVerification } from "./use-verification-state";
  * a new try after a failure are the same call. A sanctioned country is refused with the API's
  * sentence under the field.
  */
-export function StartForm({ submitLabel = messages.verificationStart }: { submitLabel?: string }) {
+export function StartForm({ submitLabel = sharedMessages.verificationStart }: { submitLabel?: string }) {
   const refresh = useRefreshVerification();
   const profileCountry = useGeneralInfo(true).data?.data.country ?? "";
   const [country, setCountry] = useState("");
@@ -37,7 +39,9 @@ export function StartForm({ submitLabel = messages.verificationStart }: { submit
     const parsed = startVerificationRequestSchema.safeParse({ country });
     if (!parsed.success) {
       setFieldError(
-        country ? (parsed.error.issues[0]?.message ?? messages.invalidCountry) : messages.fieldRequired,
+        country
+          ? (parsed.error.issues[0]?.message ?? sharedMessages.invalidCountry)
+          : sharedMessages.fieldRequired,
       );
       return;
     }
@@ -65,15 +69,15 @@ export function StartForm({ submitLabel = messages.verificationStart }: { submit
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
       {formError ? <Alert>{formError}</Alert> : null}
       <CountrySelect
-        label={messages.verificationCountryLabel}
-        placeholder={messages.verificationCountryPlaceholder}
+        label={verificationMessages.verificationCountryLabel}
+        placeholder={verificationMessages.verificationCountryPlaceholder}
         value={country}
         onChange={(event) => setCountry(event.target.value)}
         error={fieldError ?? undefined}
       />
       <div className="flex flex-col-reverse gap-2 border-t border-line pt-5 sm:flex-row sm:justify-end">
         <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>
-          {busy ? messages.verificationStarting : submitLabel}
+          {busy ? verificationMessages.verificationStarting : submitLabel}
         </Button>
       </div>
     </form>

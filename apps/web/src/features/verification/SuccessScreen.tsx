@@ -1,6 +1,6 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { verificationMessages } from "@vn/contract/messages/verification";
 import Link from "next/link";
 import { Badge } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
@@ -17,11 +17,11 @@ export function SuccessScreen() {
         <StepCard
           icon="checkCircle"
           tone="success"
-          title={messages.successTitle}
-          text={messages.successText}
+          title={verificationMessages.successTitle}
+          text={verificationMessages.successText}
           actions={
             <Button asChild size="lg">
-              <Link href={routes.profile(user.authBy.slug)}>{messages.successAction}</Link>
+              <Link href={routes.profile(user.authBy.slug)}>{verificationMessages.successAction}</Link>
             </Button>
           }
         >

@@ -1,6 +1,6 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { Button } from "@/components/ui/Button";
@@ -20,14 +20,17 @@ export function VerificationBanner() {
   const text = bannerTextOf(user?.authBy.verificationStatus);
   if (!text || bannerHiddenOn(pathname)) return null;
   return (
-    <section aria-label={messages.verificationBannerLabel} className="border-b border-line bg-brand-soft">
+    <section
+      aria-label={commonMessages.verificationBannerLabel}
+      className="border-b border-line bg-brand-soft"
+    >
       <div className="mx-auto flex w-full max-w-[1128px] flex-col gap-2 px-4 py-2.5 sm:flex-row sm:items-center sm:justify-between">
         <p className="flex items-start gap-2 text-sm font-medium text-brand-strong">
           <Icon name="shield" size={20} className="shrink-0" />
           {text}
         </p>
         <Button asChild size="md" className="shrink-0 max-sm:self-start">
-          <Link href={routes.verification}>{messages.verificationBannerAction}</Link>
+          <Link href={routes.verification}>{commonMessages.verificationBannerAction}</Link>
         </Button>
       </div>
     </section>

@@ -1,6 +1,7 @@
 "use client";
 
-import { type Action, messages, type Resource } from "@vn/contract";
+import type { Action, Resource } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import Link from "next/link";
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
 import { Button } from "@/components/ui/Button";
@@ -70,16 +71,16 @@ export function VerificationGateProvider({ children }: { children: ReactNode }) 
           if (!open) close();
         }}
         size="sm"
-        title={readOnly ? messages.readOnlyTitle : messages.accessRestrictedTitle}
-        description={readOnly ? messages.readOnlyText : messages.accessRestrictedText}
+        title={readOnly ? commonMessages.readOnlyTitle : commonMessages.accessRestrictedTitle}
+        description={readOnly ? commonMessages.readOnlyText : commonMessages.accessRestrictedText}
         footer={
           <>
             <Button variant="tertiary" onClick={close}>
-              {messages.notNow}
+              {commonMessages.notNow}
             </Button>
             <Button asChild>
               <Link href={readOnly ? routes.verificationStep("appeal") : routes.verification} onClick={close}>
-                {readOnly ? messages.readOnlyAppealAction : messages.verificationBannerAction}
+                {readOnly ? commonMessages.readOnlyAppealAction : commonMessages.verificationBannerAction}
               </Link>
             </Button>
           </>

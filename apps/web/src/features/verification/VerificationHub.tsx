@@ -1,6 +1,6 @@
 "use client";
 
-import { messages } from "@vn/contract";
+import { verificationMessages } from "@vn/contract/messages/verification";
 import { Spinner } from "@/components/ui/Spinner";
 import { StepCard } from "./StepCard";
 import { VerificationStep } from "./VerificationStep";
@@ -15,11 +15,11 @@ export function VerificationHub() {
     <VerificationStep
       follow
       moving={(state) => (
-        <StepCard icon="shield" title={messages.verificationTitle}>
+        <StepCard icon="shield" title={verificationMessages.verificationTitle}>
           <VerificationSummary state={state} />
           <p role="status" className="flex items-center gap-2 text-sm text-ink-muted">
             <Spinner />
-            {messages.verificationHubLoading}
+            {verificationMessages.verificationHubLoading}
           </p>
         </StepCard>
       )}

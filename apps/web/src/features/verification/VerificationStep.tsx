@@ -1,6 +1,8 @@
 "use client";
 
-import { messages, type VerificationState } from "@vn/contract";
+import type { VerificationState } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { verificationMessages } from "@vn/contract/messages/verification";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { type ReactNode, useEffect } from "react";
@@ -63,27 +65,28 @@ export function VerificationStep({
     if (stateStatus && sessionStatus && stateStatus !== sessionStatus) void reloadSession();
   }, [stateStatus, sessionStatus, reloadSession]);
 
-  if (!session.user || (!state && !error)) return <StepSkeleton label={messages.loading} />;
+  if (!session.user || (!state && !error)) return <StepSkeleton label={commonMessages.loading} />;
   if (!state) {
     return (
-      <StepCard icon="alert" tone="danger" title={messages.verificationTitle}>
-        <Alert>{error instanceof Error ? error.message : messages.somethingWentWrong}</Alert>
+      <StepCard icon="alert" tone="danger" title={verificationMessages.verificationTitle}>
+        <Alert>{error instanceof Error ? error.message : commonMessages.somethingWentWrong}</Alert>
         <Button variant="secondary" className="self-start" onClick={() => void mutate()}>
-          {messages.tryAgain}
+          {commonMessages.tryAgain}
         </Button>
       </StepCard>
     );
   }
   if (elsewhere) {
-    if (follow) return moving ? moving(state) : <StepSkeleton label={messages.verificationHubLoading} />;
+    if (follow)
+      return moving ? moving(state) : <StepSkeleton label={verificationMessages.verificationHubLoading} />;
     return (
       <StepCard
         icon="shield"
-        title={messages.verificationElsewhereTitle}
-        text={messages.verificationElsewhereText}
+        title={verificationMessages.verificationElsewhereTitle}
+        text={verificationMessages.verificationElsewhereText}
         actions={
           <Button asChild size="lg">
-            <Link href={elsewhere}>{messages.verificationElsewhereAction}</Link>
+            <Link href={elsewhere}>{verificationMessages.verificationElsewhereAction}</Link>
           </Button>
         }
       />

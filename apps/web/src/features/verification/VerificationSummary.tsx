@@ -1,4 +1,6 @@
-import { messages, type VerificationState, type VerificationSummaryLabel } from "@vn/contract";
+import type { VerificationState, VerificationSummaryLabel } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { verificationMessages } from "@vn/contract/messages/verification";
 import Link from "next/link";
 import { Badge, type BadgeTone } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
@@ -17,13 +19,15 @@ function detailOf(state: VerificationState): string {
     case "verified":
       return verifiedBadgeText("user", state.verifiedAt);
     case "pending":
-      return messages.verificationBannerPending;
+      return commonMessages.verificationBannerPending;
     case "rejected":
-      if (state.appeal?.status === "pending") return messages.appealPending;
-      if (state.appeal?.status === "rejected") return messages.appealRejected;
-      return messages.rejectFinal;
+      if (state.appeal?.status === "pending") return verificationMessages.appealPending;
+      if (state.appeal?.status === "rejected") return verificationMessages.appealRejected;
+      return verificationMessages.rejectFinal;
     default:
-      return state.status === "failed" ? messages.verificationBannerFailed : messages.verificationBanner;
+      return state.status === "failed"
+        ? commonMessages.verificationBannerFailed
+        : commonMessages.verificationBanner;
   }
 }
 
@@ -33,12 +37,12 @@ function actionOf(state: VerificationState): { label: string; href: string } | n
       return null;
     case "rejected":
       return state.canAppeal
-        ? { label: messages.readOnlyAppealAction, href: routes.verificationStep("appeal") }
-        : { label: messages.verificationSummaryDetails, href: routes.verification };
+        ? { label: commonMessages.readOnlyAppealAction, href: routes.verificationStep("appeal") }
+        : { label: verificationMessages.verificationSummaryDetails, href: routes.verification };
     case "pending":
-      return { label: messages.verificationSummaryDetails, href: routes.verification };
+      return { label: verificationMessages.verificationSummaryDetails, href: routes.verification };
     default:
-      return { label: messages.verificationBannerAction, href: routes.verification };
+      return { label: commonMessages.verificationBannerAction, href: routes.verification };
   }
 }
 

@@ -13,7 +13,6 @@ import {
   type IdvCaptureSide,
   type IdvDocumentType,
   idvDocumentTypeInfo,
-  messages,
   type Resource,
   readOnlyVerificationStatuses,
   type VerificationScreen,
@@ -22,6 +21,7 @@ import {
   type VerificationSummaryLabel,
   verificationScreens,
 } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 
 /** The routes under /verification: the state's screens, and company (a hand-over, not a state). */
 export type VerificationRoute = VerificationScreen | "company";
@@ -62,9 +62,9 @@ export function screenFits(route: VerificationRoute, state: ScreenFacts): boolea
 /** The banner's sentence for a person's status, or null where no banner shows (gates table). */
 export function bannerTextOf(status: VerificationStatus | null | undefined): string | null {
   if (!status || !bannerStatuses.includes(status)) return null;
-  if (status === "pending") return messages.verificationBannerPending;
-  if (status === "failed") return messages.verificationBannerFailed;
-  return messages.verificationBanner;
+  if (status === "pending") return commonMessages.verificationBannerPending;
+  if (status === "failed") return commonMessages.verificationBannerFailed;
+  return commonMessages.verificationBanner;
 }
 
 /** The banner stays off the pages that are the way to verify. */
@@ -110,16 +110,18 @@ export function verifiedMonth(verifiedAt: string | null | undefined): string | n
 export function verifiedBadgeText(kind: "user" | "company", verifiedAt: string | null | undefined): string {
   const month = verifiedMonth(verifiedAt);
   if (kind === "company")
-    return month ? format(messages.businessVerifiedOn, { date: month }) : messages.businessVerified;
-  return month ? format(messages.identityVerifiedOn, { date: month }) : messages.identityVerified;
+    return month
+      ? format(commonMessages.businessVerifiedOn, { date: month })
+      : commonMessages.businessVerified;
+  return month ? format(commonMessages.identityVerifiedOn, { date: month }) : commonMessages.identityVerified;
 }
 
 /** The §4 summary's label as the screens print it. */
 export const summaryLabels: Record<VerificationSummaryLabel, string> = {
-  verified: messages.verificationSummaryVerified,
-  pending: messages.verificationSummaryPending,
-  rejected: messages.verificationSummaryRejected,
-  "access restricted": messages.verificationSummaryRestricted,
+  verified: commonMessages.verificationSummaryVerified,
+  pending: commonMessages.verificationSummaryPending,
+  rejected: commonMessages.verificationSummaryRejected,
+  "access restricted": commonMessages.verificationSummaryRestricted,
 };
 
 /** The photos the capture page asks for with this document: the back only where it has one. */

@@ -1,4 +1,5 @@
-import { messages, SESSION_COOKIE_NAME, SESSION_COOKIE_NAME_SECURE } from "@vn/contract";
+import { SESSION_COOKIE_NAME, SESSION_COOKIE_NAME_SECURE } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { AlreadySignedIn } from "@/features/accounts/AlreadySignedIn";
@@ -7,7 +8,9 @@ import { homeOfSignedIn } from "@/features/accounts/destination";
 import { serverGet } from "@/features/content/server-api";
 import { api } from "@/lib/api-client";
 
-export const metadata: Metadata = { title: `${messages.signIn} or ${messages.joinNow.toLowerCase()}` };
+export const metadata: Metadata = {
+  title: `${commonMessages.signIn} or ${commonMessages.joinNow.toLowerCase()}`,
+};
 
 /**
  * /login, rendered on the server with the request's query and session (issue 18): the form is in

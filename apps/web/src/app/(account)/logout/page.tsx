@@ -1,9 +1,9 @@
-import { messages } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { SignOut } from "@/features/accounts/SignOut";
 
-export const metadata: Metadata = { title: messages.signOut, robots: { index: false } };
+export const metadata: Metadata = { title: commonMessages.signOut, robots: { index: false } };
 
 export default function LogoutPage() {
   return (

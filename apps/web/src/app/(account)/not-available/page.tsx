@@ -1,9 +1,9 @@
-import { messages } from "@vn/contract";
+import { accountsMessages } from "@vn/contract/messages/accounts";
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { NotAvailableView } from "@/features/accounts/NotAvailableView";
 
-export const metadata: Metadata = { title: messages.notAvailableTitle, robots: { index: false } };
+export const metadata: Metadata = { title: accountsMessages.notAvailableTitle, robots: { index: false } };
 
 export default function NotAvailablePage() {
   return (

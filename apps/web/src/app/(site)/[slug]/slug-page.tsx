@@ -2,10 +2,13 @@ import {
   type ContentItem,
   type DetailSegment,
   META_DESCRIPTION_MAX,
-  messages,
   SHARE_TEXT_MAX,
   truncateText,
 } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
+import { contentMessages } from "@vn/contract/messages/content";
+import { profilesMessages } from "@vn/contract/messages/profiles";
+import { serverMessages } from "@vn/contract/messages/server";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
@@ -132,7 +135,7 @@ export function slugPage(source: SlugPageSource) {
     const { slug, route } = await routeOf(props.params);
     if (route.screen === "profile") {
       const result = await loadProfile(slug);
-      if (!result.data) return { title: messages.profileUnavailableTitle, robots: { index: false } };
+      if (!result.data) return { title: profilesMessages.profileUnavailableTitle, robots: { index: false } };
       const user = result.data.user;
       const text = plainText(user.about ?? user.profession ?? user.name);
       return {
@@ -143,7 +146,7 @@ export function slugPage(source: SlugPageSource) {
     }
     if (route.screen === "detail") {
       const result = await loadItem(route.segment, route.itemSlug, route.ownerSlug);
-      return result.data ? itemMetadata(result.data) : { title: messages.notFoundTitle };
+      return result.data ? itemMetadata(result.data) : { title: serverMessages.notFoundTitle };
     }
     if (route.screen === "recordings") {
       const list = await loadRecordings(slug, route.kind);
@@ -151,9 +154,10 @@ export function slugPage(source: SlugPageSource) {
       const item = list.data?.find((entry) => entry.slug === wanted) ?? list.data?.[0];
       return item
         ? itemMetadata(item)
-        : { title: route.kind === "video" ? messages.sectionVideos : messages.sectionPodcasts };
+        : { title: route.kind === "video" ? commonMessages.sectionVideos : commonMessages.sectionPodcasts };
     }
-    if (route.screen === "edit") return { title: messages.editPublicationTitle, robots: { index: false } };
+    if (route.screen === "edit")
+      return { title: contentMessages.editPublicationTitle, robots: { index: false } };
     return {};
   }
 
@@ -234,11 +238,13 @@ export function slugPage(source: SlugPageSource) {
             aside={
               items.length > 1 ? (
                 <nav
-                  aria-label={route.kind === "video" ? messages.sectionVideos : messages.sectionPodcasts}
+                  aria-label={
+                    route.kind === "video" ? commonMessages.sectionVideos : commonMessages.sectionPodcasts
+                  }
                   className="rounded-card bg-surface p-5 shadow-card"
                 >
                   <h2 className="text-base font-semibold text-ink">
-                    {route.kind === "video" ? messages.sectionVideos : messages.sectionPodcasts}
+                    {route.kind === "video" ? commonMessages.sectionVideos : commonMessages.sectionPodcasts}
                   </h2>
                   <ul className="mt-2 flex flex-col">
                     {items.map((entry) => (
@@ -277,9 +283,9 @@ export function slugPage(source: SlugPageSource) {
 function BlockedContent() {
   return (
     <div className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center px-4 py-16 text-center">
-      <h1 className="text-2xl font-semibold text-ink">{messages.contentBlocked}</h1>
+      <h1 className="text-2xl font-semibold text-ink">{contentMessages.contentBlocked}</h1>
       <Link href="/" className="mt-6 font-semibold text-brand hover:underline">
-        {messages.notFoundAction}
+        {commonMessages.notFoundAction}
       </Link>
     </div>
   );
@@ -288,9 +294,9 @@ function BlockedContent() {
 function MissingPost() {
   return (
     <div className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center px-4 py-16 text-center">
-      <h1 className="text-2xl font-semibold text-ink">{messages.editMissingPost}</h1>
+      <h1 className="text-2xl font-semibold text-ink">{contentMessages.editMissingPost}</h1>
       <Link href="/" className="mt-6 font-semibold text-brand hover:underline">
-        {messages.notFoundAction}
+        {commonMessages.notFoundAction}
       </Link>
     </div>
   );
@@ -299,9 +305,9 @@ function MissingPost() {
 function EmptyRecordings({ slug }: { slug: string }) {
   return (
     <div className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center px-4 py-16 text-center">
-      <h1 className="text-2xl font-semibold text-ink">{messages.recordingsEmpty}</h1>
+      <h1 className="text-2xl font-semibold text-ink">{serverMessages.recordingsEmpty}</h1>
       <Link href={`/${encodeURIComponent(slug)}`} className="mt-6 font-semibold text-brand hover:underline">
-        {messages.notFoundAction}
+        {commonMessages.notFoundAction}
       </Link>
     </div>
   );

@@ -1,4 +1,4 @@
-import { messages } from "@vn/contract";
+import { serverMessages } from "@vn/contract/messages/server";
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { AdminNav } from "@/features/admin/AdminNav";
@@ -8,7 +8,7 @@ import { currentStaff } from "@/features/admin/staff-session";
 // Per staff member and always fresh: never cached, never indexed.
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = {
-  title: { template: `%s · ${messages.adminTitle}`, default: messages.adminTitle },
+  title: { template: `%s · ${serverMessages.adminTitle}`, default: serverMessages.adminTitle },
   robots: { index: false, follow: false },
 };
 
@@ -22,9 +22,9 @@ export default async function AdminLayout({ children }: { children: ReactNode })
   return (
     <div className="mx-auto grid w-full max-w-[1128px] gap-6 px-4 py-6 sm:py-8 md:grid-cols-[220px_minmax(0,1fr)] lg:gap-8">
       <div className="min-w-0 md:sticky md:top-24 md:self-start">
-        <p className="text-[1.75rem] leading-tight font-semibold text-ink">{messages.adminTitle}</p>
+        <p className="text-[1.75rem] leading-tight font-semibold text-ink">{serverMessages.adminTitle}</p>
         <p className="mt-1 text-sm text-ink-muted">
-          {role === "admin" ? messages.adminRoleAdmin : messages.adminRoleModerator}
+          {role === "admin" ? serverMessages.adminRoleAdmin : serverMessages.adminRoleModerator}
         </p>
         <AdminNav sections={sections} />
       </div>

@@ -1,11 +1,12 @@
-import { DASHBOARD_DAYS, format, messages } from "@vn/contract";
+import { DASHBOARD_DAYS, format } from "@vn/contract";
+import { serverMessages } from "@vn/contract/messages/server";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { DashboardCharts } from "@/features/backoffice/DashboardCharts";
 import { serverGet } from "@/features/content/server-api";
 import { api } from "@/lib/api-client";
 
-export const metadata: Metadata = { title: messages.adminDashboardTitle, robots: { index: false } };
+export const metadata: Metadata = { title: serverMessages.adminDashboardTitle, robots: { index: false } };
 
 /**
  * The back-office's dashboard (issue 16, item 5): the numbers are computed by the API in SQL and
@@ -18,16 +19,16 @@ export default async function AdminDashboardPage() {
   return (
     <div className="flex flex-col gap-4">
       <header>
-        <h1 className="text-2xl font-semibold text-ink">{messages.adminDashboardTitle}</h1>
+        <h1 className="text-2xl font-semibold text-ink">{serverMessages.adminDashboardTitle}</h1>
         <p className="mt-1 text-ink-muted">
-          {format(messages.adminDashboardIntro, { days: DASHBOARD_DAYS })}
+          {format(serverMessages.adminDashboardIntro, { days: DASHBOARD_DAYS })}
         </p>
       </header>
       {result.data ? (
         <DashboardCharts data={result.data} />
       ) : (
         <p role="alert" className="text-danger">
-          {messages.adminDashboardFailed}
+          {serverMessages.adminDashboardFailed}
         </p>
       )}
     </div>

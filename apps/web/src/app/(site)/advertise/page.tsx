@@ -1,4 +1,5 @@
-import { AD_OFFER_CREDIT_USD, AD_OFFER_MIN_SPEND_USD, format, messages, PRODUCT_NAME } from "@vn/contract";
+import { AD_OFFER_CREDIT_USD, AD_OFFER_MIN_SPEND_USD, format, PRODUCT_NAME } from "@vn/contract";
+import { serverMessages } from "@vn/contract/messages/server";
 import type { Metadata } from "next";
 import { AdConsultationForm } from "@/features/leads/AdConsultationForm";
 import { formatUsd } from "@/features/marketing/format";
@@ -7,9 +8,9 @@ const credit = formatUsd(AD_OFFER_CREDIT_USD);
 const minimum = formatUsd(AD_OFFER_MIN_SPEND_USD);
 
 export const metadata: Metadata = {
-  title: messages.adOfferTitle,
+  title: serverMessages.adOfferTitle,
   description:
-    `${format(messages.adOfferHeadline, { credit })} on ${PRODUCT_NAME}. ${format(messages.adOfferText, { credit, minimum })}`.slice(
+    `${format(serverMessages.adOfferHeadline, { credit })} on ${PRODUCT_NAME}. ${format(serverMessages.adOfferText, { credit, minimum })}`.slice(
       0,
       160,
     ),
@@ -25,18 +26,20 @@ export default function AdvertisePage() {
       <section aria-labelledby="advertise-title" className="bg-[#1d2226] text-white">
         <div className="mx-auto w-full max-w-[1128px] px-4 py-12 md:py-16">
           <p className="text-sm font-semibold tracking-wide text-white/70 uppercase">
-            {messages.adOfferEyebrow}
+            {serverMessages.adOfferEyebrow}
           </p>
           <h1 id="advertise-title" className="mt-2 text-4xl font-semibold text-balance md:text-5xl">
-            {messages.adOfferTitle}
+            {serverMessages.adOfferTitle}
           </h1>
           <p className="mt-6 text-3xl font-semibold text-[#70b5f9] md:text-4xl">
-            {format(messages.adOfferHeadline, { credit })}
+            {format(serverMessages.adOfferHeadline, { credit })}
           </p>
           <p className="mt-4 max-w-2xl text-lg leading-relaxed text-white/85">
-            {format(messages.adOfferText, { credit, minimum })}
+            {format(serverMessages.adOfferText, { credit, minimum })}
           </p>
-          <p className="mt-3 max-w-2xl text-sm text-white/70">{format(messages.adOfferTerms, { minimum })}</p>
+          <p className="mt-3 max-w-2xl text-sm text-white/70">
+            {format(serverMessages.adOfferTerms, { minimum })}
+          </p>
         </div>
       </section>
       <section className="mx-auto w-full max-w-[840px] px-4 py-10 md:py-14">

@@ -1,9 +1,9 @@
-import { messages } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { ChatsView } from "@/features/chats/ChatsView";
 
-export const metadata: Metadata = { title: messages.chatsHeading, robots: { index: false } };
+export const metadata: Metadata = { title: commonMessages.chatsHeading, robots: { index: false } };
 
 /** /chats (login required, §2; the proxy and AccessGuard send visitors to /login and back). */
 export default function ChatsPage() {

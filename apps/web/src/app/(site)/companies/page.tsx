@@ -1,10 +1,5 @@
-import {
-  AD_OFFER_CREDIT_USD,
-  AD_OFFER_MIN_SPEND_USD,
-  addonPrices,
-  messages,
-  PRODUCT_NAME,
-} from "@vn/contract";
+import { AD_OFFER_CREDIT_USD, AD_OFFER_MIN_SPEND_USD, addonPrices, PRODUCT_NAME } from "@vn/contract";
+import { serverMessages } from "@vn/contract/messages/server";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Button } from "@/components/ui/Button";
@@ -170,7 +165,7 @@ export default function CompaniesPage() {
             organisation and we will reply within two business days.
           </p>
           <EnterpriseEnquiryButton variant="secondary" className="mt-6">
-            {messages.enterpriseEnquiryAction}
+            {serverMessages.enterpriseEnquiryAction}
           </EnterpriseEnquiryButton>
         </div>
         <div id="advertising" className="scroll-mt-20 rounded-card bg-[#1d2226] p-6 text-white md:p-8">
@@ -181,7 +176,7 @@ export default function CompaniesPage() {
             makers.
           </p>
           <Button asChild variant="inverse" className="mt-6">
-            <Link href={routes.advertise}>{messages.adOfferAction}</Link>
+            <Link href={routes.advertise}>{serverMessages.adOfferAction}</Link>
           </Button>
         </div>
       </section>

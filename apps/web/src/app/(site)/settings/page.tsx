@@ -1,8 +1,8 @@
-import { messages } from "@vn/contract";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import type { Metadata } from "next";
 import { SettingsView } from "@/features/settings/SettingsView";
 
-export const metadata: Metadata = { title: messages.settingsTitle, robots: { index: false } };
+export const metadata: Metadata = { title: sharedMessages.settingsTitle, robots: { index: false } };
 
 export default function SettingsPage() {
   return <SettingsView />;

@@ -1,10 +1,10 @@
-import { messages } from "@vn/contract";
+import { accountsMessages } from "@vn/contract/messages/accounts";
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { ResetPasswordForm } from "@/features/accounts/ResetPasswordForm";
 
-export const metadata: Metadata = { title: messages.resetTitle, robots: { index: false } };
+export const metadata: Metadata = { title: accountsMessages.resetTitle, robots: { index: false } };
 
 export default function ResetPasswordPage() {
   return (

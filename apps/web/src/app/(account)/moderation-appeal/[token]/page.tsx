@@ -1,8 +1,8 @@
-import { messages } from "@vn/contract";
+import { moderationMessages } from "@vn/contract/messages/moderation";
 import type { Metadata } from "next";
 import { AppealLinkView } from "@/features/moderation/AppealLinkView";
 
-export const metadata: Metadata = { title: messages.appealLinkTitle, robots: { index: false } };
+export const metadata: Metadata = { title: moderationMessages.appealLinkTitle, robots: { index: false } };
 
 /** A suspended person's appeal, from the signed link in their mail (they cannot sign in). */
 export default async function ModerationAppealPage({ params }: { params: Promise<{ token: string }> }) {

@@ -1,8 +1,8 @@
-import { messages } from "@vn/contract";
+import { accountsMessages } from "@vn/contract/messages/accounts";
 import type { Metadata } from "next";
 import { CompanyStep } from "@/features/accounts/CompanyStep";
 
-export const metadata: Metadata = { title: messages.companyStepTitle, robots: { index: false } };
+export const metadata: Metadata = { title: accountsMessages.companyStepTitle, robots: { index: false } };
 
 export default function Page() {
   return <CompanyStep />;

@@ -1,10 +1,10 @@
-import { messages } from "@vn/contract";
+import { adminMessages } from "@vn/contract/messages/admin";
 import type { Metadata } from "next";
 import { CreatorQueue } from "@/features/admin/CreatorQueue";
 import { currentAdmin } from "@/features/admin/staff-session";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: messages.adminCreatorsTitle, robots: { index: false } };
+export const metadata: Metadata = { title: adminMessages.adminCreatorsTitle, robots: { index: false } };
 
 /** /admin/creators: creator applications and their appeals (issue 16); admins only. */
 export default async function AdminCreatorsPage() {

@@ -1,8 +1,8 @@
-import { messages } from "@vn/contract";
+import { backofficeMessages } from "@vn/contract/messages/backoffice";
 import type { Metadata } from "next";
 import { FeedbackListView } from "@/features/backoffice/FeedbackListView";
 
-export const metadata: Metadata = { title: messages.adminFeedbackTitle, robots: { index: false } };
+export const metadata: Metadata = { title: backofficeMessages.adminFeedbackTitle, robots: { index: false } };
 
 export default function AdminFeedbackPage() {
   return <FeedbackListView />;

@@ -1,10 +1,10 @@
-import { messages } from "@vn/contract";
+import { adminMessages } from "@vn/contract/messages/admin";
 import type { Metadata } from "next";
 import { KybQueue } from "@/features/admin/KybQueue";
 import { currentAdmin } from "@/features/admin/staff-session";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: messages.adminKybTitle, robots: { index: false } };
+export const metadata: Metadata = { title: adminMessages.adminKybTitle, robots: { index: false } };
 
 /** /admin/kyb: business verifications in manual review (issue 16); admins only. */
 export default async function AdminKybPage() {

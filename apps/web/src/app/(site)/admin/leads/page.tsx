@@ -1,8 +1,8 @@
-import { messages } from "@vn/contract";
+import { backofficeMessages } from "@vn/contract/messages/backoffice";
 import type { Metadata } from "next";
 import { LeadsView } from "@/features/backoffice/LeadsView";
 
-export const metadata: Metadata = { title: messages.adminLeadsTitle, robots: { index: false } };
+export const metadata: Metadata = { title: backofficeMessages.adminLeadsTitle, robots: { index: false } };
 
 export default function AdminLeadsPage() {
   return <LeadsView />;

@@ -1,9 +1,9 @@
-import { messages } from "@vn/contract";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { KybInviteView } from "@/features/kyb/KybInviteView";
 
-export const metadata: Metadata = { title: messages.kybInviteTitle, robots: { index: false } };
+export const metadata: Metadata = { title: sharedMessages.kybInviteTitle, robots: { index: false } };
 
 /**
  * /companies/kyb-invite?company=<slug>&status=accept|reject: the links of the director invitation

@@ -1,9 +1,9 @@
-import { messages } from "@vn/contract";
+import { companiesMessages } from "@vn/contract/messages/companies";
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { CreateCompanyForm } from "@/features/companies/CreateCompanyForm";
 
-export const metadata: Metadata = { title: messages.createCompanyTitle, robots: { index: false } };
+export const metadata: Metadata = { title: companiesMessages.createCompanyTitle, robots: { index: false } };
 
 export default function CreateCompanyPage() {
   return (

@@ -1,9 +1,9 @@
-import { messages } from "@vn/contract";
+import { verificationMessages } from "@vn/contract/messages/verification";
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { AppealScreen } from "@/features/verification/AppealScreen";
 
-export const metadata: Metadata = { title: messages.appealTitle, robots: { index: false } };
+export const metadata: Metadata = { title: verificationMessages.appealTitle, robots: { index: false } };
 
 /** /verification/appeal: one appeal per final rejection. */
 export default function AppealPage() {

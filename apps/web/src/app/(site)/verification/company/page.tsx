@@ -1,9 +1,12 @@
-import { messages } from "@vn/contract";
+import { sharedMessages } from "@vn/contract/messages/shared";
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { KybScreen } from "@/features/kyb/KybScreen";
 
-export const metadata: Metadata = { title: messages.companyVerificationTitle, robots: { index: false } };
+export const metadata: Metadata = {
+  title: sharedMessages.companyVerificationTitle,
+  robots: { index: false },
+};
 
 /**
  * /verification/company: the acting company's business verification (KYB), or, for anyone not

@@ -1,9 +1,9 @@
-import { messages } from "@vn/contract";
+import { verificationMessages } from "@vn/contract/messages/verification";
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { FlowScreen } from "@/features/verification/FlowScreen";
 
-export const metadata: Metadata = { title: messages.verificationTitle, robots: { index: false } };
+export const metadata: Metadata = { title: verificationMessages.verificationTitle, robots: { index: false } };
 
 /** /verification/flow: the country, then the vendor's capture page. */
 export default function FlowPage() {

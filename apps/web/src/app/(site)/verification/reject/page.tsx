@@ -1,9 +1,9 @@
-import { messages } from "@vn/contract";
+import { verificationMessages } from "@vn/contract/messages/verification";
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { RejectScreen } from "@/features/verification/RejectScreen";
 
-export const metadata: Metadata = { title: messages.rejectTitle, robots: { index: false } };
+export const metadata: Metadata = { title: verificationMessages.rejectTitle, robots: { index: false } };
 
 /** /verification/reject: the reason, fixable or final. */
 export default function RejectPage() {

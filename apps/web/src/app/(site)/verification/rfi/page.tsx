@@ -1,9 +1,9 @@
-import { messages } from "@vn/contract";
+import { verificationMessages } from "@vn/contract/messages/verification";
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { RfiScreen } from "@/features/verification/RfiScreen";
 
-export const metadata: Metadata = { title: messages.rfiTitle, robots: { index: false } };
+export const metadata: Metadata = { title: verificationMessages.rfiTitle, robots: { index: false } };
 
 /** /verification/rfi: the vendor asks for more documents. */
 export default function RfiPage() {

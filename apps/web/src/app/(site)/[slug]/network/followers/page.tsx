@@ -1,9 +1,9 @@
-import { messages } from "@vn/contract";
+import { serverMessages } from "@vn/contract/messages/server";
 import type { Metadata } from "next";
 import { FollowListView } from "@/features/social/FollowListView";
 import { decodePathSegment } from "@/lib/malformed-path";
 
-export const metadata: Metadata = { title: messages.followersTitle, robots: { index: false } };
+export const metadata: Metadata = { title: serverMessages.followersTitle, robots: { index: false } };
 
 export default async function FollowersPage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
