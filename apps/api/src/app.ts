@@ -1,5 +1,4 @@
 import cookie from "@fastify/cookie";
-import cors from "@fastify/cors";
 import formbody from "@fastify/formbody";
 import rateLimit from "@fastify/rate-limit";
 import { BODY_LIMIT_BYTES } from "@vn/contract";
@@ -8,7 +7,7 @@ import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-z
 import { type Config, pageOrigins } from "./config";
 import { type Database, openDatabase } from "./db/client";
 import type { Jobs } from "./jobs/index";
-import { logDestination, loggerOptions, RequestLog, requestId } from "./lib/logger";
+import { lazyChildLogger, logDestination, loggerOptions, RequestLog, requestId } from "./lib/logger";
 import { createRedis, type RedisConnections } from "./lib/redis";
 import { type Auth, createAuth } from "./modules/accounts/auth";
 import { authRoutes } from "./modules/accounts/auth-routes";
@@ -43,6 +42,7 @@ import { kybRoutes, kybWebhookRoutes } from "./modules/verification/kyb/routes";
 import { KybService } from "./modules/verification/kyb/service";
 import { identityWebhookRoutes, verificationRoutes } from "./modules/verification/routes";
 import { VerificationService } from "./modules/verification/service";
+import { registerCors } from "./plugins/cors";
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./plugins/error-handler";
 import { registerOpenApi } from "./plugins/openapi";
 import { createCounters, registerRateLimit } from "./plugins/rate-limit";
@@ -146,6 +146,8 @@ export async function buildApp(config: Config, given: BuildOptions = {}): Promis
     logger: !frame("logger")
       ? false
       : { ...loggerOptions(config), stream: given.logStream ?? logDestination() },
+    // A request's pino child is made only when it writes (lib/logger.ts LazyRequestLogger).
+    ...(frame("logger") ? { childLoggerFactory: lazyChildLogger } : {}),
     ...(frame("requestId") ? { genReqId: requestId } : {}),
     logController: new RequestLog({ disableRequestLogging: !config.LOG_REQUESTS }),
     requestIdHeader: false,
@@ -245,9 +247,8 @@ export async function buildApp(config: Config, given: BuildOptions = {}): Promis
   if (frame("policy")) registerPolicy(app, { probe: given.policyProbe });
   if (frame("securityHeaders")) registerSecurityHeaders(app);
   if (frame("cors"))
-    await app.register(cors, {
-      origin: pageOrigins(config, config.WEB_ORIGIN),
-      credentials: true,
+    registerCors(app, {
+      origins: pageOrigins(config, config.WEB_ORIGIN),
       methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
       exposedHeaders: [
         "content-range",

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import { type FastifyReply, type FastifyRequest, LogController } from "fastify";
-import pino from "pino";
+import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from "fastify";
+import pino, { type Bindings, type ChildLoggerOptions, type Level } from "pino";
 import type { Config } from "../config";
 
 /**
@@ -46,6 +46,105 @@ export function logDestination() {
   return pino.destination({ dest: 1, sync: false });
 }
 
+type Method = (...args: unknown[]) => void;
+type PinoLike = FastifyBaseLogger & {
+  isLevelEnabled(level: string): boolean;
+  bindings(): Bindings;
+  setBindings(bindings: Bindings): void;
+  flush(callback?: (error?: Error) => void): void;
+};
+
+/**
+ * A request's logger that makes its pino child (the request id bound) only when a line is written
+ * at an enabled level, or when asked for what only the child has (issue 17): Fastify makes one per
+ * request, and most requests log nothing. Once made, every call goes to the child, so a line reads
+ * exactly as it would have.
+ */
+export class LazyRequestLogger {
+  readonly #parent: PinoLike;
+  readonly #bindings: Bindings;
+  #child: PinoLike | undefined;
+
+  constructor(parent: FastifyBaseLogger, bindings: Bindings) {
+    this.#parent = parent as PinoLike;
+    this.#bindings = bindings;
+  }
+
+  get #logger(): PinoLike {
+    this.#child ??= this.#parent.child(this.#bindings) as PinoLike;
+    return this.#child;
+  }
+
+  #write(level: Level, args: unknown[]): void {
+    if (this.#child === undefined && !this.#parent.isLevelEnabled(level)) return;
+    (this.#logger[level] as Method)(...args);
+  }
+
+  /**
+   * One line of a flat object whose keys are not the bindings' (the request line): written through
+   * the parent with the bindings first, which is the child's text, without making the child.
+   */
+  writeLine(level: "info" | "error", line: Record<string, unknown>, message: string): void {
+    if (this.#child !== undefined) this.#child[level](line, message);
+    else if (this.#parent.isLevelEnabled(level)) this.#parent[level]({ ...this.#bindings, ...line }, message);
+  }
+
+  fatal(...args: unknown[]): void {
+    this.#write("fatal", args);
+  }
+  error(...args: unknown[]): void {
+    this.#write("error", args);
+  }
+  warn(...args: unknown[]): void {
+    this.#write("warn", args);
+  }
+  info(...args: unknown[]): void {
+    this.#write("info", args);
+  }
+  debug(...args: unknown[]): void {
+    this.#write("debug", args);
+  }
+  trace(...args: unknown[]): void {
+    this.#write("trace", args);
+  }
+  silent(): void {}
+
+  get level(): string {
+    return (this.#child ?? this.#parent).level;
+  }
+  set level(level: string) {
+    this.#logger.level = level;
+  }
+  isLevelEnabled(level: string): boolean {
+    return (this.#child ?? this.#parent).isLevelEnabled(level);
+  }
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.#logger.child(bindings, options);
+  }
+  bindings(): Bindings {
+    return this.#logger.bindings();
+  }
+  setBindings(bindings: Bindings): void {
+    this.#logger.setBindings(bindings);
+  }
+  flush(callback?: (error?: Error) => void): void {
+    this.#parent.flush(callback);
+  }
+}
+
+/**
+ * Fastify's childLoggerFactory: a lazy child for a route that keeps the app's level and
+ * serializers (all of ours), pino's own child for one that sets options of its own.
+ */
+export function lazyChildLogger(
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
+  for (const _ in options) return logger.child(bindings, options);
+  return new LazyRequestLogger(logger, bindings) as unknown as FastifyBaseLogger;
+}
+
 /**
  * One line per request, when it is answered, with what a trail needs (Fastify's own is two
  * lines, the request's and the response's, each with serializers). Off with LOG_REQUESTS=false.
@@ -70,7 +169,12 @@ export class RequestLog extends LogController {
       ip: request.ip,
       responseTime: reply.elapsedTime,
     };
-    if (error) reply.log.error({ ...line, err: error }, "request errored");
-    else reply.log.info(line, "request completed");
+    const log = reply.log;
+    // The request's own logger writes the line without making a child just for it.
+    if (log instanceof LazyRequestLogger) {
+      if (error) log.writeLine("error", { ...line, err: error }, "request errored");
+      else log.writeLine("info", line, "request completed");
+    } else if (error) log.error({ ...line, err: error }, "request errored");
+    else log.info(line, "request completed");
   }
 }
