@@ -80,10 +80,15 @@ function isOnPage(step: OnboardingTarget, page: string, pathname: string, slug: 
   return pathname === page;
 }
 
+/** Step POSTs still on their way: finishing waits for them, so every step passed is stored first. */
+const pendingPasses = new Set<Promise<unknown>>();
+
 function pass(step: OnboardingTarget): void {
   passedHere.add(step);
   // Optimistic: the tour moves on at once; a failed POST only means the step shows again later.
-  void api.onboarding.passStep({ params: { stepId: step } }).catch(() => undefined);
+  const sent = api.onboarding.passStep({ params: { stepId: step } }).catch(() => undefined);
+  pendingPasses.add(sent);
+  void sent.finally(() => pendingPasses.delete(sent));
 }
 
 export function OnboardingTour() {
@@ -110,6 +115,8 @@ export function OnboardingTour() {
       tour?.destroy();
       tour = null;
       holdAccountMenu(false);
+      // The last step's POST (sent as its button was pressed) lands before the tour is finished.
+      await Promise.all(pendingPasses);
       await api.onboarding.finish().catch(() => undefined);
       passedHere.clear();
       // The tour is over: the page stays, without the parameter that started it; the session's
