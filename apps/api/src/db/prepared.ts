@@ -33,6 +33,6 @@ export function preparedOnce<P>(label: string, build: (db: Db) => Preparable<P>)
 }
 
 /** A prepared statement's name for a text: its label and a digest of the text. */
-export function statementName(label: string, text: string): string {
+function statementName(label: string, text: string): string {
   return `${label}_${createHash("sha1").update(text).digest("base64url").slice(0, 16)}`;
 }

@@ -132,18 +132,17 @@ const timelineOf = preparedOnce("home_timeline_of", (db) =>
 async function timelinePage(db: Db, viewer: FeedViewer, cursor: Cursor, limit: number) {
   const values = pageValues(viewer, cursor, limit);
   const read = () => timelineStatement(db, viewer, cursor).execute(values);
+  const marker = async () => (await timelineOf(db).execute({ viewer: viewer.profileId }))[0];
   let rows = await read();
-  if (rows.length === limit) return rows;
-  // Fewer than a full page: the end of a complete timeline, a page crossing the horizon, or no
-  // timeline yet (built now, then read again).
-  let [timeline] = await timelineOf(db).execute({ viewer: viewer.profileId });
-  if (!timeline) {
+  // No entries: no timeline yet (built now, then read again), or the end of one.
+  if (rows.length === 0 && !(await marker())) {
     await db.execute(sql`SELECT home_timeline_build(${viewer.profileId})`);
     rows = await read();
-    if (rows.length === limit) return rows;
-    [timeline] = await timelineOf(db).execute({ viewer: viewer.profileId });
   }
-  return timeline?.complete ? rows : null;
+  if (rows.length === limit) return rows;
+  // Fewer than a full page: the end of a complete timeline, or a page reaching below the horizon.
+  const complete = rows[0]?.complete ?? (await marker())?.complete;
+  return complete ? rows : null;
 }
 
 /**
