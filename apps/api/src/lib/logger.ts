@@ -80,15 +80,6 @@ export class LazyRequestLogger {
     (this.#logger[level] as Method)(...args);
   }
 
-  /**
-   * One line of a flat object whose keys are not the bindings' (the request line): written through
-   * the parent with the bindings first, which is the child's text, without making the child.
-   */
-  writeLine(level: "info" | "error", line: Record<string, unknown>, message: string): void {
-    if (this.#child !== undefined) this.#child[level](line, message);
-    else if (this.#parent.isLevelEnabled(level)) this.#parent[level]({ ...this.#bindings, ...line }, message);
-  }
-
   fatal(...args: unknown[]): void {
     this.#write("fatal", args);
   }
@@ -169,12 +160,10 @@ export class RequestLog extends LogController {
       ip: request.ip,
       responseTime: reply.elapsedTime,
     };
-    const log = reply.log;
-    // The request's own logger writes the line without making a child just for it.
-    if (log instanceof LazyRequestLogger) {
-      if (error) log.writeLine("error", { ...line, err: error }, "request errored");
-      else log.writeLine("info", line, "request completed");
-    } else if (error) log.error({ ...line, err: error }, "request errored");
-    else log.info(line, "request completed");
+    // Through the request's child (made now if nothing else logged): writing through the parent
+    // with the bindings spread into each line measured slower (health with logs on: 15.0k vs
+    // 20–22k req/s), as pino serializes a child's bindings once.
+    if (error) reply.log.error({ ...line, err: error }, "request errored");
+    else reply.log.info(line, "request completed");
   }
 }
