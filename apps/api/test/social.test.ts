@@ -374,6 +374,31 @@ describe("home feed", () => {
     const shownRepost = first.data.find((i: ContentItem) => i.id === repost.id);
     expect(shownRepost.repostOf.id).toBe(b1.id);
     expect(first.meta.viewerReactions).toEqual({});
+
+    // The page's hydration (owners, repost originals, reaction counts: one statement) fills the
+    // original inside a repost as it fills the original itself, and the viewer's own reaction.
+    const liked = await app.inject({
+      method: "PUT",
+      url: `/api/v1/content/${b1.id}/reactions`,
+      headers: asReader,
+      payload: { kind: "like" },
+    });
+    expect(liked.statusCode, liked.body).toBeLessThan(300);
+    const again = (await feed("?perPage=5")).json();
+    const byId = new Map<string, ContentItem>(again.data.map((i: ContentItem) => [i.id, i]));
+    const original = byId.get(b1.id)!;
+    expect(original).toMatchObject({
+      owner: { slug: "ivo.petrov.13", name: "Ivo Petrov" },
+      title: "b1",
+      reactions: { like: 1 },
+      publicationDate: at(2).toISOString(),
+    });
+    expect(byId.get(repost.id)).toMatchObject({
+      owner: { slug: "hana.ito.12" },
+      repostOf: { id: b1.id, owner: { slug: "ivo.petrov.13" }, reactions: { like: 1 }, title: "b1" },
+    });
+    expect(byId.get(a2.id)?.reactions).toEqual({});
+    expect(again.meta.viewerReactions).toEqual({ [b1.id]: "like" });
   });
 
   it("leaves out muted profiles, and a newly followed author's next post appears", async () => {

@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { runGenericOn } from "./prepared";
 import * as schema from "./schema/index";
 
 export type Schema = typeof schema;
@@ -54,6 +55,17 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  // Prepared statements marked generic (db/prepared.ts) run on a pool of their own whose sessions
+  // plan them once for any values: PostgreSQL otherwise re-plans them for each request's values,
+  // which cost the session lookup and a page's hydration more than their execution (decision
+  // 0031). Every other query keeps per-value planning on the main pool.
+  const genericPool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    options: "-c plan_cache_mode=force_generic_plan",
+  });
+  genericPool.on("error", () => {});
+  runGenericOn(db, drizzlePg(genericPool, { schema }) as unknown as Db);
   const raw: SqlExecutor = {
     async executeSql(text, values) {
       const result = await pool.query(text, values as unknown[] | undefined);
@@ -76,7 +88,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       }
     },
     ping: () => ping(db),
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), genericPool.end()]);
+    },
   };
 }
 

@@ -18,10 +18,22 @@ export interface Preparable<P> {
  * and a digest of the text, so two texts never share one.
  *
  * A transaction is its own handle, so a query run inside one is built for it, not reused.
+ *
+ * `generic`: the statement is planned once for any values. PostgreSQL keeps re-planning a
+ * statement for its values while its estimates favour that; for a lookup by key or by id arrays
+ * the plan never changes but the planning cost more than the execution (the session lookup, a
+ * page's hydration: decision 0031). Such statements run, on PostgreSQL, on sessions set to plan
+ * generically (runGenericOn); the others keep per-value plans, which a statement whose best plan
+ * depends on its values and on fresh statistics (the feed's timeline) needs.
  */
-export function preparedOnce<P>(label: string, build: (db: Db) => Preparable<P>): (db: Db) => P {
+export function preparedOnce<P>(
+  label: string,
+  build: (db: Db) => Preparable<P>,
+  options: { generic?: boolean } = {},
+): (db: Db) => P {
   const built = new WeakMap<Db, P>();
-  return (db) => {
+  return (given) => {
+    const db = (options.generic && genericHandleOf.get(given)) || given;
     let prepared = built.get(db);
     if (!prepared) {
       const query = build(db);
@@ -30,6 +42,16 @@ export function preparedOnce<P>(label: string, build: (db: Db) => Preparable<P>)
     }
     return prepared;
   };
+}
+
+/**
+ * Where a handle's statements marked `generic` run (db/client.ts: on PostgreSQL, a pool whose
+ * sessions plan generically). A transaction's handle has none: its statements stay in it.
+ */
+const genericHandleOf = new WeakMap<Db, Db>();
+
+export function runGenericOn(db: Db, genericDb: Db): void {
+  genericHandleOf.set(db, genericDb);
 }
 
 /** A prepared statement's name for a text: its label and a digest of the text. */

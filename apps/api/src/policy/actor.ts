@@ -46,29 +46,33 @@ const ownerColumns = {
 
 /** The session, its person and their own profile's holding: one statement, prepared once (every request runs it). */
 function sessionQuery(which: "token" | "id") {
-  return preparedOnce(`session_by_${which}`, (db) =>
-    db
-      .select({
-        sessionId: sessions.id,
-        userId: users.id,
-        userStatus: users.status,
-        staffRole: users.staffRole,
-        twoFactorEnabled: users.twoFactorEnabled,
-        limitedUntil: users.limitedUntil,
-        activeProfileId: sessions.activeProfileId,
-        own: ownerColumns,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(profiles, and(eq(profiles.userId, users.id), eq(profiles.type, "user")))
-      .leftJoin(subscriptions, eq(subscriptions.ownerProfileId, profiles.id))
-      .where(
-        and(
-          eq(which === "token" ? sessions.token : sessions.id, sql.placeholder("key")),
-          gt(sessions.expiresAt, sql.placeholder("now")),
-        ),
-      )
-      .limit(1),
+  return preparedOnce(
+    `session_by_${which}`,
+    (db) =>
+      db
+        .select({
+          sessionId: sessions.id,
+          userId: users.id,
+          userStatus: users.status,
+          staffRole: users.staffRole,
+          twoFactorEnabled: users.twoFactorEnabled,
+          limitedUntil: users.limitedUntil,
+          activeProfileId: sessions.activeProfileId,
+          own: ownerColumns,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .leftJoin(profiles, and(eq(profiles.userId, users.id), eq(profiles.type, "user")))
+        .leftJoin(subscriptions, eq(subscriptions.ownerProfileId, profiles.id))
+        .where(
+          and(
+            eq(which === "token" ? sessions.token : sessions.id, sql.placeholder("key")),
+            gt(sessions.expiresAt, sql.placeholder("now")),
+          ),
+        )
+        .limit(1),
+    // A unique key: one plan serves every token (db/prepared.ts).
+    { generic: true },
   );
 }
 const sessionByToken = sessionQuery("token");

@@ -1,6 +1,7 @@
 import { type ContentItem, detailSegmentOf, scopeCovers, scopeOfKind } from "@vn/contract";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { jsonRowOf, rowsFromJson } from "../db/json-rows";
 import { preparedOnce } from "../db/prepared";
 import {
   companyMemberDetails,
@@ -10,12 +11,11 @@ import {
   contentItems,
   mediaFiles,
   profiles,
-  reactionCounts,
 } from "../db/schema/index";
 import { itemMediaOf, type MediaRow } from "./media-view";
-import { contentOwnerFace, type ProfileFaceRow, unseenAmong, type Viewer } from "./profile-view";
+import { contentOwnerFace, type ProfileFaceRow, unseenIn, type Viewer } from "./profile-view";
 import { currentRequestContext } from "./request-context";
-import { blockedAround } from "./social-graph";
+import { blockedAroundIds } from "./social-graph";
 
 /**
  * The one view of a publication (§3 ContentItem): every list and answer that shows publications
@@ -117,36 +117,90 @@ export function serializeContent(
   };
 }
 
-// The hydration reads every list of publications makes, prepared once (db/prepared.ts): the ids
-// go as one array value, so one statement serves any page size.
+// The single-item media read (an item just written, inside its transaction), prepared once.
 const idsValue = sql`${sql.placeholder("ids")}::text[]`;
-const countsOf = preparedOnce("content_reaction_counts", (db) =>
-  db
-    .select()
-    .from(reactionCounts)
-    .where(and(sql`${reactionCounts.contentId} = ANY(${idsValue})`, sql`${reactionCounts.n} > 0`)),
-);
 const mediaOf = preparedOnce("content_media", (db) =>
   db.select().from(mediaFiles).where(sql`${mediaFiles.contentItemId} = ANY(${idsValue})`),
 );
-const itemsOf = preparedOnce("content_items_by_id", (db) =>
-  db.select().from(contentItems).where(sql`${contentItems.id} = ANY(${idsValue})`),
-);
-const profilesOf = preparedOnce("profiles_by_id", (db) =>
-  db.select().from(profiles).where(sql`${profiles.id} = ANY(${idsValue})`),
+
+/** What a page of publications is shown with, besides its own rows. */
+interface Hydration {
+  /** Profiles in a block with the viewer, either way round (blockedAround). */
+  hidden: Set<string>;
+  /** The originals of the page's reposts. */
+  originals: ContentRow[];
+  /** The owners of the page's items and of those originals. */
+  ownerById: Map<string, ProfileRow>;
+  /** Reaction counts per item and kind (ContentItem.reactions), from the trigger-kept counters. */
+  counts: Map<string, Record<string, number>>;
+  /** Attached media files per item. */
+  mediaByItem: Map<string, MediaRow[]>;
+}
+type ProfileRow = typeof profiles.$inferSelect;
+
+/**
+ * The hydration of a page in one statement, prepared once (db/prepared.ts): blocks around the
+ * viewer, repost originals, owners, reaction counts and media, each as one JSON value. It was five
+ * statements; on a feed page each round trip cost the API and PostgreSQL more than the read itself
+ * (decision 0031). Ids go as array values, so one statement serves any page.
+ */
+const hydrationStatement = preparedOnce(
+  "content_hydration",
+  (db) => {
+    const ids = (name: string) => sql`${sql.placeholder(name)}::text[]`;
+    const viewer = sql`${sql.placeholder("viewer")}::text`;
+    // The page's items and their originals.
+    const shown = sql`(SELECT unnest(${ids("ids")}) UNION ALL SELECT unnest(${ids("reposts")}))`;
+    return db
+      .select({
+        hidden: sql<
+          string[]
+        >`(SELECT coalesce(json_agg(b.id), '[]'::json) FROM (${blockedAroundIds(viewer)}) b)`,
+        originals: sql<unknown>`(SELECT coalesce(json_agg(${jsonRowOf(contentItems, "o")}), '[]'::json)
+          FROM content_items o WHERE o.id = ANY(${ids("reposts")}))`,
+        owners: sql<unknown>`(SELECT coalesce(json_agg(${jsonRowOf(profiles, "p")}), '[]'::json)
+          FROM profiles p WHERE p.id IN (
+            SELECT unnest(${ids("owners")}) UNION SELECT owner_id FROM content_items WHERE id = ANY(${ids("reposts")})))`,
+        counts: sql<
+          [string, string, number][]
+        >`(SELECT coalesce(json_agg(json_build_array(r.content_id, r.kind, r.n)), '[]'::json)
+          FROM reaction_counts r WHERE r.content_id IN ${shown} AND r.n > 0)`,
+        media: sql<unknown>`(SELECT coalesce(json_agg(${jsonRowOf(mediaFiles, "m")}), '[]'::json)
+          FROM media_files m WHERE m.content_item_id IN ${shown})`,
+      })
+      .from(sql`(SELECT 1) AS one`);
+    // Keys and id arrays only: one plan serves every page (db/prepared.ts).
+  },
+  { generic: true },
 );
 
-/** Reaction counts per item and kind (ContentItem.reactions), from the trigger-kept counters. */
-export async function reactionCountsFor(db: Db, ids: string[]): Promise<Map<string, Record<string, number>>> {
-  const result = new Map<string, Record<string, number>>();
-  if (ids.length === 0) return result;
-  const rows = await countsOf(db).execute({ ids });
-  for (const row of rows) {
-    const counts = result.get(row.contentId) ?? {};
-    counts[row.kind] = row.n;
-    result.set(row.contentId, counts);
+async function hydrationOf(db: Db, rows: ContentRow[], viewerProfileId: string | null): Promise<Hydration> {
+  const reposts = [...new Set(rows.flatMap((r) => (r.repostOfId ? [r.repostOfId] : [])))];
+  const [found] = await hydrationStatement(db).execute({
+    ids: rows.map((r) => r.id),
+    reposts,
+    owners: [...new Set(rows.map((r) => r.ownerId))],
+    viewer: viewerProfileId,
+  });
+  const counts = new Map<string, Record<string, number>>();
+  for (const [contentId, kind, n] of found?.counts ?? []) {
+    const forItem = counts.get(contentId) ?? {};
+    forItem[kind] = n;
+    counts.set(contentId, forItem);
   }
-  return result;
+  const mediaByItem = new Map<string, MediaRow[]>();
+  for (const row of rowsFromJson(mediaFiles, found?.media)) {
+    const list = mediaByItem.get(row.contentItemId!) ?? [];
+    list.push(row);
+    mediaByItem.set(row.contentItemId!, list);
+  }
+  return {
+    hidden: new Set(found?.hidden ?? []),
+    originals: rowsFromJson(contentItems, found?.originals),
+    ownerById: new Map(rowsFromJson(profiles, found?.owners).map((o) => [o.id, o])),
+    counts,
+    mediaByItem,
+  };
 }
 
 /**
@@ -217,14 +271,17 @@ export async function bylinesFor(
 export async function withItemMedia(db: Db, items: ContentItem[]): Promise<ContentItem[]> {
   const ids = items.flatMap((item) => [item.id, ...(item.repostOf ? [item.repostOf.id] : [])]);
   if (ids.length === 0) return items;
-  const rows = await mediaOf(db).execute({ ids });
-  if (rows.length === 0) return items;
   const byItem = new Map<string, MediaRow[]>();
-  for (const row of rows) {
+  for (const row of await mediaOf(db).execute({ ids })) {
     const list = byItem.get(row.contentItemId!) ?? [];
     list.push(row);
     byItem.set(row.contentItemId!, list);
   }
+  return withMediaOf(items, byItem);
+}
+
+function withMediaOf(items: ContentItem[], byItem: Map<string, MediaRow[]>): ContentItem[] {
+  if (byItem.size === 0) return items;
   const fill = <T extends Pick<ContentItem, "id" | "status">>(item: T): T => {
     const attached = byItem.get(item.id);
     // A published item's media go by plain URLs; a draft's by short-lived signed ones (issue 11).
@@ -237,25 +294,31 @@ export async function withItemMedia(db: Db, items: ContentItem[]): Promise<Conte
 }
 
 /**
- * Items of the given ids with their owners, serialized (repost targets included), with their
- * reaction counts. Items of profiles in a block with the viewer are left out, and a repost of
- * such a profile's item shows its original as unavailable.
+ * Items of the given rows with their owners, serialized (repost targets included), with their
+ * reaction counts and media. Items of profiles in a block with the viewer are left out, and a
+ * repost of such a profile's item shows its original as unavailable.
  */
 export async function contentItemViews(
   db: Db,
   rows: ContentRow[],
   viewerProfileId: string | null,
 ): Promise<ContentItem[]> {
-  const hidden = await blockedAround(db, viewerProfileId);
-  rows = rows.filter((r) => !hidden.has(r.ownerId));
-  const ownerIds = new Set(rows.map((r) => r.ownerId));
-  const repostIds = rows.map((r) => r.repostOfId).filter((v): v is string => Boolean(v));
-  const originals = repostIds.length ? await itemsOf(db).execute({ ids: repostIds }) : [];
-  for (const o of originals) ownerIds.add(o.ownerId);
-  const owners = ownerIds.size ? await profilesOf(db).execute({ ids: [...ownerIds] }) : [];
-  const counts = await reactionCountsFor(db, [...rows.map((r) => r.id), ...originals.map((o) => o.id)]);
+  return (await viewsWithOwners(db, rows, viewerProfileId)).items;
+}
+
+async function viewsWithOwners(
+  db: Db,
+  allRows: ContentRow[],
+  viewerProfileId: string | null,
+): Promise<{ items: ContentItem[]; ownerById: Map<string, ProfileRow> }> {
+  if (allRows.length === 0) return { items: [], ownerById: new Map() };
+  const { hidden, originals, ownerById, counts, mediaByItem } = await hydrationOf(
+    db,
+    allRows,
+    viewerProfileId,
+  );
+  const rows = allRows.filter((r) => !hidden.has(r.ownerId));
   const withCounts = (item: ContentItem): ContentItem => ({ ...item, reactions: counts.get(item.id) ?? {} });
-  const ownerById = new Map(owners.map((o) => [o.id, o]));
   const bylines = await bylinesFor(db, [...rows, ...originals], ownerById);
   const originalById = new Map(
     originals.map((o) => [
@@ -284,23 +347,24 @@ export async function contentItemViews(
       ),
     ];
   });
-  return withItemMedia(db, items);
+  return { items: withMediaOf(items, mediaByItem), ownerById };
 }
 
 /**
  * contentItemViews for one viewer, privacy levels included (decision 0014): a repost whose
  * original's owner is hidden from the viewer shows the original as unavailable (`repostOf: null`),
- * the way a removed original shows. Lists that pick their rows by ownerVisibleTo use this.
+ * the way a removed original shows. Lists that pick their rows by ownerVisibleTo use this. The
+ * originals' owners came with the hydration, so their levels need no read of their own.
  */
 export async function contentItemViewsFor(
   db: Db,
   rows: ContentRow[],
   viewer: Viewer,
 ): Promise<ContentItem[]> {
-  const items = await contentItemViews(db, rows, viewer.profileId);
-  const unseen = await unseenAmong(
-    db,
+  const { items, ownerById } = await viewsWithOwners(db, rows, viewer.profileId);
+  const unseen = unseenIn(
     items.flatMap((item) => (item.repostOf ? [item.repostOf.owner.id] : [])),
+    ownerById,
     viewer,
   );
   if (unseen.size === 0) return items;

@@ -24,18 +24,17 @@ export async function blockedAround(db: Db, viewerId: string | null): Promise<Se
   return new Set(rows.map((r) => r.id));
 }
 
-// Every list of publications asks it for its viewer: prepared once (db/prepared.ts).
+/** The ids of the profiles in a block with `viewer`, either way round, as SQL (column `id`). */
+export function blockedAroundIds(viewer: SQL): SQL {
+  return sql`SELECT blocked_id AS id FROM blocks WHERE blocker_id = ${viewer}
+    UNION SELECT blocker_id FROM blocks WHERE blocked_id = ${viewer}`;
+}
+
+// Lists ask it for their viewer: prepared once (db/prepared.ts).
 const blocksAround = preparedOnce("blocks_around", (db) =>
   db
-    .select({ id: blocks.blockedId })
-    .from(blocks)
-    .where(eq(blocks.blockerId, sql.placeholder("viewer")))
-    .union(
-      db
-        .select({ id: blocks.blockerId })
-        .from(blocks)
-        .where(eq(blocks.blockedId, sql.placeholder("viewer"))),
-    ),
+    .select({ id: sql<string>`b.id` })
+    .from(sql`(${blockedAroundIds(sql`${sql.placeholder("viewer")}::text`)}) AS b`),
 );
 
 /** True when either profile blocks the other. */
