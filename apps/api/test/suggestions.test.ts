@@ -84,4 +84,34 @@ describe("suggestions kept for a minute", () => {
     forgetSuggestions();
     expect(await suggested()).toEqual(["late.person.25"]);
   });
+
+  it("fill a short page from further down the kept ranking when its head has gone", async () => {
+    for (const name of ["eta", "theta", "iota"]) {
+      people[name] = await createPerson(db(), {
+        name: `${name} Person`,
+        email: `${name}@example.com`,
+        slug: `${name}.person.30`,
+        verificationStatus: "verified",
+      });
+      await follow(db(), people.friend!.profileId, people[name]!.profileId);
+    }
+    forgetSuggestions();
+    const page = async (limit: number) => {
+      const res = await app.inject({
+        method: "GET",
+        url: `/api/v1/network/suggested?limit=${limit}`,
+        headers: auth,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as Array<{ profile: ProfileCard }>).map((s) => s.profile.slug);
+    };
+    const ranking = await page(20);
+    expect(ranking.length).toBeGreaterThanOrEqual(3);
+    // A page of one re-checks the ranking's first two; both followed since, the third fills it.
+    for (const slug of ranking.slice(0, 2)) {
+      const res = await app.inject({ method: "POST", url: `/api/v1/profiles/${slug}/follow`, headers: auth });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect(await page(1)).toEqual([ranking[2]]);
+  });
 });

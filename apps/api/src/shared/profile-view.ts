@@ -269,7 +269,12 @@ export function ownerVisibleTo(ownerColumn: SQL | unknown, viewer: Viewer): SQL 
  * The profile itself still finds itself.
  */
 export function discoverableBy(column: SQL | unknown, viewer: Viewer): SQL {
-  return sql`${column} IN (SELECT id FROM profiles WHERE status = 'active' AND ((${levelsSeenBy(viewer)} AND verification_status = 'verified') OR id = ${viewer.profileId}))`;
+  return sql`${column} IN (SELECT id FROM profiles WHERE ${discoverableProfile(viewer)})`;
+}
+
+/** discoverableBy as a condition on a `profiles` row in scope (unqualified columns). */
+export function discoverableProfile(viewer: Viewer): SQL {
+  return sql`status = 'active' AND ((${levelsSeenBy(viewer)} AND verification_status = 'verified') OR id = ${viewer.profileId})`;
 }
 
 /**

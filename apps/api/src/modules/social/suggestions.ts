@@ -4,7 +4,13 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { LruCache } from "../../lib/lru-cache";
 import { rowsOf } from "../../shared/pages";
-import { discoverableBy, loadProfileCards, type Viewer, viewerOfActor } from "../../shared/profile-view";
+import {
+  discoverableBy,
+  discoverableProfile,
+  loadProfileCards,
+  type Viewer,
+  viewerOfActor,
+} from "../../shared/profile-view";
 import { blockedAround, notAmong } from "../../shared/social-graph";
 
 /**
@@ -54,13 +60,27 @@ export async function suggestions(db: Db, actor: SessionActor, limit: number): P
     pool = await rankCandidates(db, actor, viewer, viewerId, await blockedAround(db, viewerId));
     pools.set(key, pool);
   }
-  const gone = await noLongerSuggestible(
+  // The pool's head is re-checked first (twice the page, as usually few have gone), the rest only
+  // when too many of the head did.
+  const head = pool.slice(0, limit * 2);
+  const goneFromHead = await noLongerSuggestible(
     db,
     viewer,
     viewerId,
-    pool.map((r) => r.id),
+    head.map((r) => r.id),
   );
-  const rows = pool.filter((r) => !gone.has(r.id)).slice(0, limit);
+  let rows = head.filter((r) => !goneFromHead.has(r.id));
+  if (rows.length < limit && pool.length > head.length) {
+    const rest = pool.slice(head.length);
+    const goneFromRest = await noLongerSuggestible(
+      db,
+      viewer,
+      viewerId,
+      rest.map((r) => r.id),
+    );
+    rows = rows.concat(rest.filter((r) => !goneFromRest.has(r.id)));
+  }
+  rows = rows.slice(0, limit);
   const cards = await loadProfileCards(
     db,
     rows.map((r) => r.id),
@@ -90,17 +110,16 @@ async function noLongerSuggestible(
   ids: string[],
 ): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const list = sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
+  // One array value, and the rule checked on each pool row itself: as `id IN (SELECT … FROM
+  // profiles WHERE …)` PostgreSQL hashed every discoverable profile for a pool of forty.
+  const list = sql`${sql.param(ids)}::text[]`;
   const rows = await rowsOf<{ id: string }>(
     db,
-    sql`SELECT id FROM profiles WHERE id IN (${list}) AND NOT (${discoverableBy(sql`id`, viewer)})
-        UNION SELECT followee_id FROM follows WHERE follower_id = ${viewerId} AND followee_id IN (${list})
-        UNION SELECT muted_id FROM mutes WHERE muter_id = ${viewerId} AND muted_id IN (${list})
-        UNION SELECT blocked_id FROM blocks WHERE blocker_id = ${viewerId} AND blocked_id IN (${list})
-        UNION SELECT blocker_id FROM blocks WHERE blocked_id = ${viewerId} AND blocker_id IN (${list})`,
+    sql`SELECT id FROM profiles WHERE id = ANY(${list}) AND NOT (${discoverableProfile(viewer)})
+        UNION SELECT followee_id FROM follows WHERE follower_id = ${viewerId} AND followee_id = ANY(${list})
+        UNION SELECT muted_id FROM mutes WHERE muter_id = ${viewerId} AND muted_id = ANY(${list})
+        UNION SELECT blocked_id FROM blocks WHERE blocker_id = ${viewerId} AND blocked_id = ANY(${list})
+        UNION SELECT blocker_id FROM blocks WHERE blocked_id = ${viewerId} AND blocker_id = ANY(${list})`,
   );
   return new Set(rows.map((r) => r.id));
 }
