@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../src/app";
 import { testConfig } from "../src/config";
-import { trimHomeTimelines } from "../src/modules/social/feed";
+import { dropIdleHomeTimelines, trimHomeTimelines } from "../src/modules/social/feed";
 import { createPerson, follow, type SeededPerson } from "../src/seed/library";
 import { rowsOf } from "../src/shared/pages";
 import { createTestDatabase, type TestDatabase } from "./support/database";
@@ -148,5 +148,47 @@ describe("home timeline past its cap", () => {
       sql`UPDATE profiles SET privacy = 'base_privacy' WHERE id = ${hidden!.id} RETURNING id`,
     );
     expect(await walk(40)).toEqual(order(expected));
+  });
+
+  it("keeps its read time to the hour, and is dropped after two weeks unread, then built again on return", async () => {
+    const readAt = async () =>
+      (
+        await rowsOf<{ at: string | null }>(
+          db(),
+          sql`SELECT (SELECT read_at::text FROM home_timelines WHERE follower_id = ${reader.profileId}) AS at`,
+        )
+      )[0]?.at ?? null;
+    const setReadAt = (interval: string) =>
+      rowsOf(
+        db(),
+        sql`UPDATE home_timelines SET read_at = now() - ${interval}::interval WHERE follower_id = ${reader.profileId} RETURNING 1`,
+      );
+    const page1 = () => app.inject({ method: "GET", url: "/api/v1/feed?perPage=5", headers });
+
+    // Read 10 minutes ago: a read leaves the time alone; two hours ago: a read brings it to now.
+    await setReadAt("10 minutes");
+    const recent = await readAt();
+    expect((await page1()).statusCode).toBe(200);
+    expect(await readAt()).toBe(recent);
+    await setReadAt("2 hours");
+    expect((await page1()).statusCode).toBe(200);
+    expect(Date.now() - Date.parse((await readAt())!)).toBeLessThan(60_000);
+
+    // Thirteen days unread: kept. Fifteen: dropped, and publications stop reaching it.
+    await setReadAt("13 days");
+    expect(await dropIdleHomeTimelines(db())).toBe(0);
+    await setReadAt("15 days");
+    expect(await dropIdleHomeTimelines(db())).toBe(1);
+    expect(await timelineOf(reader.profileId)).toBeUndefined();
+    const [followee] = await rowsOf<{ id: string }>(
+      db(),
+      sql`SELECT followee_id AS id FROM follows WHERE follower_id = ${reader.profileId} LIMIT 1`,
+    );
+    await publish(followee!.id, 3, 5000);
+    expect(await timelineOf(reader.profileId)).toBeUndefined();
+
+    // The reader comes back: the first read builds the timeline again, with what was published.
+    expect(await walk(50)).toEqual(order(expected));
+    expect((await timelineOf(reader.profileId))?.entries).toBe(800);
   });
 });

@@ -17,6 +17,12 @@ export const homeTimelines = pgTable("home_timelines", {
   horizonAt: timestamp("horizon_at", { withTimezone: true }),
   horizonId: text("horizon_id"),
   builtAt: timestamp("built_at", { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * When its reader last read it, to the hour (feed.ts refreshes it at most hourly). A timeline
+   * unread for IDLE_TIMELINE_DAYS is dropped by the trim job, so fan-out stops paying for readers
+   * who left; their next read builds it again.
+   */
+  readAt: timestamp("read_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** One publication in one follower's timeline (the follower's own publications included). */

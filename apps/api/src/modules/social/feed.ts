@@ -95,7 +95,11 @@ function byShape<P>(label: string, build: (db: Db, withCursor: boolean, levels: 
 
 const timelineStatement = byShape("home_timeline", (db, withCursor, levels) =>
   db
-    .select({ ...pageColumns(), complete: sql<boolean>`${homeTimelines.horizonAt} IS NULL` })
+    .select({
+      ...pageColumns(),
+      complete: sql<boolean>`${homeTimelines.horizonAt} IS NULL`,
+      readAt: homeTimelines.readAt,
+    })
     .from(homeTimelineEntries)
     .innerJoin(homeTimelines, eq(homeTimelines.followerId, homeTimelineEntries.followerId))
     .innerJoin(contentItems, eq(contentItems.id, homeTimelineEntries.contentId))
@@ -138,6 +142,13 @@ async function timelinePage(db: Db, viewer: FeedViewer, cursor: Cursor, limit: n
   if (rows.length === 0 && !(await marker())) {
     await db.execute(sql`SELECT home_timeline_build(${viewer.profileId})`);
     rows = await read();
+  }
+  const readAt = rows[0]?.readAt;
+  if (readAt && Date.now() - readAt.getTime() > READ_AT_PRECISION_MS) {
+    await db
+      .update(homeTimelines)
+      .set({ readAt: sql`now()` })
+      .where(eq(homeTimelines.followerId, viewer.profileId));
   }
   if (rows.length === limit) return rows;
   // Fewer than a full page: the end of a complete timeline, or a page reaching below the horizon.
@@ -206,6 +217,25 @@ const mergedStatement = byShape("home_merge", (db, withCursor, levels) => {
 
 function mergedPage(db: Db, viewer: FeedViewer, cursor: Cursor, limit: number) {
   return mergedStatement(db, viewer, cursor).execute(pageValues(viewer, cursor, limit));
+}
+
+/** A timeline's read time is kept to the hour: one write per reader per hour at most. */
+const READ_AT_PRECISION_MS = 3_600_000;
+
+/**
+ * Timelines unread this long are dropped (Mastodon stops filling the home feeds of users inactive
+ * for weeks the same way): publications stop fanning out to readers who left, and a returning
+ * reader's first read builds the timeline again.
+ */
+export const IDLE_TIMELINE_DAYS = 14;
+
+/** Drops the timelines unread for IDLE_TIMELINE_DAYS (the trim job); how many it dropped. */
+export async function dropIdleHomeTimelines(db: Db): Promise<number> {
+  const dropped = await db
+    .delete(homeTimelines)
+    .where(sql`${homeTimelines.readAt} < now() - make_interval(days => ${IDLE_TIMELINE_DAYS})`)
+    .returning({ followerId: homeTimelines.followerId });
+  return dropped.length;
 }
 
 /** Brings every timeline past twice its cap back to the cap (the trim job); how many it trimmed. */

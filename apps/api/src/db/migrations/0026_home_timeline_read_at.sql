@@ -1,0 +1,1 @@
+ALTER TABLE "home_timelines" ADD COLUMN "read_at" timestamp with time zone DEFAULT now() NOT NULL;
