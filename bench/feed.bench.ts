@@ -1,9 +1,8 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
-import autocannon from "autocannon";
 import { benchApiEnv, signInSeeded } from "./lib/api";
 import { benchDatabase } from "./lib/database";
-import { type LoadResult, load, report } from "./lib/load";
+import { type LoadResult, load, loadAtHalf, report } from "./lib/load";
 import { repoRoot, startServer } from "./lib/process";
 
 /**
@@ -104,23 +103,7 @@ try {
   results.push(first);
   results.push(await load(`home feed, page ${page.toLocaleString("en-US")}`, feedUrl(cursor), headers));
   // The issue's latency goal: p99 at half of page 1's own saturation rate (a paced load).
-  const halfRate = Math.max(1, Math.round(first.requestsPerSecond / 2));
-  const paced = await autocannon({
-    url: feedUrl(),
-    headers,
-    connections: Math.min(50, halfRate),
-    overallRate: halfRate,
-    duration: Number(process.env.BENCH_SECONDS ?? 10),
-  });
-  results.push({
-    name: `home feed, page 1 at half its saturation (${halfRate} req/s offered)`,
-    url: feedUrl(),
-    requestsPerSecond: Math.round(paced.requests.average),
-    latencyP50Ms: paced.latency.p50,
-    latencyP99Ms: paced.latency.p99,
-    errors: paced.errors,
-    non2xx: paced.non2xx,
-  });
+  results.push(await loadAtHalf(first, headers));
   results.push(await load("suggested profiles (10)", `${api.url}/api/v1/network/suggested`, headers));
   report("feed", results, [
     `${database.kind}; ${people.toLocaleString("en-US")} people, ${companies} companies, ${items.toLocaleString("en-US")} publications, ${followsPerPerson} follows per person; seeded in ${seeded.seconds.toFixed(0)} s.`,

@@ -37,6 +37,34 @@ export async function load(
   };
 }
 
+/**
+ * The issue's latency measure: the same URL offered at half of its own saturation rate (a paced
+ * load, at most 50 connections), so p99 is the page's latency without a queue of its own making.
+ */
+export async function loadAtHalf(
+  saturated: LoadResult,
+  headers: Record<string, string> = {},
+  seconds = Number(process.env.BENCH_SECONDS ?? 10),
+): Promise<LoadResult> {
+  const halfRate = Math.max(1, Math.round(saturated.requestsPerSecond / 2));
+  const paced = await autocannon({
+    url: saturated.url,
+    headers,
+    connections: Math.min(50, halfRate),
+    overallRate: halfRate,
+    duration: seconds,
+  });
+  return {
+    name: `${saturated.name} at half its saturation (${halfRate} req/s offered)`,
+    url: saturated.url,
+    requestsPerSecond: Math.round(paced.requests.average),
+    latencyP50Ms: paced.latency.p50,
+    latencyP99Ms: paced.latency.p99,
+    errors: paced.errors,
+    non2xx: paced.non2xx,
+  };
+}
+
 /** Writes bench/results/<name>.json (the figures) and <name>.md (the table), and prints the table. */
 export function writeResults(name: string, json: object, markdown: string): void {
   const dir = path.join(repoRoot, "bench/results");
