@@ -361,16 +361,41 @@ export async function contentItemViewsFor(
   rows: ContentRow[],
   viewer: Viewer,
 ): Promise<ContentItem[]> {
+  return (await viewsWithOwnersFor(db, rows, viewer)).items;
+}
+
+/**
+ * One publication for one viewer, with its owner's row (as read by the hydration): a detail view
+ * checks the owner's privacy level on it without a read of its own. No item when its owner is in
+ * a block with the viewer or gone.
+ */
+export async function contentItemViewWithOwner(
+  db: Db,
+  row: ContentRow,
+  viewer: Viewer,
+): Promise<{ item: ContentItem | undefined; owner: ProfileRow | undefined }> {
+  const { items, ownerById } = await viewsWithOwnersFor(db, [row], viewer);
+  return { item: items[0], owner: ownerById.get(row.ownerId) };
+}
+
+async function viewsWithOwnersFor(
+  db: Db,
+  rows: ContentRow[],
+  viewer: Viewer,
+): Promise<{ items: ContentItem[]; ownerById: Map<string, ProfileRow> }> {
   const { items, ownerById } = await viewsWithOwners(db, rows, viewer.profileId);
   const unseen = unseenIn(
     items.flatMap((item) => (item.repostOf ? [item.repostOf.owner.id] : [])),
     ownerById,
     viewer,
   );
-  if (unseen.size === 0) return items;
-  return items.map((item) =>
-    item.repostOf && unseen.has(item.repostOf.owner.id) ? { ...item, repostOf: null } : item,
-  );
+  if (unseen.size === 0) return { items, ownerById };
+  return {
+    items: items.map((item) =>
+      item.repostOf && unseen.has(item.repostOf.owner.id) ? { ...item, repostOf: null } : item,
+    ),
+    ownerById,
+  };
 }
 
 /** Active items per kind of one profile, from the trigger-kept content_counts table. */

@@ -2,6 +2,7 @@ import { type ContentItem, detailSegments, endpoints, PER_PAGE_DEFAULT } from "@
 import type { FastifyPluginAsync } from "fastify";
 import { route } from "../../lib/route";
 import { emit } from "../../shared/events";
+import { viewerOfActor } from "../../shared/profile-view";
 import {
   type AttachMedia,
   createContent,
@@ -81,13 +82,13 @@ export const contentRoutes: FastifyPluginAsync = async (app) => {
       data: await getContentDetail(
         db(),
         { slug: params.slug, kinds, ownerSlug: query.owner },
-        actor?.profileId ?? null,
+        viewerOfActor(actor),
       ),
     };
   });
 
   route(app, table.related, async ({ actor, params }) => ({
-    data: await relatedContent(db(), params.id, actor?.profileId ?? null),
+    data: await relatedContent(db(), params.id, viewerOfActor(actor)),
   }));
 
   route(app, table.create, async ({ actor, body, reply }) => {

@@ -24,6 +24,7 @@ import {
   bylinesFor,
   contentItemViews,
   contentItemViewsFor,
+  contentItemViewWithOwner,
   serializeContent,
   withItemMedia,
 } from "../../shared/content-view";
@@ -327,32 +328,32 @@ function detailStatement(byOwner: boolean) {
 const detailBySlug = detailStatement(false);
 const detailOfOwner = detailStatement(true);
 
-/**
- * The owner's privacy level (decision 0014) and a block hide the item as if it did not exist.
- * Returns the viewer, for the item's view.
- */
-async function assertOwnerVisible(db: Db, ownerId: string, viewerProfileId: string | null): Promise<Viewer> {
-  const viewer = await viewerOfProfile(db, viewerProfileId);
+/** The owner's privacy level (decision 0014) and a block hide the item as if it did not exist. */
+async function assertOwnerVisible(db: Db, ownerId: string, viewer: Viewer): Promise<void> {
   const [owner] = await ownerLevel(db).execute({ id: ownerId });
   if (!owner || !mayView(owner, viewer)) throw new AppError("content_notFound");
-  await assertNotBlocked(db, ownerId, viewerProfileId);
-  return viewer;
+  await assertNotBlocked(db, ownerId, viewer.profileId);
 }
 
+/**
+ * A publication's detail for the session's viewer (viewerOfActor): three statements in all, the
+ * session's, the row's and the hydration's. The owner's privacy level is checked on the owner row
+ * the hydration brings, and a block either way leaves the hydration without the item, as
+ * assertOwnerVisible would refuse it: both answer content_notFound.
+ */
 export async function getContentDetail(
   db: Db,
   where: { slug: string; kinds: readonly string[]; ownerSlug?: string },
-  viewerProfileId: string | null,
+  viewer: Viewer,
 ): Promise<ContentItem> {
   const [row] = await (where.ownerSlug ? detailOfOwner : detailBySlug)(db).execute({
     slug: where.slug,
     kinds: [...where.kinds],
     owner: where.ownerSlug ?? null,
   });
-  assertVisible(row, viewerProfileId);
-  const viewer = await assertOwnerVisible(db, row.ownerId, viewerProfileId);
-  const [item] = await contentItemViewsFor(db, [row], viewer);
-  if (!item) throw new AppError("content_notFound");
+  assertVisible(row, viewer.profileId);
+  const { item, owner } = await contentItemViewWithOwner(db, row, viewer);
+  if (!item || !owner || !mayView(owner, viewer)) throw new AppError("content_notFound");
   return item;
 }
 
@@ -363,7 +364,8 @@ export async function getContentById(
 ): Promise<ContentItem> {
   const [row] = await db.select().from(contentItems).where(eq(contentItems.id, id)).limit(1);
   assertVisible(row, viewerProfileId);
-  const viewer = await assertOwnerVisible(db, row.ownerId, viewerProfileId);
+  const viewer = await viewerOfProfile(db, viewerProfileId);
+  await assertOwnerVisible(db, row.ownerId, viewer);
   const [item] = await contentItemViewsFor(db, [row], viewer);
   if (!item) throw new AppError("content_notFound");
   return item;
@@ -505,10 +507,10 @@ async function countItems(
 }
 
 /** more-from-owner: the owner's latest other items; similar: the same kind from others, latest first. */
-export async function relatedContent(db: Db, id: string, viewerProfileId: string | null) {
+export async function relatedContent(db: Db, id: string, viewer: Viewer) {
   const [row] = await db.select().from(contentItems).where(eq(contentItems.id, id)).limit(1);
-  assertVisible(row, viewerProfileId);
-  const viewer = await assertOwnerVisible(db, row.ownerId, viewerProfileId);
+  assertVisible(row, viewer.profileId);
+  await assertOwnerVisible(db, row.ownerId, viewer);
   const limit = 4;
   const fromOwner = await db
     .select()
@@ -537,9 +539,11 @@ export async function relatedContent(db: Db, id: string, viewerProfileId: string
     )
     .orderBy(desc(contentItems.publicationDate), desc(contentItems.id))
     .limit(limit);
+  // Both lists hydrated at once (one statement); their owners differ, so they split by owner.
+  const items = await contentItemViewsFor(db, [...fromOwner, ...similar], viewer);
   return {
-    "more-from-owner": await contentItemViewsFor(db, fromOwner, viewer),
-    similar: await contentItemViewsFor(db, similar, viewer),
+    "more-from-owner": items.filter((item) => item.owner.id === row.ownerId),
+    similar: items.filter((item) => item.owner.id !== row.ownerId),
   };
 }
 
