@@ -58,7 +58,7 @@ export const contentRoutes: FastifyPluginAsync = async (app) => {
               }
             : undefined,
       },
-      actor?.profileId ?? null,
+      viewerOfActor(actor),
     );
     // §7: the client reads the total page count from content-range ("pages <page>/<total>").
     reply.header("content-range", `pages ${result.page}/${result.totalPages}`);

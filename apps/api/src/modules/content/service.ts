@@ -396,12 +396,11 @@ export async function listProfileContent(
   db: Db,
   ownerSlug: string,
   query: ListQuery,
-  viewerProfileId: string | null,
+  viewer: Viewer,
 ): Promise<ListResult> {
   // A block or the owner's privacy level (decision 0014) hides the whole list.
-  const viewer = await viewerOfProfile(db, viewerProfileId);
   const owner = await findVisibleProfileBySlug(db, ownerSlug, viewer);
-  const isOwner = owner.id === viewerProfileId;
+  const isOwner = owner.id === viewer.profileId;
   const conditions: SQL[] = [eq(contentItems.ownerId, owner.id)];
 
   const wanted = query.filter?.status ?? "active";
