@@ -11,7 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { runGenericOn } from "./prepared";
+import { runGenericOn } from "./generic-handle";
 import * as schema from "./schema/index";
 
 export type Schema = typeof schema;

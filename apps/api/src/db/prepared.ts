@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Db } from "./client";
+import { genericHandleFor } from "./generic-handle";
 
 /** A drizzle query builder that can become a prepared statement. */
 export interface Preparable<P> {
@@ -33,7 +34,7 @@ export function preparedOnce<P>(
 ): (db: Db) => P {
   const built = new WeakMap<Db, P>();
   return (given) => {
-    const db = (options.generic && genericHandleOf.get(given)) || given;
+    const db = (options.generic && genericHandleFor(given)) || given;
     let prepared = built.get(db);
     if (!prepared) {
       const query = build(db);
@@ -42,16 +43,6 @@ export function preparedOnce<P>(
     }
     return prepared;
   };
-}
-
-/**
- * Where a handle's statements marked `generic` run (db/client.ts: on PostgreSQL, a pool whose
- * sessions plan generically). A transaction's handle has none: its statements stay in it.
- */
-const genericHandleOf = new WeakMap<Db, Db>();
-
-export function runGenericOn(db: Db, genericDb: Db): void {
-  genericHandleOf.set(db, genericDb);
 }
 
 /** A prepared statement's name for a text: its label and a digest of the text. */
