@@ -68,6 +68,12 @@ export function CommentsSection({
     onLimitReached: () => setLimitOpen(true),
   };
   const reason = dialog?.cannotCommentReason ?? null;
+  // Nothing to show yet: the dialog state or the first page is on its way (not in live mode,
+  // which shows what it has).
+  const pending =
+    comments.state.top.length === 0 &&
+    !comments.pageError &&
+    (comments.loading || (!dialog && !comments.dialogError && !live));
   // Signed in from the dialog after pressing comment here: the comment box, focused (once).
   const [focused, setFocused] = useState(focusComposer);
   useIntentReplay("comment", item.id, Boolean(dialog) && !live, () => {
@@ -96,7 +102,13 @@ export function CommentsSection({
         >
           {commentsMessages.commentPlaceholder}
         </button>
-      ) : !dialog ? null : canWrite ? (
+      ) : !dialog ? (
+        comments.dialogError ? null : (
+          // The comment box's place while the dialog state is on its way (a visitor's box, the
+          // usual case, is this tall): what follows does not move when it arrives (0027).
+          <Skeleton className="h-12 w-full" />
+        )
+      ) : canWrite ? (
         <CommentComposer
           key={focused ? "focused" : "idle"}
           autoFocus={focused}
@@ -131,15 +143,26 @@ export function CommentsSection({
       ) : reason ? (
         <p className="rounded-lg bg-canvas px-3 py-2 text-sm text-ink-muted">{blockedText[reason]}</p>
       ) : null}
-      {comments.loading && comments.state.top.length === 0 ? (
-        <div aria-busy="true" className="flex flex-col gap-3">
+      {pending ? (
+        // Shaped like what arrives, so nothing below jumps when it does (0027): one comment (a
+        // bubble and its actions line) when the item has any, else the one-line empty state.
+        <div aria-busy="true">
           <span className="sr-only">{commonMessages.loading}</span>
-          {[0, 1].map((n) => (
-            <div key={n} className="flex gap-2.5">
-              <Skeleton shape="circle" className="size-8" />
-              <Skeleton className="h-14 flex-1" />
+          {item.comment === 0 ? (
+            <div className="flex h-5 items-center">
+              <Skeleton shape="text" className="w-48" />
             </div>
-          ))}
+          ) : (
+            <div className="flex gap-2.5 py-3">
+              <Skeleton shape="circle" className="size-8" />
+              <div className="flex flex-1 flex-col gap-2">
+                <Skeleton className="h-16" />
+                <div className="flex h-5 items-center">
+                  <Skeleton shape="text" className="w-24" />
+                </div>
+              </div>
+            </div>
+          )}
         </div>
       ) : null}
       {!comments.loading && dialog && comments.state.top.length === 0 && !comments.pageError ? (

@@ -1,23 +1,24 @@
 "use client";
 
-import { format, type ReactionKind } from "@vn/contract";
+import { type Checklist, format, type ReactionKind } from "@vn/contract";
 import { commonMessages } from "@vn/contract/messages/common";
 import { socialMessages } from "@vn/contract/messages/social";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
-import { mutate as mutateKey } from "swr";
+import { mutate as mutateKey, SWRConfig } from "swr";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
 import { Skeleton } from "@/components/ui/Skeleton";
 import type { CreateRoute } from "@/features/content/kinds";
 import { ChecklistCard } from "@/features/onboarding/ChecklistCard";
 import { api } from "@/lib/api-client";
+import { cn } from "@/lib/cn";
 import { routes } from "@/lib/paths";
-import { personOf, type SessionUser, useSession } from "@/lib/session";
+import { personOf, SESSION_KEY, type SessionUser, useSession } from "@/lib/session";
 import { useResource } from "@/lib/use-resource";
 import { ContentFeed } from "./ContentFeed";
-import { StartPostBox } from "./StartPostBox";
+import { StartPostBox, StartPostBoxSkeleton } from "./StartPostBox";
 import { SuggestionCard } from "./SuggestionCard";
 import { saveSuggested } from "./suggested-navigation";
 import { useHomeFeed } from "./use-home-feed";
@@ -68,12 +69,23 @@ function Suggestions({ enabled, onFollowChange }: { enabled: boolean; onFollowCh
   );
 }
 
-function Feed({ enabled, version, welcome }: { enabled: boolean; version: number; welcome: ReactNode }) {
+function Feed({
+  enabled,
+  pending,
+  version,
+  welcome,
+}: {
+  enabled: boolean;
+  /** The session is not known yet: the feed's placeholders hold its place meanwhile. */
+  pending: boolean;
+  version: number;
+  welcome: ReactNode;
+}) {
   const pathname = usePathname();
   const feed = useHomeFeed(enabled, version);
   const { data, error, items, loadingMore, mutate, retry, sentinel } = feed;
   // Off (not the viewer's own home) is not loading.
-  const loadingFirst = enabled && feed.loadingFirst;
+  const loadingFirst = pending || (enabled && feed.loadingFirst);
   const reactions = useMemo(
     () =>
       Object.assign({}, ...(data ?? []).map((page) => page.meta.viewerReactions)) as Record<
@@ -94,7 +106,12 @@ function Feed({ enabled, version, welcome }: { enabled: boolean; version: number
   // A first-time home (nothing followed, nothing published yet): what to do, not an empty card.
   if (data && items.length === 0 && !error) return <>{welcome}</>;
   return (
-    <section aria-labelledby="feed-heading" className="flex min-w-0 flex-col gap-4">
+    <section
+      aria-labelledby="feed-heading"
+      // While the first page loads, the feed holds at least a screen's height: the footer stays
+      // below the fold instead of being pushed down when the cards arrive (0027).
+      className={cn("flex min-w-0 flex-col gap-4", loadingFirst && "min-h-svh")}
+    >
       <h2 id="feed-heading" className="sr-only">
         {socialMessages.feedHeading}
       </h2>
@@ -181,8 +198,34 @@ function Welcome({ user, onStartPost }: { user: SessionUser; onStartPost: () => 
  * composer in place, any kind), the getting-started checklist, the home feed — or, the first time,
  * what to do — and profiles to follow beside it (from 1024 px; below it on narrow screens).
  * Another person's home path sends the viewer to their own.
+ *
+ * The page reads the session and the checklist on the server (`initialUser`, `initialChecklist`):
+ * they seed the cache here, so the first paint already has the settled frame and nothing is
+ * inserted above the feed after hydration (docs/decisions/0027). Both are asked again on mount.
  */
-export function HomeView({ slug }: { slug: string }) {
+export function HomeView({
+  slug,
+  initialUser,
+  initialChecklist,
+}: {
+  slug: string;
+  initialUser?: SessionUser;
+  initialChecklist?: Checklist;
+}) {
+  const fallback = useMemo(() => {
+    const seeded: Record<string, unknown> = {};
+    if (initialUser) seeded[SESSION_KEY] = initialUser;
+    if (initialChecklist) seeded[api.onboarding.checklist.path()] = { data: initialChecklist };
+    return seeded;
+  }, [initialUser, initialChecklist]);
+  return (
+    <SWRConfig value={{ fallback }}>
+      <Home slug={slug} />
+    </SWRConfig>
+  );
+}
+
+function Home({ slug }: { slug: string }) {
   const router = useRouter();
   const session = useSession();
   const user = session.user;
@@ -209,10 +252,15 @@ export function HomeView({ slug }: { slug: string }) {
           <div className="order-1 min-w-0">
             <StartPostBox user={user} composing={composing} onCompose={setComposing} onPublished={changed} />
           </div>
+        ) : session.isLoading ? (
+          <div className="order-1 min-w-0">
+            <StartPostBoxSkeleton />
+          </div>
         ) : null}
         <div className="order-3 min-w-0">
           <Feed
             enabled={own}
+            pending={session.isLoading}
             version={feedVersion}
             welcome={user ? <Welcome user={user} onStartPost={startPost} /> : null}
           />

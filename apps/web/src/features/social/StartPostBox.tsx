@@ -7,6 +7,7 @@ import { Avatar } from "@/components/ui/Avatar";
 import { Dialog } from "@/components/ui/Dialog";
 import { Icon } from "@/components/ui/Icon";
 import { Menu } from "@/components/ui/Menu";
+import { Skeleton } from "@/components/ui/Skeleton";
 import { ContentEditor } from "@/features/content/ContentEditor";
 import { type CreateRoute, createRouteKinds, createTitles } from "@/features/content/kinds";
 import { useVerificationGate } from "@/features/verification/VerificationGate";
@@ -109,5 +110,30 @@ export function StartPostBox({
         ) : null}
       </Dialog>
     </section>
+  );
+}
+
+/**
+ * The box's frame while the session is not known yet: the same card, rows and heights as
+ * StartPostBox, so the box arriving moves nothing below it (docs/decisions/0027).
+ */
+export function StartPostBoxSkeleton() {
+  return (
+    <div aria-hidden="true" className="rounded-card bg-surface p-4 shadow-card">
+      <div className="flex items-center gap-3">
+        <Skeleton shape="circle" className="size-10" />
+        <Skeleton className="h-12 flex-1 rounded-full" />
+      </div>
+      <div className="mt-3 flex flex-wrap items-center gap-1">
+        {/* About as wide as the four labels ("Write an article", …), so the rows wrap alike. */}
+        {["w-28", "w-28", "w-24", "w-44"].map((width, n) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders, never reordered
+          <div key={n} className="flex h-10 items-center gap-2 px-3">
+            <Skeleton shape="circle" className="size-[18px]" />
+            <Skeleton shape="text" className={width} />
+          </div>
+        ))}
+      </div>
+    </div>
   );
 }
