@@ -1,7 +1,8 @@
 import { messages, URL_MAX_LENGTH_HTTP, URL_MAX_LENGTH_OTHER } from "@vn/contract";
 import { describe, expect, it } from "vitest";
 import { ApiError, toApiError } from "../src/lib/api-error";
-import { cleanSubmit, submitErrorMessage, urlField } from "../src/lib/forms";
+import { cleanSubmit, submitErrorMessage } from "../src/lib/forms";
+import { urlField } from "../src/lib/url-field";
 
 describe("form helpers", () => {
   it("cleans text fields but not passwords before submit", () => {

@@ -7,6 +7,7 @@ import type {
   planActionLabels,
 } from "./enums";
 import { plans } from "./plans";
+import type { Policy } from "./policy";
 
 /**
  * Billing rules both sides read (issue 13): the sandbox test cards, how a plan change is carried
@@ -189,3 +190,10 @@ export function addonOfPriceKey(key: string): AddonType | null {
 export function isBadgePriceKey(key: string): boolean {
   return key === badgePriceKey("monthly") || key === badgePriceKey("annual");
 }
+
+/**
+ * Who may use the billing routes (the endpoint table's rows share it): a verified person for
+ * themselves, and for a company a member whose `settings` scope is not none (owners). Here rather
+ * than in endpoints/billing.ts so the web can read it without loading the schemas.
+ */
+export const billingPolicy = { who: "verified", scope: "settings" } as const satisfies Policy;

@@ -257,3 +257,8 @@ export const VIDEO_MAX_SHORT_SIDE_PX = 4320;
 export const MEDIA_MAX_DURATION_HOURS = 4;
 /** Unfinished resumable uploads one person holds at once, whichever profiles they act for. */
 export const MEDIA_OPEN_UPLOADS_MAX = 10;
+
+/** Feedback (§3, §5): a rating of 1–5 and a message. */
+export const FEEDBACK_RATING_MIN = 1;
+export const FEEDBACK_RATING_MAX = 5;
+export const FEEDBACK_MESSAGE_MAX = 2000;

@@ -8,6 +8,7 @@ export * from "./error-messages";
 export * from "./errors";
 export * from "./events";
 export * from "./kyb";
+export * from "./media";
 export * from "./messages";
 export * from "./messages/format";
 export * from "./messenger";

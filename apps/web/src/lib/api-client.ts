@@ -1,29 +1,34 @@
 /**
- * The typed API client, built from the contract's endpoint table (packages/contract/src/endpoints):
- * `api.<group>.<name>(input)` calls one row, e.g. `api.social.follow({ params: { slug } })`. Its
- * inputs are typed by the row's params, query and body schemas, and its answer is the success body
- * parsed by the row's own response schema (the wire shape: `{data}`, `{data, meta}`, or the bare
- * objects of the /api/auth routes). No path is written by hand anywhere in the web.
+ * The typed API client: `api.<group>.<name>(input)` calls one row of the contract's endpoint table
+ * (packages/contract/src/endpoints), e.g. `api.social.follow({ params: { slug } })`. Its inputs are
+ * typed by the row's params, query and body schemas and its answer by the row's response schema
+ * (the wire shape: `{data}`, `{data, meta}`, or the bare objects of the /api/auth routes). No path
+ * is written by hand anywhere in the web.
+ *
+ * The types come from the full table (`import type`, erased at build); what runs is built from
+ * `@vn/contract/routes`, the same table without its schemas (generated from it), so no route of the
+ * web carries zod and every schema for its API calls (decision 0027, session 11). Answers are
+ * trusted, not parsed: the API writes each one from its row's schema (defaults included, only the
+ * declared fields), so the wire data is already in the schema's output shape.
  *
  * Every call goes through `request()` (src/lib/api.ts), so the §4 response rules, the timeout, the
  * bearer token and the error handling (ApiError) are the ones every call has always had.
  */
-import {
-  type BodyInput,
-  type EndpointDefinition,
-  type EndpointGroup,
-  type Endpoints,
-  endpoints,
-  fillPath,
-  type ParamsInput,
-  type QueryInput,
-  type ResponseOf,
-  toQueryString,
+import type {
+  BodyInput,
+  EndpointDefinition,
+  EndpointGroup,
+  Endpoints,
+  HttpMethod,
+  ParamsInput,
+  QueryInput,
+  ResponseOf,
 } from "@vn/contract";
-import { commonMessages } from "@vn/contract/messages/common";
+import { fillPath } from "@vn/contract/endpoints/define";
+import { routes } from "@vn/contract/routes";
+import { toQueryString } from "@vn/contract/url";
 import type { z } from "zod";
 import { type ApiResponse, type RequestOptions, request } from "./api";
-import { ApiError } from "./api-error";
 
 /** A body the client sends as given (rows with `rawBody: true`: multipart, raw bytes, form-encoded). */
 export type RawBody = FormData | Blob | URLSearchParams;
@@ -63,10 +68,19 @@ export type CallInput<E extends EndpointDefinition> = PathInput<E> &
 /** The argument list: optional when nothing in it is required. */
 export type ArgsOf<Input> = object extends Input ? [input?: Input] : [input: Input];
 
+/** What the client reads of a row when it runs: the browser's table has nothing else. */
+export interface Route {
+  readonly method: HttpMethod;
+  /** Full path with Fastify parameters: "/api/v1/content/:id/comments". */
+  readonly path: string;
+  /** The same handler mounted at more paths (the v2 copy of a v1 route). */
+  readonly alsoAt?: readonly string[];
+}
+
 export interface ApiCall<E extends EndpointDefinition> {
   (...args: ArgsOf<CallInput<E>>): Promise<ResponseOf<E>>;
-  /** The row this call sends. */
-  readonly endpoint: E;
+  /** The row this call sends: its method and path (no schemas; the types carry those). */
+  readonly route: Route;
   /** "<group>.<name>", as in the OpenAPI document. */
   readonly id: string;
   /**
@@ -77,6 +91,16 @@ export interface ApiCall<E extends EndpointDefinition> {
   /** The browser's URL of the row ("/api/v1/…"), for links, XMLHttpRequest and plain fetches. */
   href(...args: ArgsOf<PathInput<E>>): string;
 }
+
+/** The full row of a call, for types: `EndpointOf<typeof api.social.feed>`. */
+export type EndpointOf<C> = C extends ApiCall<infer E> ? E : never;
+/** The answer of a call: `AnswerOf<typeof api.social.feed>` is the feed's `{data, meta}`. */
+export type AnswerOf<C> = ResponseOf<EndpointOf<C>>;
+
+/** The runtime table a client is built from: every row of `T` with at least its method and path. */
+export type RoutesOf<T extends Record<string, EndpointGroup>> = {
+  readonly [G in keyof T]: { readonly [N in keyof T[G]]: Route };
+};
 
 export type ApiClient<T extends Record<string, EndpointGroup>> = {
   [G in keyof T]: { [N in keyof T[G]]: T[G][N] extends EndpointDefinition ? ApiCall<T[G][N]> : never };
@@ -113,48 +137,21 @@ function queryOf(input: LooseInput | undefined): Record<string, QueryValue> | un
  * The path of a call relative to /api: parameters substituted (URI-encoded) and the query added
  * by the same rules `request()` applies (§5: empty values dropped).
  */
-export function endpointPath(endpoint: EndpointDefinition, input?: LooseInput): string {
+export function endpointPath(endpoint: Route, input?: LooseInput): string {
   const path = fillPath(relativePath(endpoint.path), input?.params as Record<string, unknown> | undefined);
   const query = queryOf(input);
   return query ? `${path}${toQueryString(query)}` : path;
 }
 
 /** The browser's URL of a call ("/api/v1/…"); parameters filled, query added as `endpointPath` does. */
-export function endpointHref(endpoint: EndpointDefinition, input?: LooseInput): string {
+export function endpointHref(endpoint: Route, input?: LooseInput): string {
   return `${API_PREFIX}${endpointPath(endpoint, input)}`;
 }
 
-/** The statuses a row answers with on success, in the table's order. */
-function successStatuses(endpoint: EndpointDefinition): number[] {
-  return Object.keys(endpoint.responses)
-    .map(Number)
-    .filter((status) => status >= 200 && status < 300);
-}
-
-/**
- * The success body parsed by the row's schema for the status that came (or its first success
- * schema when the status is not listed). A row without a JSON body (`null`: 204, bytes, pages)
- * gives undefined. A body that does not match its schema is an error, not data.
- */
-export function parseResponse<E extends EndpointDefinition>(
-  endpoint: E,
-  status: number,
-  body: unknown,
-): ResponseOf<E> {
-  const listed = endpoint.responses[status];
-  const schema = listed !== undefined ? listed : endpoint.responses[successStatuses(endpoint)[0] ?? -1];
-  if (!schema) return undefined as ResponseOf<E>;
-  const result = schema.safeParse(body);
-  if (!result.success) {
-    throw new ApiError(status, "response_invalid", commonMessages.somethingWentWrong, result.error.issues);
-  }
-  return result.data as ResponseOf<E>;
-}
-
-function callOf<E extends EndpointDefinition>(endpoint: E, id: string, send: Send): ApiCall<E> {
+function callOf(route: Route, id: string, send: Send) {
   const call = async (input?: LooseInput) => {
-    const response = await send(relativePath(fillPath(endpoint.path, input?.params as never)), {
-      method: endpoint.method,
+    const response = await send(relativePath(fillPath(route.path, input?.params as never)), {
+      method: route.method,
       query: queryOf(input),
       body: input?.body,
       headers: input?.headers,
@@ -164,30 +161,37 @@ function callOf<E extends EndpointDefinition>(endpoint: E, id: string, send: Sen
       // The row's schema describes the whole answer, envelope included.
       envelope: true,
     });
-    return parseResponse(endpoint, response.status, response.data);
+    // Trusted as typed (see the top of this file); a 204 answers null.
+    return response.data;
   };
   return Object.assign(call, {
-    endpoint,
+    route,
     id,
-    path: (input?: LooseInput) => endpointPath(endpoint, input),
-    href: (input?: LooseInput) => endpointHref(endpoint, input),
-  }) as unknown as ApiCall<E>;
+    path: (input?: LooseInput) => endpointPath(route, input),
+    href: (input?: LooseInput) => endpointHref(route, input),
+  });
 }
 
-/** One typed call per row of the table, grouped as the table is. */
+/**
+ * One typed call per row of the table, grouped as the table is: typed by `T` (a full table), run
+ * from `table` (its routes; a full table is one too).
+ */
 export function createApiClient<T extends Record<string, EndpointGroup>>(
-  table: T,
+  table: T | RoutesOf<T>,
   send: Send = request,
 ): ApiClient<T> {
   return Object.fromEntries(
     Object.entries(table).map(([group, rows]) => [
       group,
       Object.fromEntries(
-        Object.entries(rows).map(([name, endpoint]) => [name, callOf(endpoint, `${group}.${name}`, send)]),
+        Object.entries(rows as Record<string, Route>).map(([name, route]) => [
+          name,
+          callOf(route, `${group}.${name}`, send),
+        ]),
       ),
     ]),
   ) as unknown as ApiClient<T>;
 }
 
-/** The web's client of the whole API. */
-export const api: ApiClient<Endpoints> = createApiClient(endpoints);
+/** The web's client of the whole API: typed by the endpoint table, run from its routes. */
+export const api: ApiClient<Endpoints> = createApiClient<Endpoints>(routes);

@@ -5,19 +5,14 @@
  *   before they are sent; password fields are left exactly as typed.
  * - urlField: the §5 URL length rule (2000 for http(s), 1993 otherwise).
  */
-import { cleanFormValues, isUrlWithinLimit } from "@vn/contract";
+import { cleanFormValues } from "@vn/contract";
 import { commonMessages } from "@vn/contract/messages/common";
-import { z } from "zod";
 import { ApiError } from "./api-error";
 
 export function cleanSubmit<T extends Record<string, unknown>, R>(
   onValid: (values: T) => R,
 ): (values: T) => R {
   return (values) => onValid(cleanFormValues(values));
-}
-
-export function urlField() {
-  return z.string().trim().refine(isUrlWithinLimit, { message: commonMessages.urlTooLong });
 }
 
 /** The sentence to show for a failed submit: the server's message, or the generic one. */

@@ -6,8 +6,8 @@
  *   back to the personal account and reloads.
  * - 404 with company_notFound sends the user to their own profile page.
  */
-import { type EndpointDefinition, endpoints } from "@vn/contract";
 import { commonMessages } from "@vn/contract/messages/common";
+import { routes as apiRoutes } from "@vn/contract/routes";
 import { readErrorBody } from "./api-error";
 import { routes } from "./paths";
 
@@ -29,10 +29,11 @@ export type ResponseAction =
   | { type: "switchToUserAccount" }
   | { type: "navigate"; to: string };
 
-const { generateSlug, signIn, signOut, slugExists, switchAccount } = endpoints.accounts;
+// The schema-free routes (generated from the endpoint table): this runs on every page.
+const { generateSlug, signIn, signOut, slugExists, switchAccount } = apiRoutes.accounts;
 
 /** Does this row answer at the path (its own path or a copy of it, e.g. on API v2)? */
-function answersAt(row: EndpointDefinition, path: string): boolean {
+function answersAt(row: { path: string; alsoAt?: readonly string[] }, path: string): boolean {
   return row.path === path || (row.alsoAt ?? []).includes(path);
 }
 

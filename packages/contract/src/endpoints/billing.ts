@@ -1,3 +1,4 @@
+import { billingPolicy } from "../billing";
 import type { ErrorCode } from "../errors";
 import type { Policy } from "../policy";
 import {
@@ -50,7 +51,7 @@ const tags = ["billing"];
  * fetch"; product decisions: an unverified person cannot buy), and for a company a member whose
  * `settings` scope is not none (owners; managers hold none).
  */
-const billing: Policy = { who: "verified", scope: "settings" };
+const billing: Policy = billingPolicy;
 /** Changes that move money: a few a minute per account is plenty for a person. */
 const paying: Policy = { ...billing, rateLimit: { max: 20, per: "minute", by: "account" } };
 const changeErrors: readonly ErrorCode[] = [

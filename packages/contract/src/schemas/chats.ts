@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { mediaStatuses } from "../media";
 import { format } from "../messages/format";
 import { sharedMessages } from "../messages/shared";
 import { validationMessages } from "../messages/validation";
@@ -22,7 +23,7 @@ import {
 } from "../messenger";
 import { cleanText } from "../text";
 import { requiredText, userText } from "./common";
-import { mediaStatuses, mediaUrlsSchema } from "./media";
+import { mediaUrlsSchema } from "./media";
 
 /**
  * The messenger (issue 15; docs/decisions/0021-messenger.md): conversations between profiles,

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { PER_PAGE_DEFAULT, PER_PAGE_MAX } from "../constants";
 import { commentsModes, contentKinds, privacyLevels } from "../enums";
+import { mediaStatuses } from "../media";
 import { format } from "../messages/format";
 import { sharedMessages } from "../messages/shared";
 import { validationMessages } from "../messages/validation";
 import { cleanText } from "../text";
 import { userText } from "./common";
-import { imageUrlsSchema, mediaStatuses } from "./media";
+import { imageUrlsSchema } from "./media";
 import { contentRoomRefSchema } from "./realtime";
 
 /**

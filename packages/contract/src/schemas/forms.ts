@@ -2,6 +2,9 @@ import { z } from "zod";
 import {
   COMPANY_NAME_MAX,
   COMPANY_NAME_MIN,
+  FEEDBACK_MESSAGE_MAX,
+  FEEDBACK_RATING_MAX,
+  FEEDBACK_RATING_MIN,
   PERSON_NAME_MAX,
   PERSON_NAME_MIN,
   PHONE_MIN_DIGITS,
@@ -23,9 +26,6 @@ import { countryCodeSchema } from "./verification";
  * The enquiry and ad-consultation forms are at the end (issue 16).
  */
 
-export const FEEDBACK_RATING_MIN = 1;
-export const FEEDBACK_RATING_MAX = 5;
-export const FEEDBACK_MESSAGE_MAX = 2000;
 export const REPORT_DESCRIPTION_MAX = 1000;
 
 const textField = (max: number) =>

@@ -1,7 +1,7 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { format, safeRedirectTarget, signInRequestSchema } from "@vn/contract";
+import type { signInRequestSchema } from "@vn/contract";
+import { format, safeRedirectTarget } from "@vn/contract";
 import { commonMessages } from "@vn/contract/messages/common";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -24,6 +24,7 @@ import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
 import { EmailInput } from "@/components/ui/EmailInput";
 import { cleanSubmit } from "@/lib/forms";
+import { lazyResolver } from "@/lib/lazy-resolver";
 import { routes } from "@/lib/paths";
 import { fetchSessionUser, SESSION_KEY, useSession } from "@/lib/session";
 import { PasswordInput } from "./PasswordInput";
@@ -39,6 +40,11 @@ import { signInWithPassword } from "./sign-in";
 
 type SignInInput = z.input<typeof signInRequestSchema>;
 type SignIn = z.output<typeof signInRequestSchema>;
+
+/** Loaded on the first validation: zod and the schema stay out of every page's first load. */
+const signInResolver = lazyResolver<SignInInput, unknown, SignIn>(() =>
+  import("./sign-in-resolver").then((module) => module.signInResolver),
+);
 
 /** What the visitor pressed: the action, its target and, for the sentence, whose it is. */
 export interface SignInPromptRequest {
@@ -107,7 +113,7 @@ function SignInDialogForm({
     handleSubmit,
     formState: { errors, isSubmitting, isSubmitSuccessful },
   } = useForm<SignInInput, unknown, SignIn>({
-    resolver: zodResolver(signInRequestSchema),
+    resolver: signInResolver,
     defaultValues: { email: "", password: "" },
   });
 

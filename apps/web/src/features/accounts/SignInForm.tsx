@@ -1,7 +1,6 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { signInRequestSchema } from "@vn/contract";
+import type { signInRequestSchema } from "@vn/contract";
 import { commonMessages } from "@vn/contract/messages/common";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -10,12 +9,18 @@ import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { EmailInput } from "@/components/ui/EmailInput";
 import { cleanSubmit } from "@/lib/forms";
+import { lazyResolver } from "@/lib/lazy-resolver";
 import type { AuthOutcome } from "./auth-outcomes";
 import { PasswordInput } from "./PasswordInput";
 import { signInWithPassword } from "./sign-in";
 
 type SignInInput = z.input<typeof signInRequestSchema>;
 type SignIn = z.output<typeof signInRequestSchema>;
+
+/** Loaded on the first validation: zod and the schema stay out of every page's first load. */
+const signInResolver = lazyResolver<SignInInput, unknown, SignIn>(() =>
+  import("./sign-in-resolver").then((module) => module.signInResolver),
+);
 
 export interface SignInFormProps {
   /** Signed in: the cookie is set; the screen loads the session and moves on. */
@@ -42,7 +47,7 @@ export function SignInForm({
     getValues,
     formState: { errors, isSubmitting, isSubmitSuccessful },
   } = useForm<SignInInput, unknown, SignIn>({
-    resolver: zodResolver(signInRequestSchema),
+    resolver: signInResolver,
     defaultValues: { email: defaultEmail, password: "" },
   });
 

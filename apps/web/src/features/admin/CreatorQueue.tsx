@@ -1,17 +1,17 @@
 "use client";
 
-import { format, type ResponseOf } from "@vn/contract";
+import { format } from "@vn/contract";
 import { adminMessages } from "@vn/contract/messages/admin";
 import Link from "next/link";
 import { Badge } from "@/components/ui/Badge";
 import { formatDateTime } from "@/features/content/kinds";
-import { api } from "@/lib/api-client";
+import { type AnswerOf, api } from "@/lib/api-client";
 import { useResource } from "@/lib/use-resource";
 import { DecisionForm, type DecisionInput } from "./DecisionForm";
 import { AdminHeading, Fact, QueueBody } from "./QueueStates";
 import { useQueueDecision } from "./use-queue-decision";
 
-type CreatorQueueItem = ResponseOf<typeof api.billing.creatorQueue.endpoint>["data"][number];
+type CreatorQueueItem = AnswerOf<typeof api.billing.creatorQueue>["data"][number];
 
 /**
  * /admin/creators: creator applications and appeals of rejected ones, oldest first — what the

@@ -3,12 +3,13 @@ import {
   type AddonType,
   type BillingPeriod,
   type BillingState,
-  endpoints,
+  billingPolicy,
   type OwnerType,
   type PlanActionLabel,
   type PlanCardHolding,
   type PlanCardViewer,
   type PlanTier,
+  type Policy,
   scopeCovers,
 } from "@vn/contract";
 
@@ -17,7 +18,7 @@ import {
  * billing routes declare (settings: owners). Signed-out visitors are sent to sign in by the page.
  */
 export function mayOpenBilling(actor: Actor | null): boolean {
-  const scope = endpoints.billing.lastActive.policy.scope;
+  const scope: Policy["scope"] = billingPolicy.scope;
   return !actor || !scope || scopeCovers(actor, scope);
 }
 

@@ -1,8 +1,8 @@
 "use client";
 
-import type { Comment, CommentDeletedEvent, CommentEvent, CommentTarget, ResponseOf } from "@vn/contract";
+import type { Comment, CommentDeletedEvent, CommentEvent, CommentTarget } from "@vn/contract";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { api } from "@/lib/api-client";
+import { type AnswerOf, api } from "@/lib/api-client";
 import { acquireSocket, listen, releaseSocket } from "@/lib/socket";
 import { useCursorList } from "@/lib/use-cursor-list";
 import { useResource } from "@/lib/use-resource";
@@ -19,7 +19,7 @@ import {
 } from "./comment-state";
 import { joinContentRoom } from "./room-client";
 
-type ListPage = ResponseOf<typeof api.comments.list.endpoint>;
+type ListPage = AnswerOf<typeof api.comments.list>;
 
 /** One page of an item's top-level comments: the first by page number (pinned first), then by cursor. */
 function fetchPage([, contentId]: readonly [string, string], cursor: string | null): Promise<ListPage> {

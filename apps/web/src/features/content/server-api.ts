@@ -13,10 +13,12 @@
  * server's; `publicGet` names none (its render is shared by every visitor) and counts as the
  * web server's own read.
  */
-import type { EndpointDefinition, ResponseOf } from "@vn/contract";
+import { type EndpointDefinition, endpointList, type ResponseOf } from "@vn/contract";
+import { commonMessages } from "@vn/contract/messages/common";
 import { cookies, headers } from "next/headers";
 import { apiUrl, forwardingHeaders } from "@/lib/api";
-import { type ApiCall, type ArgsOf, endpointPath, type PathInput, parseResponse } from "@/lib/api-client";
+import { type ApiCall, type ArgsOf, endpointPath, type PathInput } from "@/lib/api-client";
+import { ApiError } from "@/lib/api-error";
 
 type DataOf<Body> = Body extends { data: infer Data } ? Data : never;
 type MetaOf<Body> = Body extends { meta: infer Meta } ? Meta : undefined;
@@ -40,17 +42,35 @@ export type ServerReader = <E extends EndpointDefinition>(
   ...input: ArgsOf<PathInput<E>>
 ) => Promise<ServerResultOf<E>>;
 
+/** The full rows by id: the server parses answers (the browser's client trusts them, see api-client). */
+const rows = new Map<string, EndpointDefinition>(endpointList.map((row) => [row.id, row.endpoint]));
+
+/** The success body parsed by the row's schema for the status that came (else its first success schema). */
+export function parseResponse<E extends EndpointDefinition>(call: ApiCall<E>, status: number, body: unknown) {
+  const endpoint = rows.get(call.id);
+  if (!endpoint) throw new Error(`${call.id} is not in the endpoint table`);
+  const success = Object.keys(endpoint.responses).find((code) => Number(code) >= 200 && Number(code) < 300);
+  const listed = endpoint.responses[status];
+  const schema =
+    listed !== undefined ? listed : success === undefined ? null : endpoint.responses[Number(success)];
+  if (!schema) return undefined as ResponseOf<E>;
+  const result = schema.safeParse(body);
+  if (!result.success)
+    throw new ApiError(status, "response_invalid", commonMessages.somethingWentWrong, result.error.issues);
+  return result.data as ResponseOf<E>;
+}
+
 async function read<E extends EndpointDefinition>(
   call: ApiCall<E>,
   input: PathInput<E> | undefined,
   init: RequestInit,
 ): Promise<ServerResultOf<E>> {
   try {
-    const url = apiUrl(endpointPath(call.endpoint, input));
+    const url = apiUrl(endpointPath(call.route, input));
     const response = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
     if (!response.ok) return { status: response.status, data: null, headers: response.headers };
     // Parsed by the row's schema like every answer; one that does not match counts as a failure.
-    const body = parseResponse(call.endpoint, response.status, await response.json()) as {
+    const body = parseResponse(call, response.status, await response.json()) as {
       data: DataOf<ResponseOf<E>>;
       meta?: MetaOf<ResponseOf<E>>;
     };

@@ -1,21 +1,15 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  FEEDBACK_MESSAGE_MAX,
-  FEEDBACK_RATING_MAX,
-  type FeedbackRequest,
-  feedbackRequestSchema,
-  format,
-} from "@vn/contract";
+import { FEEDBACK_MESSAGE_MAX, FEEDBACK_RATING_MAX, type FeedbackRequest, format } from "@vn/contract";
 import { commonMessages } from "@vn/contract/messages/common";
 import { usePathname } from "next/navigation";
 import { useEffect, useState } from "react";
-import { type Resolver, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { Textarea } from "@/components/ui/Textarea";
 import { api } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
 import { cn } from "@/lib/cn";
+import { lazyResolver } from "@/lib/lazy-resolver";
 import { FormDialog } from "./FormDialog";
 import { useDialogSubmit } from "./use-dialog-submit";
 
@@ -33,6 +27,11 @@ export function feedbackErrorText(error: unknown): string {
   return commonMessages.somethingWentWrong;
 }
 
+/** Loaded on the first validation: the form is in every page's header, its schema is not. */
+const feedbackResolver = lazyResolver<FeedbackRequest, unknown, FeedbackRequest>(() =>
+  import("./feedback-resolver").then((module) => module.feedbackResolver),
+);
+
 const ratings = Array.from({ length: FEEDBACK_RATING_MAX }, (_, index) => index + 1);
 
 /** The feedback form (§3 feedback: rating, message; §5 both required, message max length). */
@@ -40,7 +39,7 @@ export function FeedbackOverlay() {
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
   const form = useForm<FeedbackRequest>({
-    resolver: zodResolver(feedbackRequestSchema) as unknown as Resolver<FeedbackRequest>,
+    resolver: feedbackResolver,
     defaultValues: { message: "" },
   });
   useEffect(() => {

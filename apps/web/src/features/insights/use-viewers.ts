@@ -1,10 +1,10 @@
 "use client";
 
-import { type ResponseOf, VIEWERS_PER_PAGE_DEFAULT } from "@vn/contract";
-import { api } from "@/lib/api-client";
+import { VIEWERS_PER_PAGE_DEFAULT } from "@vn/contract";
+import { type AnswerOf, api } from "@/lib/api-client";
 import { useCursorList } from "@/lib/use-cursor-list";
 
-export type ViewersPage = ResponseOf<typeof api.insights.viewers.endpoint>;
+export type ViewersPage = AnswerOf<typeof api.insights.viewers>;
 
 function fetchPage([, limit]: readonly [string, number], cursor: string | null): Promise<ViewersPage> {
   return api.insights.viewers({ query: { limit, cursor: cursor ?? undefined } });

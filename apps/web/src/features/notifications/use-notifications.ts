@@ -1,9 +1,9 @@
 "use client";
 
-import type { NotificationEvent, ResponseOf } from "@vn/contract";
+import type { NotificationEvent } from "@vn/contract";
 import { useEffect } from "react";
 import { useSWRConfig } from "swr";
-import { api } from "@/lib/api-client";
+import { type AnswerOf, api } from "@/lib/api-client";
 import { useCursorList } from "@/lib/use-cursor-list";
 import { useResource } from "@/lib/use-resource";
 import { useSocketEvent } from "@/lib/use-socket-event";
@@ -11,7 +11,7 @@ import { useSocketEvent } from "@/lib/use-socket-event";
 /** The SWR key of the unread count (the live event and mark-read update it). */
 export const UNREAD_KEY = api.notifications.unreadCount.path();
 
-export type NotificationPage = ResponseOf<typeof api.notifications.list.endpoint>;
+export type NotificationPage = AnswerOf<typeof api.notifications.list>;
 
 function fetchPage([, perPage]: readonly [string, number], cursor: string | null): Promise<NotificationPage> {
   return api.notifications.list({ query: { perPage, cursor: cursor ?? undefined } });

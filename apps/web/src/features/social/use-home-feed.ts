@@ -1,10 +1,9 @@
 "use client";
 
-import type { ResponseOf } from "@vn/contract";
-import { api } from "@/lib/api-client";
+import { type AnswerOf, api } from "@/lib/api-client";
 import { useCursorList } from "@/lib/use-cursor-list";
 
-export type FeedPage = ResponseOf<typeof api.social.feed.endpoint>;
+export type FeedPage = AnswerOf<typeof api.social.feed>;
 
 function fetchFeed(_key: readonly [string, number], cursor: string | null): Promise<FeedPage> {
   return api.social.feed({ query: cursor ? { cursor } : {} });

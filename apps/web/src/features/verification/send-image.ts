@@ -1,11 +1,11 @@
 /**
  * One image to a multipart row of the verification endpoints (the capture page's photos, the
  * documents a request for information asks for), by XMLHttpRequest for its upload progress. The
- * answer is parsed by the row's schema as every call of the typed client is; a refusal becomes
- * the same ApiError with the API's own message (wrong type, too large, too small…).
+ * answer is trusted as typed, as every call of the typed client is; a refusal becomes the same
+ * ApiError with the API's own message (wrong type, too large, too small…).
  */
 import type { EndpointDefinition, ResponseOf } from "@vn/contract";
-import { type ApiCall, type PathInput, parseResponse } from "@/lib/api-client";
+import type { ApiCall, PathInput } from "@/lib/api-client";
 import { toApiError } from "@/lib/api-error";
 
 export interface SendImageInput<E extends EndpointDefinition> {
@@ -27,7 +27,7 @@ export function sendImage<E extends EndpointDefinition>(input: SendImageInput<E>
   const { call, signal } = input;
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open(call.endpoint.method, call.href(...([input.path] as Parameters<ApiCall<E>["href"]>)));
+    xhr.open(call.route.method, call.href(...([input.path] as Parameters<ApiCall<E>["href"]>)));
     xhr.withCredentials = true;
     xhr.setRequestHeader("Accept", "application/json");
     xhr.upload.onprogress = (event) => {
@@ -48,11 +48,7 @@ export function sendImage<E extends EndpointDefinition>(input: SendImageInput<E>
         reject(toApiError(xhr.status, body));
         return;
       }
-      try {
-        resolve(parseResponse(call.endpoint, xhr.status, body));
-      } catch (error) {
-        reject(error);
-      }
+      resolve(body as ResponseOf<E>);
     };
     xhr.onerror = () => {
       done();
