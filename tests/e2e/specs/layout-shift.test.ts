@@ -9,7 +9,7 @@ import { useBrowser } from "../support/suite";
  * it settles in. Each page is loaded at a phone's width with a PerformanceObserver installed
  * before any script of the page, and the layout-shift entries of the load and the 1.5 s after it
  * are summed (as CLS counts them: not those right after input). The budget is 0.05; before the
- * fix the publication page measured 0.09 and the signed-in home 0.96 here.
+ * fix the publication page measured 0.09, the signed-in home 0.96 and a profile 0.06 here.
  */
 const browsers = useBrowser();
 const budget = 0.05;
@@ -67,6 +67,17 @@ describe("layout shift on load", () => {
     const { total, shifts } = await shiftsOf(page, path);
     expect(total, JSON.stringify(shifts, null, 1)).toBeLessThanOrEqual(budget);
     await context.close();
+  });
+
+  it("keeps a profile still at 412 px and 1350 px (the Follow row is there before hydration)", async () => {
+    for (const width of [412, 1350]) {
+      const { context, page } = await browsers.open(width);
+      await observeShifts(context);
+      const { total, shifts } = await shiftsOf(page, "/anna.kowalski");
+      expect(await page.getByRole("button", { name: /Follow Anna Kowalski/ }).count()).toBe(1);
+      expect(total, `${width} px: ${JSON.stringify(shifts, null, 1)}`).toBeLessThanOrEqual(budget);
+      await context.close();
+    }
   });
 
   it("keeps the signed-in home still at 412 px (nothing is inserted above the feed)", async () => {

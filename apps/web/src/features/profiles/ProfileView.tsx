@@ -428,7 +428,9 @@ export function ProfileView({
         </div>
       ) : null}
       <ProfileCard profile={profile} own={own} page={page} editable={mayEditPage(actorOf(user), page)} />
-      {(user || !sessionLoading) && !ownerOfPage && !actingAsThis ? (
+      {/* Rendered before the session is known too (the visitor's Follow row), so hydration inserts
+          nothing above the page's sections; the owner is known from the page data (isOwner). */}
+      {!ownerOfPage && !actingAsThis ? (
         <ProfileSocialActions
           profileId={page.user.id}
           slug={page.user.slug}

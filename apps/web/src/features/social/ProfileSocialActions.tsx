@@ -10,6 +10,7 @@ import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
 import { Menu } from "@/components/ui/Menu";
+import { Skeleton } from "@/components/ui/Skeleton";
 import { api } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
 import { useSession } from "@/lib/session";
@@ -40,7 +41,16 @@ export function ProfileSocialActions({ profileId, slug, name, followersCount }: 
     );
   }
   const data = relation.data?.data;
-  if (!data || data.isSelf) return null;
+  // While the relationship loads, the row keeps its place (the page renders it before the session
+  // is known, so nothing below it moves: decision 0027).
+  if (!data)
+    return (
+      <div aria-hidden="true" className="flex flex-wrap items-center gap-2">
+        <Skeleton className="h-10 w-28 rounded-full" />
+        <Skeleton className="size-10 rounded-full" />
+      </div>
+    );
+  if (data.isSelf) return null;
 
   const toggle = async (name: "block" | "mute", on: boolean) => {
     try {
