@@ -1,5 +1,5 @@
 import { type ContentItem, detailSegmentOf, scopeCovers, scopeOfKind } from "@vn/contract";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { jsonRowOf, rowsFromJson } from "../db/json-rows";
 import { preparedOnce } from "../db/prepared";
@@ -139,49 +139,83 @@ interface Hydration {
 type ProfileRow = typeof profiles.$inferSelect;
 
 /**
- * The hydration of a page in one statement, prepared once (db/prepared.ts): blocks around the
- * viewer, repost originals, owners, reaction counts and media, each as one JSON value. It was five
- * statements; on a feed page each round trip cost the API and PostgreSQL more than the read itself
- * (decision 0031). Ids go as array values, so one statement serves any page.
+ * Where a hydration finds its page (SQL values): the items' ids, their reposts' originals' ids and
+ * their owners' ids (text[] each), and the viewer (text, null for a visitor).
  */
+export interface HydrationSources {
+  ids: SQL;
+  reposts: SQL;
+  owners: SQL;
+  viewer: SQL;
+}
+
+/**
+ * The hydration of a page as five columns of one row, each one JSON value: blocks around the
+ * viewer, repost originals, owners, reaction counts and media. It was five statements; on a feed
+ * page each round trip cost the API and PostgreSQL more than the read itself (decision 0031). The
+ * feed selects these columns in the statement that reads its page (one round trip for both).
+ */
+export function hydrationColumns({ ids, reposts, owners, viewer }: HydrationSources) {
+  // The page's items and their originals.
+  const shown = sql`(SELECT unnest(${ids}) UNION ALL SELECT unnest(${reposts}))`;
+  return {
+    hidden: sql<
+      string[] | null
+    >`(SELECT coalesce(json_agg(b.id), '[]'::json) FROM (${blockedAroundIds(viewer)}) b)`,
+    originals: sql<unknown>`(SELECT coalesce(json_agg(${jsonRowOf(contentItems, "o")}), '[]'::json)
+      FROM content_items o WHERE o.id = ANY(${reposts}))`,
+    owners: sql<unknown>`(SELECT coalesce(json_agg(${jsonRowOf(profiles, "p")}), '[]'::json)
+      FROM profiles p WHERE p.id IN (
+        SELECT unnest(${owners}) UNION SELECT owner_id FROM content_items WHERE id = ANY(${reposts})))`,
+    counts: sql<
+      [string, string, number][] | null
+    >`(SELECT coalesce(json_agg(json_build_array(r.content_id, r.kind, r.n)), '[]'::json)
+      FROM reaction_counts r WHERE r.content_id IN ${shown} AND r.n > 0)`,
+    media: sql<unknown>`(SELECT coalesce(json_agg(${jsonRowOf(mediaFiles, "m")}), '[]'::json)
+      FROM media_files m WHERE m.content_item_id IN ${shown})`,
+  };
+}
+
+/** A hydration as read: the values of hydrationColumns. */
+export interface HydrationRow {
+  hidden: string[] | null;
+  originals: unknown;
+  owners: unknown;
+  counts: [string, string, number][] | null;
+  media: unknown;
+}
+
+/** The hydration of rows given as id arrays, prepared once (db/prepared.ts). */
 const hydrationStatement = preparedOnce(
   "content_hydration",
   (db) => {
     const ids = (name: string) => sql`${sql.placeholder(name)}::text[]`;
-    const viewer = sql`${sql.placeholder("viewer")}::text`;
-    // The page's items and their originals.
-    const shown = sql`(SELECT unnest(${ids("ids")}) UNION ALL SELECT unnest(${ids("reposts")}))`;
     return db
-      .select({
-        hidden: sql<
-          string[]
-        >`(SELECT coalesce(json_agg(b.id), '[]'::json) FROM (${blockedAroundIds(viewer)}) b)`,
-        originals: sql<unknown>`(SELECT coalesce(json_agg(${jsonRowOf(contentItems, "o")}), '[]'::json)
-          FROM content_items o WHERE o.id = ANY(${ids("reposts")}))`,
-        owners: sql<unknown>`(SELECT coalesce(json_agg(${jsonRowOf(profiles, "p")}), '[]'::json)
-          FROM profiles p WHERE p.id IN (
-            SELECT unnest(${ids("owners")}) UNION SELECT owner_id FROM content_items WHERE id = ANY(${ids("reposts")})))`,
-        counts: sql<
-          [string, string, number][]
-        >`(SELECT coalesce(json_agg(json_build_array(r.content_id, r.kind, r.n)), '[]'::json)
-          FROM reaction_counts r WHERE r.content_id IN ${shown} AND r.n > 0)`,
-        media: sql<unknown>`(SELECT coalesce(json_agg(${jsonRowOf(mediaFiles, "m")}), '[]'::json)
-          FROM media_files m WHERE m.content_item_id IN ${shown})`,
-      })
+      .select(
+        hydrationColumns({
+          ids: ids("ids"),
+          reposts: ids("reposts"),
+          owners: ids("owners"),
+          viewer: sql`${sql.placeholder("viewer")}::text`,
+        }),
+      )
       .from(sql`(SELECT 1) AS one`);
-    // Keys and id arrays only: one plan serves every page (db/prepared.ts).
   },
+  // Keys and id arrays only: one plan serves every page (db/prepared.ts).
   { generic: true },
 );
 
 async function hydrationOf(db: Db, rows: ContentRow[], viewerProfileId: string | null): Promise<Hydration> {
-  const reposts = [...new Set(rows.flatMap((r) => (r.repostOfId ? [r.repostOfId] : [])))];
   const [found] = await hydrationStatement(db).execute({
     ids: rows.map((r) => r.id),
-    reposts,
+    reposts: [...new Set(rows.flatMap((r) => (r.repostOfId ? [r.repostOfId] : [])))],
     owners: [...new Set(rows.map((r) => r.ownerId))],
     viewer: viewerProfileId,
   });
+  return hydrationFrom(found);
+}
+
+function hydrationFrom(found: HydrationRow | undefined): Hydration {
   const counts = new Map<string, Record<string, number>>();
   for (const [contentId, kind, n] of found?.counts ?? []) {
     const forItem = counts.get(contentId) ?? {};
@@ -310,13 +344,12 @@ async function viewsWithOwners(
   db: Db,
   allRows: ContentRow[],
   viewerProfileId: string | null,
+  read?: HydrationRow,
 ): Promise<{ items: ContentItem[]; ownerById: Map<string, ProfileRow> }> {
   if (allRows.length === 0) return { items: [], ownerById: new Map() };
-  const { hidden, originals, ownerById, counts, mediaByItem } = await hydrationOf(
-    db,
-    allRows,
-    viewerProfileId,
-  );
+  const { hidden, originals, ownerById, counts, mediaByItem } = read
+    ? hydrationFrom(read)
+    : await hydrationOf(db, allRows, viewerProfileId);
   const rows = allRows.filter((r) => !hidden.has(r.ownerId));
   const withCounts = (item: ContentItem): ContentItem => ({ ...item, reactions: counts.get(item.id) ?? {} });
   const bylines = await bylinesFor(db, [...rows, ...originals], ownerById);
@@ -355,13 +388,15 @@ async function viewsWithOwners(
  * original's owner is hidden from the viewer shows the original as unavailable (`repostOf: null`),
  * the way a removed original shows. Lists that pick their rows by ownerVisibleTo use this. The
  * originals' owners came with the hydration, so their levels need no read of their own.
+ * `read`: the hydration when the caller's statement brought it with its rows (hydrationColumns).
  */
 export async function contentItemViewsFor(
   db: Db,
   rows: ContentRow[],
   viewer: Viewer,
+  read?: HydrationRow,
 ): Promise<ContentItem[]> {
-  return (await viewsWithOwnersFor(db, rows, viewer)).items;
+  return (await viewsWithOwnersFor(db, rows, viewer, read)).items;
 }
 
 /**
@@ -382,8 +417,9 @@ async function viewsWithOwnersFor(
   db: Db,
   rows: ContentRow[],
   viewer: Viewer,
+  read?: HydrationRow,
 ): Promise<{ items: ContentItem[]; ownerById: Map<string, ProfileRow> }> {
-  const { items, ownerById } = await viewsWithOwners(db, rows, viewer.profileId);
+  const { items, ownerById } = await viewsWithOwners(db, rows, viewer.profileId, read);
   const unseen = unseenIn(
     items.flatMap((item) => (item.repostOf ? [item.repostOf.owner.id] : [])),
     ownerById,

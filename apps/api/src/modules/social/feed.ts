@@ -1,9 +1,10 @@
 import type { ContentItem, ReactionKind } from "@vn/contract";
 import { and, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { jsonRowOf, rowsFromJson } from "../../db/json-rows";
 import { type Preparable, preparedOnce } from "../../db/prepared";
 import { contentItems, homeTimelineEntries, homeTimelines, reactions } from "../../db/schema/index";
-import { contentItemViewsFor } from "../../shared/content-view";
+import { contentItemViewsFor, type HydrationRow, hydrationColumns } from "../../shared/content-view";
 import { decodeKeyset, keysetPage, rowsOf } from "../../shared/pages";
 import { levelsKeyOf, levelsSeenBy, type Viewer } from "../../shared/profile-view";
 
@@ -38,11 +39,12 @@ export async function homeFeed(
 }> {
   const cursor = decodeKeyset(query.cursor);
   const limit = query.perPage + 1;
-  const page =
-    (await timelinePage(db, viewer, cursor, limit)) ?? (await mergedPage(db, viewer, cursor, limit));
+  const fromTimeline = await timelinePage(db, viewer, cursor, limit);
+  const page = fromTimeline?.rows ?? (await mergedPage(db, viewer, cursor, limit));
   const { rows: shown, nextCursor } = keysetPage(page, query.perPage, (r) => ({ at: r.at, id: r.id }));
   const rows = shown.map(({ at: _at, viewerReaction: _reaction, ...row }) => row);
-  const items = await contentItemViewsFor(db, rows, viewer);
+  // The timeline's statement brought the hydration along; the merge's pages are hydrated here.
+  const items = await contentItemViewsFor(db, rows, viewer, fromTimeline?.hydration);
   // Only the shown items' reactions (the views leave out a blocked owner's rows).
   const reactionOf = new Map(shown.map((r) => [r.id, r.viewerReaction]));
   const viewerReactions = Object.fromEntries(
@@ -78,14 +80,20 @@ const pageColumns = () => ({
  * One prepared statement per shape of a page (a cursor or not; the privacy levels the viewer
  * sees), built once per database handle (db/prepared.ts): a request only binds its values.
  */
-function byShape<P>(label: string, build: (db: Db, withCursor: boolean, levels: SQL) => Preparable<P>) {
+function byShape<P>(
+  label: string,
+  build: (db: Db, withCursor: boolean, levels: SQL) => Preparable<P>,
+  options: { generic?: boolean } = {},
+) {
   const shapes = new Map<string, (db: Db) => P>();
   return (db: Db, viewer: FeedViewer, cursor: Cursor): P => {
     const key = `${cursor ? "after" : "first"}_${levelsKeyOf(viewer)}`;
     let shape = shapes.get(key);
     if (!shape) {
-      shape = preparedOnce(`${label}_${key}`, (handle) =>
-        build(handle, Boolean(cursor), levelsSeenBy(viewer)),
+      shape = preparedOnce(
+        `${label}_${key}`,
+        (handle) => build(handle, Boolean(cursor), levelsSeenBy(viewer)),
+        options,
       );
       shapes.set(key, shape);
     }
@@ -93,29 +101,65 @@ function byShape<P>(label: string, build: (db: Db, withCursor: boolean, levels: 
   };
 }
 
-const timelineStatement = byShape("home_timeline", (db, withCursor, levels) =>
-  db
-    .select({
-      ...pageColumns(),
-      complete: sql<boolean>`${homeTimelines.horizonAt} IS NULL`,
-      readAt: homeTimelines.readAt,
-    })
-    .from(homeTimelineEntries)
-    .innerJoin(homeTimelines, eq(homeTimelines.followerId, homeTimelineEntries.followerId))
-    .innerJoin(contentItems, eq(contentItems.id, homeTimelineEntries.contentId))
-    .where(
-      and(
-        eq(homeTimelineEntries.followerId, viewerValue),
-        withCursor
-          ? sql`(${homeTimelineEntries.publicationDate}, ${homeTimelineEntries.contentId}) < (${beforeAt}, ${beforeId})`
-          : undefined,
-        eq(contentItems.status, "active"),
-        sql`(${homeTimelineEntries.ownerId} = ${viewerValue} OR EXISTS (
-          SELECT 1 FROM profiles p WHERE p.id = ${homeTimelineEntries.ownerId} AND p.status = 'active' AND (${levels})))`,
-      ),
-    )
-    .orderBy(desc(homeTimelineEntries.publicationDate), desc(homeTimelineEntries.contentId))
-    .limit(sql.placeholder("limit")),
+/**
+ * The timeline page and its hydration in one statement (decision 0031): the page as a CTE, sent
+ * back as one JSON value (its rows as the table's column arrays, db/json-rows.ts) beside the
+ * hydration's columns (hydrationColumns) computed from the page's id arrays. One row of a few JSON
+ * values: drizzle's per-field row mapping of a joined select cost more API time than the round trip
+ * it saved. Generic plans (db/prepared.ts): the page is one primary-key range whatever the values,
+ * and custom planning of the whole statement cost more than running it.
+ */
+const timelineStatement = byShape(
+  "home_timeline_hydrated",
+  (db, withCursor, levels) => {
+    const page = db.$with("page").as(
+      db
+        .select({
+          ...getTableColumns(contentItems),
+          at: sql<string>`${contentItems.publicationDate}::text`.as("at"),
+          // The viewer's own reaction (what viewerReactionsFor reads), one primary-key probe per row.
+          viewerReaction: sql<ReactionKind | null>`(SELECT r.kind FROM ${reactions} r
+            WHERE r.content_id = ${contentItems.id} AND r.profile_id = ${viewerValue})`.as("viewer_reaction"),
+          complete: sql<boolean>`${homeTimelines.horizonAt} IS NULL`.as("complete"),
+          readAt: sql<string>`${homeTimelines.readAt}`.as("timeline_read_at"),
+        })
+        .from(homeTimelineEntries)
+        .innerJoin(homeTimelines, eq(homeTimelines.followerId, homeTimelineEntries.followerId))
+        .innerJoin(contentItems, eq(contentItems.id, homeTimelineEntries.contentId))
+        .where(
+          and(
+            eq(homeTimelineEntries.followerId, viewerValue),
+            withCursor
+              ? sql`(${homeTimelineEntries.publicationDate}, ${homeTimelineEntries.contentId}) < (${beforeAt}, ${beforeId})`
+              : undefined,
+            eq(contentItems.status, "active"),
+            sql`(${homeTimelineEntries.ownerId} = ${viewerValue} OR EXISTS (
+              SELECT 1 FROM profiles p WHERE p.id = ${homeTimelineEntries.ownerId} AND p.status = 'active' AND (${levels})))`,
+          ),
+        )
+        .orderBy(desc(homeTimelineEntries.publicationDate), desc(homeTimelineEntries.contentId))
+        .limit(sql.placeholder("limit")),
+    );
+    // Cast: `= ANY((SELECT …))` would be read as a subquery of arrays, not as one array.
+    const fromPage = (expression: string) => sql.raw(`(SELECT ${expression} FROM page)::text[]`);
+    return db
+      .with(page)
+      .select({
+        rows: sql<[unknown[], string, ReactionKind | null][] | null>`(SELECT json_agg(
+          json_build_array(${jsonRowOf(contentItems, "page")}, page.at, page.viewer_reaction)
+          ORDER BY page.publication_date DESC, page.id DESC) FROM page)`,
+        complete: sql<boolean | null>`(SELECT complete FROM page LIMIT 1)`,
+        readAt: sql<string | null>`(SELECT timeline_read_at::text FROM page LIMIT 1)`,
+        ...hydrationColumns({
+          ids: fromPage("array_agg(id)"),
+          reposts: fromPage("array_agg(DISTINCT repost_of_id) FILTER (WHERE repost_of_id IS NOT NULL)"),
+          owners: fromPage("array_agg(DISTINCT owner_id)"),
+          viewer: sql`${viewerValue}::text`,
+        }),
+      })
+      .from(sql`(SELECT 1) AS one`);
+  },
+  { generic: true },
 );
 
 const timelineOf = preparedOnce("home_timeline_of", (db) =>
@@ -133,28 +177,46 @@ const timelineOf = preparedOnce("home_timeline_of", (db) =>
  * their privacy level (decision 0014). Null when the merge must answer: the page reaches below the
  * timeline's horizon. A profile's first page builds its timeline.
  */
-async function timelinePage(db: Db, viewer: FeedViewer, cursor: Cursor, limit: number) {
+async function timelinePage(
+  db: Db,
+  viewer: FeedViewer,
+  cursor: Cursor,
+  limit: number,
+): Promise<{ rows: PageRow[]; hydration: HydrationRow } | null> {
   const values = pageValues(viewer, cursor, limit);
-  const read = () => timelineStatement(db, viewer, cursor).execute(values);
+  const read = async () => (await timelineStatement(db, viewer, cursor).execute(values))[0]!;
   const marker = async () => (await timelineOf(db).execute({ viewer: viewer.profileId }))[0];
-  let rows = await read();
+  let found = await read();
   // No entries: no timeline yet (built now, then read again), or the end of one.
-  if (rows.length === 0 && !(await marker())) {
+  if (!found.rows && !(await marker())) {
     await db.execute(sql`SELECT home_timeline_build(${viewer.profileId})`);
-    rows = await read();
+    found = await read();
   }
-  const readAt = rows[0]?.readAt;
-  if (readAt && Date.now() - readAt.getTime() > READ_AT_PRECISION_MS) {
+  if (found.readAt && Date.now() - Date.parse(found.readAt) > READ_AT_PRECISION_MS) {
     await db
       .update(homeTimelines)
       .set({ readAt: sql`now()` })
       .where(eq(homeTimelines.followerId, viewer.profileId));
   }
-  if (rows.length === limit) return rows;
+  const rowValues = found.rows ?? [];
+  const items = rowsFromJson(
+    contentItems,
+    rowValues.map(([row]) => row),
+  );
+  const rows = items.map((item, index) => ({
+    ...item,
+    at: rowValues[index]![1],
+    viewerReaction: rowValues[index]![2],
+  }));
+  const page = { rows, hydration: found };
+  if (rows.length === limit) return page;
   // Fewer than a full page: the end of a complete timeline, or a page reaching below the horizon.
-  const complete = rows[0]?.complete ?? (await marker())?.complete;
-  return complete ? rows : null;
+  const complete = found.complete ?? (await marker())?.complete;
+  return complete ? page : null;
 }
+
+/** A page's row: the publication, its keyset value and the viewer's own reaction. */
+type PageRow = typeof contentItems.$inferSelect & { at: string; viewerReaction: ReactionKind | null };
 
 /**
  * The page merged on read, for pages below a timeline's horizon: for each followed profile
