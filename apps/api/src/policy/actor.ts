@@ -44,36 +44,40 @@ const ownerColumns = {
   addons: subscriptions.addons,
 };
 
-/** The session, its person and their own profile's holding: one statement, prepared once (every request runs it). */
+/**
+ * The session, its person and their own profile's holding: one statement (every request runs it).
+ * The person's own profile is matched with `type = 'user'` written as a literal: the unique index
+ * that finds it is partial (WHERE type = 'user'), and a generic plan cannot use a partial index for
+ * a bound value, so it scanned every profile (test/prepared-statements.test.ts checks the plan).
+ */
+export function sessionLookup(db: Db, which: "token" | "id") {
+  return db
+    .select({
+      sessionId: sessions.id,
+      userId: users.id,
+      userStatus: users.status,
+      staffRole: users.staffRole,
+      twoFactorEnabled: users.twoFactorEnabled,
+      limitedUntil: users.limitedUntil,
+      activeProfileId: sessions.activeProfileId,
+      own: ownerColumns,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(profiles, and(eq(profiles.userId, users.id), sql`${profiles.type} = 'user'`))
+    .leftJoin(subscriptions, eq(subscriptions.ownerProfileId, profiles.id))
+    .where(
+      and(
+        eq(which === "token" ? sessions.token : sessions.id, sql.placeholder("key")),
+        gt(sessions.expiresAt, sql.placeholder("now")),
+      ),
+    )
+    .limit(1);
+}
+
+/** sessionLookup prepared once per handle; a unique key, so one plan serves every token (db/prepared.ts). */
 function sessionQuery(which: "token" | "id") {
-  return preparedOnce(
-    `session_by_${which}`,
-    (db) =>
-      db
-        .select({
-          sessionId: sessions.id,
-          userId: users.id,
-          userStatus: users.status,
-          staffRole: users.staffRole,
-          twoFactorEnabled: users.twoFactorEnabled,
-          limitedUntil: users.limitedUntil,
-          activeProfileId: sessions.activeProfileId,
-          own: ownerColumns,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .leftJoin(profiles, and(eq(profiles.userId, users.id), eq(profiles.type, "user")))
-        .leftJoin(subscriptions, eq(subscriptions.ownerProfileId, profiles.id))
-        .where(
-          and(
-            eq(which === "token" ? sessions.token : sessions.id, sql.placeholder("key")),
-            gt(sessions.expiresAt, sql.placeholder("now")),
-          ),
-        )
-        .limit(1),
-    // A unique key: one plan serves every token (db/prepared.ts).
-    { generic: true },
-  );
+  return preparedOnce(`session_by_${which}`, (db) => sessionLookup(db, which), { generic: true });
 }
 const sessionByToken = sessionQuery("token");
 const sessionById = sessionQuery("id");

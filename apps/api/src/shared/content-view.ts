@@ -185,25 +185,23 @@ export interface HydrationRow {
   media: unknown;
 }
 
-/** The hydration of rows given as id arrays, prepared once (db/prepared.ts). */
-const hydrationStatement = preparedOnce(
-  "content_hydration",
-  (db) => {
-    const ids = (name: string) => sql`${sql.placeholder(name)}::text[]`;
-    return db
-      .select(
-        hydrationColumns({
-          ids: ids("ids"),
-          reposts: ids("reposts"),
-          owners: ids("owners"),
-          viewer: sql`${sql.placeholder("viewer")}::text`,
-        }),
-      )
-      .from(sql`(SELECT 1) AS one`);
-  },
-  // Keys and id arrays only: one plan serves every page (db/prepared.ts).
-  { generic: true },
-);
+/** The hydration of rows given as id arrays (`ids`, `reposts`, `owners`, `viewer`). */
+function hydrationQuery(db: Db) {
+  const ids = (name: string) => sql`${sql.placeholder(name)}::text[]`;
+  return db
+    .select(
+      hydrationColumns({
+        ids: ids("ids"),
+        reposts: ids("reposts"),
+        owners: ids("owners"),
+        viewer: sql`${sql.placeholder("viewer")}::text`,
+      }),
+    )
+    .from(sql`(SELECT 1) AS one`);
+}
+
+// Keys and id arrays only: one plan serves every page (db/prepared.ts).
+const hydrationStatement = preparedOnce("content_hydration", hydrationQuery, { generic: true });
 
 async function hydrationOf(db: Db, rows: ContentRow[], viewerProfileId: string | null): Promise<Hydration> {
   const [found] = await hydrationStatement(db).execute({

@@ -111,56 +111,59 @@ function byShape<P>(
  */
 const timelineStatement = byShape(
   "home_timeline_hydrated",
-  (db, withCursor, levels) => {
-    const page = db.$with("page").as(
-      db
-        .select({
-          ...getTableColumns(contentItems),
-          at: sql<string>`${contentItems.publicationDate}::text`.as("at"),
-          // The viewer's own reaction (what viewerReactionsFor reads), one primary-key probe per row.
-          viewerReaction: sql<ReactionKind | null>`(SELECT r.kind FROM ${reactions} r
-            WHERE r.content_id = ${contentItems.id} AND r.profile_id = ${viewerValue})`.as("viewer_reaction"),
-          complete: sql<boolean>`${homeTimelines.horizonAt} IS NULL`.as("complete"),
-          readAt: sql<string>`${homeTimelines.readAt}`.as("timeline_read_at"),
-        })
-        .from(homeTimelineEntries)
-        .innerJoin(homeTimelines, eq(homeTimelines.followerId, homeTimelineEntries.followerId))
-        .innerJoin(contentItems, eq(contentItems.id, homeTimelineEntries.contentId))
-        .where(
-          and(
-            eq(homeTimelineEntries.followerId, viewerValue),
-            withCursor
-              ? sql`(${homeTimelineEntries.publicationDate}, ${homeTimelineEntries.contentId}) < (${beforeAt}, ${beforeId})`
-              : undefined,
-            eq(contentItems.status, "active"),
-            sql`(${homeTimelineEntries.ownerId} = ${viewerValue} OR EXISTS (
-              SELECT 1 FROM profiles p WHERE p.id = ${homeTimelineEntries.ownerId} AND p.status = 'active' AND (${levels})))`,
-          ),
-        )
-        .orderBy(desc(homeTimelineEntries.publicationDate), desc(homeTimelineEntries.contentId))
-        .limit(sql.placeholder("limit")),
-    );
-    // Cast: `= ANY((SELECT …))` would be read as a subquery of arrays, not as one array.
-    const fromPage = (expression: string) => sql.raw(`(SELECT ${expression} FROM page)::text[]`);
-    return db
-      .with(page)
-      .select({
-        rows: sql<[unknown[], string, ReactionKind | null][] | null>`(SELECT json_agg(
-          json_build_array(${jsonRowOf(contentItems, "page")}, page.at, page.viewer_reaction)
-          ORDER BY page.publication_date DESC, page.id DESC) FROM page)`,
-        complete: sql<boolean | null>`(SELECT complete FROM page LIMIT 1)`,
-        readAt: sql<string | null>`(SELECT timeline_read_at::text FROM page LIMIT 1)`,
-        ...hydrationColumns({
-          ids: fromPage("array_agg(id)"),
-          reposts: fromPage("array_agg(DISTINCT repost_of_id) FILTER (WHERE repost_of_id IS NOT NULL)"),
-          owners: fromPage("array_agg(DISTINCT owner_id)"),
-          viewer: sql`${viewerValue}::text`,
-        }),
-      })
-      .from(sql`(SELECT 1) AS one`);
-  },
+  (db, withCursor, levels) => timelinePageQuery(db, withCursor, levels),
   { generic: true },
 );
+
+/** The timeline page statement (timelineStatement), for one shape. */
+function timelinePageQuery(db: Db, withCursor: boolean, levels: SQL) {
+  const page = db.$with("page").as(
+    db
+      .select({
+        ...getTableColumns(contentItems),
+        at: sql<string>`${contentItems.publicationDate}::text`.as("at"),
+        // The viewer's own reaction (what viewerReactionsFor reads), one primary-key probe per row.
+        viewerReaction: sql<ReactionKind | null>`(SELECT r.kind FROM ${reactions} r
+            WHERE r.content_id = ${contentItems.id} AND r.profile_id = ${viewerValue})`.as("viewer_reaction"),
+        complete: sql<boolean>`${homeTimelines.horizonAt} IS NULL`.as("complete"),
+        readAt: sql<string>`${homeTimelines.readAt}`.as("timeline_read_at"),
+      })
+      .from(homeTimelineEntries)
+      .innerJoin(homeTimelines, eq(homeTimelines.followerId, homeTimelineEntries.followerId))
+      .innerJoin(contentItems, eq(contentItems.id, homeTimelineEntries.contentId))
+      .where(
+        and(
+          eq(homeTimelineEntries.followerId, viewerValue),
+          withCursor
+            ? sql`(${homeTimelineEntries.publicationDate}, ${homeTimelineEntries.contentId}) < (${beforeAt}, ${beforeId})`
+            : undefined,
+          eq(contentItems.status, "active"),
+          sql`(${homeTimelineEntries.ownerId} = ${viewerValue} OR EXISTS (
+              SELECT 1 FROM profiles p WHERE p.id = ${homeTimelineEntries.ownerId} AND p.status = 'active' AND (${levels})))`,
+        ),
+      )
+      .orderBy(desc(homeTimelineEntries.publicationDate), desc(homeTimelineEntries.contentId))
+      .limit(sql.placeholder("limit")),
+  );
+  // Cast: `= ANY((SELECT …))` would be read as a subquery of arrays, not as one array.
+  const fromPage = (expression: string) => sql.raw(`(SELECT ${expression} FROM page)::text[]`);
+  return db
+    .with(page)
+    .select({
+      rows: sql<[unknown[], string, ReactionKind | null][] | null>`(SELECT json_agg(
+          json_build_array(${jsonRowOf(contentItems, "page")}, page.at, page.viewer_reaction)
+          ORDER BY page.publication_date DESC, page.id DESC) FROM page)`,
+      complete: sql<boolean | null>`(SELECT complete FROM page LIMIT 1)`,
+      readAt: sql<string | null>`(SELECT timeline_read_at::text FROM page LIMIT 1)`,
+      ...hydrationColumns({
+        ids: fromPage("array_agg(id)"),
+        reposts: fromPage("array_agg(DISTINCT repost_of_id) FILTER (WHERE repost_of_id IS NOT NULL)"),
+        owners: fromPage("array_agg(DISTINCT owner_id)"),
+        viewer: sql`${viewerValue}::text`,
+      }),
+    })
+    .from(sql`(SELECT 1) AS one`);
+}
 
 const timelineOf = preparedOnce("home_timeline_of", (db) =>
   db
