@@ -1,6 +1,7 @@
 import { fillPlaceholders, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/client";
+import { profilePageQuery } from "../src/modules/profiles/service";
 import { sessionLookup } from "../src/policy/actor";
 import { createTestDatabase, type TestDatabase } from "./support/database";
 
@@ -14,8 +15,8 @@ import { createTestDatabase, type TestDatabase } from "./support/database";
  * sequential scans priced out: where an index can serve, the planner takes it; a sequential scan
  * left in the plan of a table that grows with the product means no index can. Only plans that do
  * not depend on table sizes are checked here: in this empty database a hash join over a whole
- * table costs nothing, so the hydration's and the timeline's plans are checked on the bench's data
- * set instead (decision 0031).
+ * table costs nothing, so the hydration's, the timeline's and visitorViewDiffers' plans were checked
+ * on the bench's data set instead (decision 0031).
  */
 let test: TestDatabase;
 beforeAll(async () => {
@@ -83,6 +84,16 @@ describe("generic plans", () => {
     for (const which of ["token", "id"] as const) {
       const scans = await wholeScansOfGenericPlan(sessionLookup(db(), which), { key: "k", now: new Date() });
       expect(scans, which).toEqual([]);
+    }
+  });
+
+  it("reads a profile page by its slug and keys, for a visitor and a signed-in viewer", async () => {
+    for (const signedIn of [false, true]) {
+      const scans = await wholeScansOfGenericPlan(profilePageQuery(db(), signedIn), {
+        slug: "s",
+        viewer: "v",
+      });
+      expect(scans, signedIn ? "signed in" : "visitor").toEqual([]);
     }
   });
 });
