@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/client";
 import { profilePageQuery } from "../src/modules/profiles/service";
 import { sessionLookup } from "../src/policy/actor";
+import { profileBySlugQuery } from "../src/shared/profile-view";
 import { createTestDatabase, type TestDatabase } from "./support/database";
 
 /**
@@ -95,5 +96,9 @@ describe("generic plans", () => {
       });
       expect(scans, signedIn ? "signed in" : "visitor").toEqual([]);
     }
+  });
+
+  it("finds a profile by its handle by index", async () => {
+    expect(await wholeScansOfGenericPlan(profileBySlugQuery(db()), { slug: "s" })).toEqual([]);
   });
 });

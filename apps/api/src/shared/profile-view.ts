@@ -145,14 +145,17 @@ export function isVisibleProfile(row: Pick<ProfileRow, "status">): boolean {
 }
 
 /** A public profile by handle (case-insensitive); anything but an active one answers content_notFound. */
-// Every profile route starts here: prepared once (db/prepared.ts).
-const profileBySlug = preparedOnce("profile_by_slug", (db) =>
-  db
+// Every profile route starts here: prepared once and planned generically (db/prepared.ts): the
+// slug's unique index answers whatever the value, and planning per request cost PostgreSQL more
+// than the read (bind 0.25 ms, execute 0.05 ms; decision 0031).
+export function profileBySlugQuery(db: Db) {
+  return db
     .select()
     .from(profiles)
     .where(sql`lower(${profiles.slug}) = lower(${sql.placeholder("slug")}::text)`)
-    .limit(1),
-);
+    .limit(1);
+}
+const profileBySlug = preparedOnce("profile_by_slug", profileBySlugQuery, { generic: true });
 
 export async function findProfileBySlug(db: Db, slug: string): Promise<ProfileRow> {
   const [row] = await profileBySlug(db).execute({ slug });
