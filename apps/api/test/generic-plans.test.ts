@@ -1,6 +1,7 @@
 import { fillPlaceholders, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/client";
+import { detailQuery } from "../src/modules/content/service";
 import { profilePageQuery } from "../src/modules/profiles/service";
 import { sessionLookup } from "../src/policy/actor";
 import { profileBySlugQuery } from "../src/shared/profile-view";
@@ -100,5 +101,16 @@ describe("generic plans", () => {
 
   it("finds a profile by its handle by index", async () => {
     expect(await wholeScansOfGenericPlan(profileBySlugQuery(db()), { slug: "s" })).toEqual([]);
+  });
+
+  it("finds a publication by its slug, and by its owner's handle and slug, by index", async () => {
+    for (const byOwner of [false, true]) {
+      const scans = await wholeScansOfGenericPlan(detailQuery(db(), byOwner), {
+        slug: "s",
+        kinds: ["post"],
+        owner: "o",
+      });
+      expect(scans, byOwner ? "by owner" : "by slug").toEqual([]);
+    }
   });
 });

@@ -308,22 +308,36 @@ const ownerLevel = preparedOnce("content_owner_level", (db) =>
     .where(eq(profiles.id, sql.placeholder("id")))
     .limit(1),
 );
+/**
+ * A publication by its slug (and its owner's handle), prepared once and planned generically: the
+ * slug's index (and the owner-and-slug unique one) answer whatever the values, and planning per
+ * request cost PostgreSQL more than the read (bind 0.24–0.31 ms, execute 0.03; decision 0031).
+ */
 function detailStatement(byOwner: boolean) {
-  return preparedOnce(byOwner ? "content_detail_of_owner" : "content_detail", (db) =>
-    db
-      .select()
-      .from(contentItems)
-      .where(
-        and(
-          eq(contentItems.slug, sql.placeholder("slug")),
-          sql`${contentItems.kind} = ANY(${sql.placeholder("kinds")}::text[])`,
-          byOwner
-            ? sql`${contentItems.ownerId} = (SELECT id FROM profiles WHERE lower(slug) = lower(${sql.placeholder("owner")}::text))`
-            : undefined,
-        ),
-      )
-      .limit(1),
+  return preparedOnce(
+    byOwner ? "content_detail_of_owner" : "content_detail",
+    (db) => detailQuery(db, byOwner),
+    {
+      generic: true,
+    },
   );
+}
+
+/** detailStatement's query (`slug`, `kinds`, and `owner` when byOwner). */
+export function detailQuery(db: Db, byOwner: boolean) {
+  return db
+    .select()
+    .from(contentItems)
+    .where(
+      and(
+        eq(contentItems.slug, sql.placeholder("slug")),
+        sql`${contentItems.kind} = ANY(${sql.placeholder("kinds")}::text[])`,
+        byOwner
+          ? sql`${contentItems.ownerId} = (SELECT id FROM profiles WHERE lower(slug) = lower(${sql.placeholder("owner")}::text))`
+          : undefined,
+      ),
+    )
+    .limit(1);
 }
 const detailBySlug = detailStatement(false);
 const detailOfOwner = detailStatement(true);
