@@ -245,25 +245,3 @@ export const audioTrackSchema = z.object({
   streamUrl: z.string(),
 });
 export type AudioTrack = z.infer<typeof audioTrackSchema>;
-
-/** The playlist track of a publication whose file is playable audio; null otherwise. */
-export function audioTrackOf(item: {
-  id: string;
-  title: string | null;
-  owner: { name: string };
-  mainImage: { urls: { preview: string | null } } | null;
-  file: unknown;
-}): AudioTrack | null {
-  const parsed = contentFileSchema.safeParse(item.file);
-  if (!parsed.success) return null;
-  const file = parsed.data;
-  if (file.kind !== "audio" || !file.isStream || !file.urls.stream) return null;
-  return {
-    id: item.id,
-    trackName: item.title ?? file.title ?? file.name,
-    artistName: item.owner.name,
-    durationInMs: file.customProperties.durationInMs,
-    poster: file.urls.poster ?? item.mainImage?.urls.preview ?? null,
-    streamUrl: file.urls.stream,
-  };
-}

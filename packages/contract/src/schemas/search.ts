@@ -1,5 +1,13 @@
 import { z } from "zod";
 import { contentKinds } from "../enums";
+import {
+  SEARCH_MAX_PAGE,
+  SEARCH_PER_PAGE_DEFAULT,
+  SEARCH_PER_PAGE_MAX,
+  SEARCH_TERM_MAX,
+  SEARCH_TERM_MIN,
+  searchKinds,
+} from "../search";
 import { userText } from "./common";
 import { contentItemSchema } from "./content";
 import { businessBadgeSchema } from "./profiles";
@@ -10,18 +18,6 @@ import { profileCardSchema } from "./social";
  * full-text relevance with typo tolerance, priority ranking for plans with
  * `search.priorityRanking`, highlighted matches, filters by kind.
  */
-
-export const SEARCH_TERM_MIN = 2;
-export const SEARCH_TERM_MAX = 100;
-export const SEARCH_PER_PAGE_DEFAULT = 10;
-export const SEARCH_PER_PAGE_MAX = 50;
-/** Results per section when every kind is searched at once. */
-export const SEARCH_SECTION_SIZE = 5;
-/** Deeper than this a search is refined rather than paged. */
-export const SEARCH_MAX_PAGE = 50;
-
-export const searchKinds = ["all", "people", "companies", "publications"] as const;
-export type SearchKind = (typeof searchKinds)[number];
 
 export const searchQuerySchema = z.object({
   search: userText().trim().min(SEARCH_TERM_MIN).max(SEARCH_TERM_MAX),

@@ -1,7 +1,6 @@
 "use client";
 
 import { SWR_DEDUPE_MS, SWR_ERROR_RETRY_MS, SWR_FOCUS_THROTTLE_MS } from "@vn/contract";
-import { Tooltip } from "radix-ui";
 import { type ReactNode, Suspense } from "react";
 import { SWRConfig } from "swr";
 import { SignInDialogProvider } from "@/features/accounts/SignInDialog";
@@ -24,7 +23,7 @@ function isRetryable(error: unknown): boolean {
 
 const MAX_RETRIES = 5;
 
-/** Everything every page needs once: data fetching defaults (§9), the snackbar, tooltips, and the
+/** Everything every page needs once: data fetching defaults (§9), the snackbar, and the
  * invisible watchers (access rules, §4 response effects, route history, new versions). */
 export function Providers({ children }: { children: ReactNode }) {
   return (
@@ -40,26 +39,24 @@ export function Providers({ children }: { children: ReactNode }) {
       }}
     >
       <SnackbarProvider>
-        <Tooltip.Provider delayDuration={300}>
-          <ResponseEffectsBridge />
-          {/* These read the query string, which Next only has on the client. */}
-          <Suspense fallback={null}>
-            <AccessGuard />
-            <QueryIntentHandler />
-            <RouteHistoryTracker />
-            {/* The guided onboarding tour (issue 18): started by ?media-onboarding=true or the home. */}
-            <OnboardingTour />
-          </Suspense>
-          <VersionWatcher />
-          {/* The global audio player (§2) lives here so it keeps playing across navigation. */}
-          <AudioPlayerProvider>
-            {/* The verification popups (§2 global overlays) for every gated action, and the sign-in
+        <ResponseEffectsBridge />
+        {/* These read the query string, which Next only has on the client. */}
+        <Suspense fallback={null}>
+          <AccessGuard />
+          <QueryIntentHandler />
+          <RouteHistoryTracker />
+          {/* The guided onboarding tour (issue 18): started by ?media-onboarding=true or the home. */}
+          <OnboardingTour />
+        </Suspense>
+        <VersionWatcher />
+        {/* The global audio player (§2) lives here so it keeps playing across navigation. */}
+        <AudioPlayerProvider>
+          {/* The verification popups (§2 global overlays) for every gated action, and the sign-in
                 dialog for a visitor's (issue 18). */}
-            <VerificationGateProvider>
-              <SignInDialogProvider>{children}</SignInDialogProvider>
-            </VerificationGateProvider>
-          </AudioPlayerProvider>
-        </Tooltip.Provider>
+          <VerificationGateProvider>
+            <SignInDialogProvider>{children}</SignInDialogProvider>
+          </VerificationGateProvider>
+        </AudioPlayerProvider>
       </SnackbarProvider>
     </SWRConfig>
   );

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { useSWRConfig } from "swr";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
-import { Dialog } from "@/components/ui/Dialog";
+import { LazyDialog } from "@/components/ui/LazyDialog";
 import { signOutRequest } from "@/lib/api";
 import { api } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
@@ -133,7 +133,7 @@ export function QueryIntentHandler() {
   if (!pending) return null;
   const invite = pending.type === "invite";
   return (
-    <Dialog
+    <LazyDialog
       open
       onOpenChange={(open) => {
         if (!open) dismiss();
@@ -157,6 +157,6 @@ export function QueryIntentHandler() {
       }
     >
       {error ? <Alert>{error}</Alert> : null}
-    </Dialog>
+    </LazyDialog>
   );
 }

@@ -3,8 +3,9 @@
 import { commonMessages } from "@vn/contract/messages/common";
 import { useState } from "react";
 import { Avatar } from "@/components/ui/Avatar";
+import { DeferredMenu } from "@/components/ui/DeferredMenu";
 import { Icon } from "@/components/ui/Icon";
-import { Menu, type MenuItem } from "@/components/ui/Menu";
+import type { MenuItem } from "@/components/ui/Menu";
 import { useAccountSwitch } from "@/features/accounts/use-account-switch";
 import { BILLING_PATH, mayOpenBilling } from "@/features/billing/billing-rules";
 import { roleLabels, useCompanies } from "@/features/companies/use-companies";
@@ -67,7 +68,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
     : [];
 
   return (
-    <Menu
+    <DeferredMenu
       open={held || open}
       onOpenChange={(next) => {
         if (!held) setOpen(next);

@@ -1,9 +1,6 @@
 "use client";
 
-import type { signInRequestSchema } from "@vn/contract";
-import { format, safeRedirectTarget } from "@vn/contract";
-import { commonMessages } from "@vn/contract/messages/common";
-import Link from "next/link";
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import {
   createContext,
@@ -16,44 +13,27 @@ import {
   useState,
   useTransition,
 } from "react";
-import { useForm } from "react-hook-form";
 import { useSWRConfig } from "swr";
-import type { z } from "zod";
-import { Alert } from "@/components/ui/Alert";
-import { Button } from "@/components/ui/Button";
-import { Dialog } from "@/components/ui/Dialog";
-import { EmailInput } from "@/components/ui/EmailInput";
-import { cleanSubmit } from "@/lib/forms";
-import { lazyResolver } from "@/lib/lazy-resolver";
 import { routes } from "@/lib/paths";
 import { fetchSessionUser, SESSION_KEY, useSession } from "@/lib/session";
-import { PasswordInput } from "./PasswordInput";
+import { currentPath, safeBack } from "./current-path";
 import {
   clearPendingIntent,
   type IntentAction,
   type PendingIntent,
+  type SignInPromptRequest,
   savePendingIntent,
   sessionStore,
   takePendingIntent,
 } from "./pending-intent";
-import { signInWithPassword } from "./sign-in";
 
-type SignInInput = z.input<typeof signInRequestSchema>;
-type SignIn = z.output<typeof signInRequestSchema>;
+export type { SignInPromptRequest } from "./pending-intent";
 
-/** Loaded on the first validation: zod and the schema stay out of every page's first load. */
-const signInResolver = lazyResolver<SignInInput, unknown, SignIn>(() =>
-  import("./sign-in-resolver").then((module) => module.signInResolver),
+/** The dialog, its form and react-hook-form load on the first prompt (see SignInDialogContent). */
+const SignInDialogContent = dynamic(
+  () => import("./SignInDialogContent").then((module) => module.SignInDialogContent),
+  { ssr: false },
 );
-
-/** What the visitor pressed: the action, its target and, for the sentence, whose it is. */
-export interface SignInPromptRequest {
-  action: IntentAction;
-  target: string;
-  kind?: string;
-  /** The profile's name (follow, message). */
-  name?: string;
-}
 
 interface SignInPromptValue {
   /** Keeps the intent and opens the sign-in dialog. */
@@ -68,125 +48,8 @@ interface SignInPromptValue {
 
 const SignInPromptContext = createContext<SignInPromptValue | null>(null);
 
-function reasonOf(request: SignInPromptRequest | null): string {
-  const name = request?.name ?? "";
-  switch (request?.action) {
-    case "follow":
-      return format(commonMessages.signInDialogFollow, { name });
-    case "react":
-      return commonMessages.signInDialogReact;
-    case "comment":
-      return commonMessages.signInDialogComment;
-    case "repost":
-      return commonMessages.signInDialogRepost;
-    case "message":
-      return format(commonMessages.signInDialogMessage, { name });
-    default:
-      return commonMessages.signInSubtitle;
-  }
-}
-
-/** The current page (path and query), checked against our own origin before it is used. */
-function currentPath(): string {
-  return (
-    safeRedirectTarget(`${window.location.pathname}${window.location.search}`, window.location.origin) ?? "/"
-  );
-}
-
 function isProfileNotCompleted(status: string): boolean {
   return status === "profile-not-completed" || status === "profile_not_completed";
-}
-
-function SignInDialogForm({
-  request,
-  onSignedIn,
-  onElsewhere,
-}: {
-  request: SignInPromptRequest | null;
-  onSignedIn: () => Promise<void>;
-  /** The sign-in goes on elsewhere (the second factor, a deleted or unavailable account). */
-  onElsewhere: (href: string) => void;
-}) {
-  const [serverError, setServerError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting, isSubmitSuccessful },
-  } = useForm<SignInInput, unknown, SignIn>({
-    resolver: signInResolver,
-    defaultValues: { email: "", password: "" },
-  });
-
-  const onSubmit = cleanSubmit(async (values: SignIn) => {
-    setServerError(null);
-    const result = await signInWithPassword(values.email, values.password);
-    const back = routes.loginThenBack(currentPath());
-    switch (result.kind) {
-      case "signedIn":
-        await onSignedIn();
-        return;
-      case "message":
-        setServerError(result.text);
-        break;
-      case "notAvailable":
-        onElsewhere(routes.notAvailableFor(result.email));
-        break;
-      // The second step, a deleted account's choices and an unfinished registration live on /login.
-      case "secondFactor":
-      case "deleted":
-      case "registrationNotFinished":
-        onElsewhere(back);
-        break;
-    }
-    throw new Error("not signed in"); // keeps react-hook-form's isSubmitSuccessful false
-  });
-
-  const busy = isSubmitting || isSubmitSuccessful;
-  const signUpHref = `${routes.signUp}&${new URLSearchParams({ redirect: request ? safeBack() : "/" }).toString()}`;
-
-  return (
-    <form
-      className="flex flex-col gap-5"
-      noValidate
-      aria-label={commonMessages.signIn}
-      onSubmit={(event) => void handleSubmit(onSubmit)(event).catch(() => undefined)}
-    >
-      {serverError ? <Alert>{serverError}</Alert> : null}
-      <EmailInput
-        // The dialog opens on the email field (Radix keeps focus that is already inside).
-        autoFocus
-        error={errors.email?.message}
-        {...register("email")}
-      />
-      <div className="flex flex-col gap-2">
-        <PasswordInput
-          label={commonMessages.passwordLabel}
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...register("password")}
-        />
-        <Link
-          href="/login?mode=forgot"
-          className="inline-flex min-h-10 items-center self-start rounded-full px-1 text-[0.95rem] font-semibold text-brand hover:underline"
-        >
-          {commonMessages.forgotPassword}
-        </Link>
-      </div>
-      <Button type="submit" size="lg" block disabled={busy} aria-busy={busy}>
-        {busy ? commonMessages.signInSubmitting : commonMessages.signIn}
-      </Button>
-      <p className="text-center text-[0.95rem] text-ink-muted">
-        {commonMessages.signInDialogNoAccount}{" "}
-        <Link href={signUpHref} className="font-semibold text-brand hover:underline">
-          {commonMessages.joinNow}
-        </Link>
-      </p>
-    </form>
-  );
-}
-
-function safeBack(): string {
-  return typeof window === "undefined" ? "/" : currentPath();
 }
 
 /**
@@ -202,6 +65,8 @@ export function SignInDialogProvider({ children }: { children: ReactNode }) {
   const { mutate } = useSWRConfig();
   const [request, setRequest] = useState<SignInPromptRequest | null>(null);
   const [open, setOpen] = useState(false);
+  // Once opened, the dialog stays mounted (its closing animation, a quick reopening).
+  const [opened, setOpened] = useState(false);
   // The page's render for the person (router.refresh in a transition): pending until it lands.
   const [refreshing, startRefresh] = useTransition();
   const [awaitingRefresh, setAwaitingRefresh] = useState(false);
@@ -219,6 +84,7 @@ export function SignInDialogProvider({ children }: { children: ReactNode }) {
         path: currentPath(),
       });
     setRequest(next);
+    setOpened(true);
     setOpen(true);
   }, []);
 
@@ -273,18 +139,15 @@ export function SignInDialogProvider({ children }: { children: ReactNode }) {
   return (
     <SignInPromptContext.Provider value={value}>
       {children}
-      <Dialog
-        open={open}
-        onOpenChange={close}
-        title={commonMessages.signInDialogTitle}
-        description={reasonOf(request)}
-        size="sm"
-        fullOnMobile
-      >
-        {open ? (
-          <SignInDialogForm request={request} onSignedIn={onSignedIn} onElsewhere={onElsewhere} />
-        ) : null}
-      </Dialog>
+      {opened ? (
+        <SignInDialogContent
+          open={open}
+          onOpenChange={close}
+          request={request}
+          onSignedIn={onSignedIn}
+          onElsewhere={onElsewhere}
+        />
+      ) : null}
     </SignInPromptContext.Provider>
   );
 }

@@ -8,6 +8,15 @@
 export const intentActions = ["follow", "react", "comment", "repost", "message"] as const;
 export type IntentAction = (typeof intentActions)[number];
 
+/** What the visitor pressed: the action, its target and, for the sentence, whose it is. */
+export interface SignInPromptRequest {
+  action: IntentAction;
+  target: string;
+  kind?: string;
+  /** The profile's name (follow, message). */
+  name?: string;
+}
+
 export interface PendingIntent {
   action: IntentAction;
   /** The profile slug (follow, message) or the publication id (react, comment, repost). */

@@ -1,6 +1,6 @@
 "use client";
 
-import { CHAT_GROUP_MAX, chatGroupCreateRequestSchema, type ProfileCard } from "@vn/contract";
+import { CHAT_GROUP_MAX, type ProfileCard } from "@vn/contract";
 import { chatsMessages } from "@vn/contract/messages/chats";
 import { commonMessages } from "@vn/contract/messages/common";
 import { useState } from "react";
@@ -29,6 +29,8 @@ export function GroupCreateDialog({ onCreated }: { onCreated: (chatId: string) =
 
   const create = async () => {
     const body = { title, members: members.map((person) => person.slug) };
+    // The API's own check, loaded on the first "create": zod stays out of the messenger's first load.
+    const { chatGroupCreateRequestSchema } = await import("@vn/contract/schemas/chats");
     const checked = chatGroupCreateRequestSchema.safeParse(body);
     if (!checked.success) {
       const errors: { title?: string; members?: string } = {};

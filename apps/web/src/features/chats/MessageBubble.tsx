@@ -11,10 +11,10 @@ import { Menu } from "@/components/ui/Menu";
 import { api } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
 import { submitErrorMessage } from "@/lib/forms";
-import { ChatReportDialog } from "./ChatReportDialog";
 import { useChats } from "./ChatsProvider";
 import { canDelete, canEdit } from "./chat-rules";
 import { formatChatTime } from "./chat-time";
+import { LazyChatReportDialog } from "./LazyChatReportDialog";
 import { MessageAttachments } from "./MessageAttachments";
 
 /**
@@ -183,7 +183,7 @@ export function MessageBubble({
       ) : null}
       {/* Mounted while open only: one form per message on screen would be waste. */}
       {reporting ? (
-        <ChatReportDialog
+        <LazyChatReportDialog
           chatId={chat.id}
           messageId={message.id}
           open={reporting}

@@ -1,6 +1,6 @@
 "use client";
 
-import { COMMENT_BODY_MAX, type Comment, commentTextSchema } from "@vn/contract";
+import { COMMENT_BODY_MAX, type Comment } from "@vn/contract";
 import { commonMessages } from "@vn/contract/messages/common";
 import { sharedMessages } from "@vn/contract/messages/shared";
 import { type FormEvent, useId, useState } from "react";
@@ -57,18 +57,21 @@ export function CommentComposer({
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (image.uploading || busy) return;
-    const parsed = commentTextSchema.safeParse(body);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? sharedMessages.fieldRequired);
-      return;
-    }
-    if (!parsed.data && !image.pending) {
-      setError(sharedMessages.fieldRequired);
-      return;
-    }
+    // Busy from here, while the schema loads on the first send (zod stays out of the page's first
+    // load); a failed load is a failed send.
     setBusy(true);
-    setError(null);
     try {
+      const { commentTextSchema } = await import("@vn/contract/schemas/comments");
+      const parsed = commentTextSchema.safeParse(body);
+      if (!parsed.success) {
+        setError(parsed.error.issues[0]?.message ?? sharedMessages.fieldRequired);
+        return;
+      }
+      if (!parsed.data && !image.pending) {
+        setError(sharedMessages.fieldRequired);
+        return;
+      }
+      setError(null);
       await onSubmit({
         body: parsed.data,
         ...(image.imageId === undefined ? {} : { imageId: image.imageId }),

@@ -15,7 +15,7 @@ import { Icon } from "@/components/ui/Icon";
 import { Menu, type MenuItem } from "@/components/ui/Menu";
 import { formatDateTime } from "@/features/content/kinds";
 import { ApiError } from "@/lib/api-error";
-import { ReportDialog } from "../forms/ReportDialog";
+import { LazyReportDialog } from "../forms/LazyReportDialog";
 import { CommentComposer, type CommentDraft } from "./CommentComposer";
 import { CommentImage } from "./CommentImage";
 import { type CommentViewer, permissionsOf } from "./comment-state";
@@ -241,7 +241,7 @@ export function CommentItem({ comment, replies, canWrite, signedIn, viewer, acti
         }
       />
       {reporting ? (
-        <ReportDialog
+        <LazyReportDialog
           targetType="comment"
           targetId={comment.id}
           open={reporting}

@@ -1,6 +1,6 @@
 "use client";
 
-import { type ContentItem, repostRequestSchema } from "@vn/contract";
+import type { ContentItem } from "@vn/contract";
 import { commonMessages } from "@vn/contract/messages/common";
 import { contentMessages } from "@vn/contract/messages/content";
 import { sharedMessages } from "@vn/contract/messages/shared";
@@ -41,14 +41,17 @@ export function RepostButton({ item }: { item: ContentItem }) {
   if (!repostable) return null;
 
   const submit = async (withQuote: boolean) => {
-    const parsed = repostRequestSchema.safeParse({ withQuote, quote: withQuote ? note : undefined });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? sharedMessages.quoteNoteRequired);
-      return;
-    }
+    // Busy from here, while the schema loads on the first repost (zod stays out of the first
+    // load); a failed load is a failed repost.
     setBusy(true);
-    setError(null);
     try {
+      const { repostRequestSchema } = await import("@vn/contract/schemas/content");
+      const parsed = repostRequestSchema.safeParse({ withQuote, quote: withQuote ? note : undefined });
+      if (!parsed.success) {
+        setError(parsed.error.issues[0]?.message ?? sharedMessages.quoteNoteRequired);
+        return;
+      }
+      setError(null);
       const { data: created } = await api.content.repost({ params: { id: item.id }, body: parsed.data });
       setOpen(false);
       snackbar.show(contentMessages.repostDone, { tone: "success" });

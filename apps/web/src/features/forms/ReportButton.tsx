@@ -5,7 +5,7 @@ import { sharedMessages } from "@vn/contract/messages/shared";
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
-import { ReportDialog } from "./ReportDialog";
+import { LazyReportDialog } from "./LazyReportDialog";
 
 /** A publication's "Report" entry, opening the report form (spec §2 global overlays). */
 export function ReportButton({ targetType, targetId }: { targetType: ReportTargetType; targetId: string }) {
@@ -22,7 +22,7 @@ export function ReportButton({ targetType, targetId }: { targetType: ReportTarge
         <span className="max-sm:sr-only">{sharedMessages.reportAction}</span>
       </Button>
       {open ? (
-        <ReportDialog targetType={targetType} targetId={targetId} open={open} onOpenChange={setOpen} />
+        <LazyReportDialog targetType={targetType} targetId={targetId} open={open} onOpenChange={setOpen} />
       ) : null}
     </>
   );

@@ -6,7 +6,7 @@
 import { type BusinessBadge, format, formatCount, type KybTransaction } from "@vn/contract";
 import { kybMessages } from "@vn/contract/messages/kyb";
 import { countryName } from "../../lib/countries";
-import { dayLabel } from "./kyb-rules";
+import { dayLabel } from "./day-label";
 
 export interface BusinessBadgeFacts {
   registration: string;

@@ -184,11 +184,6 @@ export function fileSizeLabel(bytes: number): string {
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
-const dayFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-
-/** "Jun 3, 2026" (UTC, so the server's render and the browser's agree); null without a valid date. */
-export function dayLabel(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : dayFormat.format(date);
-}
+// In a module of its own: the business badge on search results and profiles needs it, not this
+// module's KYB schema (zod).
+export { dayLabel } from "./day-label";

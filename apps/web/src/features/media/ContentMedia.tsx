@@ -5,10 +5,10 @@ import {
   type ContentFile,
   type ContentGallery,
   type ContentItem,
-  contentFileSchema,
-  contentGallerySchema,
   format,
   formatMediaDuration,
+  isContentFile,
+  isContentGallery,
   type Media,
 } from "@vn/contract";
 import { mediaMessages } from "@vn/contract/messages/media";
@@ -81,14 +81,14 @@ export function ContentMedia({
   const player = useAudioPlayer();
   const [viewer, setViewer] = useState<ViewerFile | null>(null);
   const [video, setVideo] = useState<PlayableVideo | null>(null);
-  const gallery = contentGallerySchema.safeParse(item.gallery);
-  const parsedFile = contentFileSchema.safeParse(item.file);
-  const file = parsedFile.success ? parsedFile.data : null;
+  // Type checks, not zod: this renders on every publication page (decision 0027).
+  const gallery = isContentGallery(item.gallery) ? item.gallery : null;
+  const file = isContentFile(item.file) ? item.file : null;
   // Gallery videos whose job finished while the page was open (the owner hears of it, §7).
   const [finished, setFinished] = useState<Record<string, Media>>({});
-  const images = gallery.success ? gallery.data.images.filter((i) => i.status === "ready") : [];
-  const videos = gallery.success
-    ? gallery.data.videos.map((v) => {
+  const images = gallery ? gallery.images.filter((i) => i.status === "ready") : [];
+  const videos = gallery
+    ? gallery.videos.map((v) => {
         const media = finished[v.id];
         return media ? finishedVideo(v, media) : v;
       })

@@ -3,9 +3,9 @@
 import {
   type ContentItem,
   type ContentMediaRequest,
-  contentFileSchema,
-  contentGallerySchema,
   IMAGE_ALT_MAX,
+  isContentFile,
+  isContentGallery,
   type UploadType,
 } from "@vn/contract";
 import { mediaMessages } from "@vn/contract/messages/media";
@@ -61,11 +61,9 @@ export function ContentMediaFields({ kind, item, getMeta, onChange }: ContentMed
   const imageType = imageTypes[kind];
   const fileType = fileTypes[kind];
   const isPost = kind === "post";
-  const existingGallery = contentGallerySchema.safeParse(item?.gallery);
-  const existingFile = contentFileSchema.safeParse(item?.file);
-  const [initialGallery] = useState(() =>
-    galleryEntriesOf(existingGallery.success ? existingGallery.data : null),
-  );
+  const existingGallery = isContentGallery(item?.gallery) ? item.gallery : null;
+  const existingFile = isContentFile(item?.file) ? item.file : null;
+  const [initialGallery] = useState(() => galleryEntriesOf(existingGallery));
   const [request, setRequest] = useState<ContentMediaRequest>({});
   const changed = useRef(onChange);
   changed.current = onChange;
@@ -96,9 +94,7 @@ export function ContentMediaFields({ kind, item, getMeta, onChange }: ContentMed
           onChange={(media) => setRequest((r) => ({ ...r, fileId: media ? media.id : null }))}
         />
       ) : null}
-      {existingFile.success && !request.fileId ? (
-        <p className="text-sm text-ink-muted">{existingFile.data.name}</p>
-      ) : null}
+      {existingFile && !request.fileId ? <p className="text-sm text-ink-muted">{existingFile.name}</p> : null}
       {isPost && imageType ? (
         <GalleryField
           imageType={imageType}

@@ -15,7 +15,7 @@ import { api } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
 import { useSession } from "@/lib/session";
 import { useResource } from "@/lib/use-resource";
-import { ReportDialog } from "../forms/ReportDialog";
+import { LazyReportDialog } from "../forms/LazyReportDialog";
 import { FollowButton } from "./FollowButton";
 
 export interface ProfileSocialActionsProps {
@@ -105,7 +105,15 @@ export function ProfileSocialActions({ profileId, slug, name, followersCount }: 
           },
         ]}
       />
-      <ReportDialog targetType="profile" targetId={profileId} open={reporting} onOpenChange={setReporting} />
+      {/* Mounted while open only, as the other report buttons do: the form loads on demand. */}
+      {reporting ? (
+        <LazyReportDialog
+          targetType="profile"
+          targetId={profileId}
+          open={reporting}
+          onOpenChange={setReporting}
+        />
+      ) : null}
     </div>
   );
 }

@@ -2,16 +2,23 @@
 
 import type { ContentItem } from "@vn/contract";
 import { socialMessages } from "@vn/contract/messages/social";
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Avatar } from "@/components/ui/Avatar";
 import { Dialog } from "@/components/ui/Dialog";
 import { Icon } from "@/components/ui/Icon";
 import { Menu } from "@/components/ui/Menu";
 import { Skeleton } from "@/components/ui/Skeleton";
-import { ContentEditor } from "@/features/content/ContentEditor";
 import { type CreateRoute, createRouteKinds, createTitles } from "@/features/content/kinds";
 import { useVerificationGate } from "@/features/verification/VerificationGate";
 import { personOf, type SessionUser } from "@/lib/session";
+
+/** The editor (its form, schemas and zod) loads when a kind is chosen: the home shows the box,
+ * not the form, until then. */
+const ContentEditor = dynamic(
+  () => import("@/features/content/ContentEditor").then((module) => module.ContentEditor),
+  { ssr: false },
+);
 
 /** The kinds offered beside "start a post"; every other kind is under "more". */
 const QUICK: readonly CreateRoute[] = ["article", "event", "video"];

@@ -5,7 +5,7 @@ import { commonMessages } from "@vn/contract/messages/common";
 import Link from "next/link";
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
 import { Button } from "@/components/ui/Button";
-import { Dialog } from "@/components/ui/Dialog";
+import { LazyDialog } from "@/components/ui/LazyDialog";
 import { actorOf } from "@/lib/actor";
 import { routes } from "@/lib/paths";
 import { useSession } from "@/lib/session";
@@ -37,6 +37,9 @@ export function VerificationGateProvider({ children }: { children: ReactNode }) 
   const { user } = useSession();
   const actor = useMemo(() => actorOf(user), [user]);
   const [popup, setPopup] = useState<GatePopup | null>(null);
+  // The popup's dialog is loaded on the first refusal, then kept (see LazyDialog).
+  const [shown, setShown] = useState(false);
+  if (popup !== null && !shown) setShown(true);
 
   const popupFor = useCallback(
     (action: Action, resource?: Resource) => gatePopupOf(actor, action, resource),
@@ -65,27 +68,32 @@ export function VerificationGateProvider({ children }: { children: ReactNode }) 
   return (
     <GateContext.Provider value={gate}>
       {children}
-      <Dialog
-        open={popup !== null}
-        onOpenChange={(open) => {
-          if (!open) close();
-        }}
-        size="sm"
-        title={readOnly ? commonMessages.readOnlyTitle : commonMessages.accessRestrictedTitle}
-        description={readOnly ? commonMessages.readOnlyText : commonMessages.accessRestrictedText}
-        footer={
-          <>
-            <Button variant="tertiary" onClick={close}>
-              {commonMessages.notNow}
-            </Button>
-            <Button asChild>
-              <Link href={readOnly ? routes.verificationStep("appeal") : routes.verification} onClick={close}>
-                {readOnly ? commonMessages.readOnlyAppealAction : commonMessages.verificationBannerAction}
-              </Link>
-            </Button>
-          </>
-        }
-      />
+      {shown ? (
+        <LazyDialog
+          open={popup !== null}
+          onOpenChange={(open) => {
+            if (!open) close();
+          }}
+          size="sm"
+          title={readOnly ? commonMessages.readOnlyTitle : commonMessages.accessRestrictedTitle}
+          description={readOnly ? commonMessages.readOnlyText : commonMessages.accessRestrictedText}
+          footer={
+            <>
+              <Button variant="tertiary" onClick={close}>
+                {commonMessages.notNow}
+              </Button>
+              <Button asChild>
+                <Link
+                  href={readOnly ? routes.verificationStep("appeal") : routes.verification}
+                  onClick={close}
+                >
+                  {readOnly ? commonMessages.readOnlyAppealAction : commonMessages.verificationBannerAction}
+                </Link>
+              </Button>
+            </>
+          }
+        />
+      ) : null}
     </GateContext.Provider>
   );
 }
