@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
+import { pacedLoad } from "./paced";
 import { repoRoot } from "./process";
 
 export interface LoadResult {
@@ -38,8 +39,9 @@ export async function load(
 }
 
 /**
- * The issue's latency measure: the same URL offered at half of its own saturation rate (a paced
- * load, at most 50 connections), so p99 is the page's latency without a queue of its own making.
+ * The issue's latency measure: the same URL offered at half of its own saturation rate, evenly
+ * paced (lib/paced.ts: open loop, at most 50 connections, latency from when each request was due),
+ * so p99 is the page's latency without a queue of its own making. One paced second of warm-up.
  */
 export async function loadAtHalf(
   saturated: LoadResult,
@@ -47,19 +49,15 @@ export async function loadAtHalf(
   seconds = Number(process.env.BENCH_SECONDS ?? 10),
 ): Promise<LoadResult> {
   const halfRate = Math.max(1, Math.round(saturated.requestsPerSecond / 2));
-  const paced = await autocannon({
-    url: saturated.url,
-    headers,
-    connections: Math.min(50, halfRate),
-    overallRate: halfRate,
-    duration: seconds,
-  });
+  const offer = { url: saturated.url, headers, rate: halfRate };
+  await pacedLoad({ ...offer, seconds: 1 });
+  const paced = await pacedLoad({ ...offer, seconds });
   return {
-    name: `${saturated.name} at half its saturation (${halfRate} req/s offered)`,
+    name: `${saturated.name} at half its saturation (${halfRate} req/s offered, evenly paced)`,
     url: saturated.url,
-    requestsPerSecond: Math.round(paced.requests.average),
-    latencyP50Ms: paced.latency.p50,
-    latencyP99Ms: paced.latency.p99,
+    requestsPerSecond: paced.requestsPerSecond,
+    latencyP50Ms: paced.latencyP50Ms,
+    latencyP99Ms: paced.latencyP99Ms,
     errors: paced.errors,
     non2xx: paced.non2xx,
   };
