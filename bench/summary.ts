@@ -97,6 +97,11 @@ function compare(measure: string, value: Load | undefined, baseline: Load | unde
   ]);
 }
 const named = (file: LoadFile, name: string) => file.results.find((r) => r.name === name);
+/** The p99 of a paced baseline row (decision 0032) for the baseline column, or "" if not run. */
+const pacedBaseline = (file: LoadFile, prefix: string) => {
+  const row = file.results.find((r) => r.name.startsWith(prefix));
+  return row ? `p99 ${row.latencyP99Ms} ms (${row.name.split(" (")[0]})` : "";
+};
 
 // 1. The API frame: /api/health with every plugin against bare servers.
 const health = read<LoadFile>("health");
@@ -166,7 +171,7 @@ else {
     rows.push([
       `${paced.name}: p99`,
       `${paced.latencyP99Ms} ms`,
-      "",
+      pacedBaseline(feed, "GET /api/health at the same paced rate"),
       "",
       "≤ 25 ms",
       yesNo(paced.latencyP99Ms <= 25),
@@ -194,7 +199,8 @@ else {
       rows.push([
         measure,
         `${paced.latencyP99Ms} ms`,
-        `${paced.requestsPerSecond.toLocaleString("en-US")} req/s offered half`,
+        pacedBaseline(content, `${page}, anonymous at the same paced rate`) ||
+          `${paced.requestsPerSecond.toLocaleString("en-US")} req/s offered half`,
         "",
         "≤ 150 ms",
         yesNo(paced.latencyP99Ms <= 150),

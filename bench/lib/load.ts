@@ -40,27 +40,40 @@ export async function load(
 
 /**
  * The issue's latency measure: the same URL offered at half of its own saturation rate, evenly
- * paced (lib/paced.ts: open loop, at most 50 connections, latency from when each request was due),
- * so p99 is the page's latency without a queue of its own making. One paced second of warm-up.
+ * paced (loadPaced), so p99 is the page's latency without a queue of its own making.
  */
-export async function loadAtHalf(
+export function loadAtHalf(
   saturated: LoadResult,
   headers: Record<string, string> = {},
   seconds = Number(process.env.BENCH_SECONDS ?? 10),
 ): Promise<LoadResult> {
   const halfRate = Math.max(1, Math.round(saturated.requestsPerSecond / 2));
-  const offer = { url: saturated.url, headers, rate: halfRate };
+  return loadPaced(
+    `${saturated.name} at half its saturation (${halfRate} req/s offered, evenly paced)`,
+    saturated.url,
+    halfRate,
+    headers,
+    seconds,
+  );
+}
+
+/**
+ * A URL offered `rate` requests a second, evenly paced (lib/paced.ts: open loop, at most 50
+ * connections, latency from when each request was due), after one paced second of warm-up. Also
+ * the baseline of a paced row: /api/health at the same rate shows what the machine's own stalls
+ * (other processes, PostgreSQL's autovacuum after a seed) put into any p99 of that run.
+ */
+export async function loadPaced(
+  name: string,
+  url: string,
+  rate: number,
+  headers: Record<string, string> = {},
+  seconds = Number(process.env.BENCH_SECONDS ?? 10),
+): Promise<LoadResult> {
+  const offer = { url, headers, rate };
   await pacedLoad({ ...offer, seconds: 1 });
   const paced = await pacedLoad({ ...offer, seconds });
-  return {
-    name: `${saturated.name} at half its saturation (${halfRate} req/s offered, evenly paced)`,
-    url: saturated.url,
-    requestsPerSecond: paced.requestsPerSecond,
-    latencyP50Ms: paced.latencyP50Ms,
-    latencyP99Ms: paced.latencyP99Ms,
-    errors: paced.errors,
-    non2xx: paced.non2xx,
-  };
+  return { name, url, ...paced };
 }
 
 /** Writes bench/results/<name>.json (the figures) and <name>.md (the table), and prints the table. */
