@@ -12,11 +12,11 @@ import {
   richTextKinds,
   sectionKinds,
 } from "@vn/contract";
-import { and, desc, eq, getTableColumns, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { preparedOnce } from "../../db/prepared";
-import { contentCounts, contentItems, profiles } from "../../db/schema/index";
+import { contentItems, profiles } from "../../db/schema/index";
 import { uniqueSlug } from "../../lib/slug";
 import { writeAudit } from "../../shared/audit";
 import {
@@ -28,7 +28,7 @@ import {
   serializeContent,
   withItemMedia,
 } from "../../shared/content-view";
-import { before, decodeKeyset, keysetPage, pageCount, timestampTextOf } from "../../shared/pages";
+import { decodeKeyset, keysetPage, pageCount } from "../../shared/pages";
 import {
   findVisibleProfileBySlug,
   mayView,
@@ -38,7 +38,8 @@ import {
   viewerOfProfile,
 } from "../../shared/profile-view";
 import { isBlockedBetween } from "../../shared/social-graph";
-import { pageStart } from "./page-anchors";
+import { type KindsMode, listPage, listTotal } from "./list-statements";
+import { ANCHOR_STEP, pageStart } from "./page-anchors";
 import { actingProfileId, assertMayAct, assertPlanAllows } from "./rules";
 import { excerptText, plainText, sanitizeRichText } from "./sanitize";
 
@@ -415,66 +416,50 @@ export async function listProfileContent(
   // A block or the owner's privacy level (decision 0014) hides the whole list.
   const owner = await findVisibleProfileBySlug(db, ownerSlug, viewer);
   const isOwner = owner.id === viewer.profileId;
-  const conditions: SQL[] = [eq(contentItems.ownerId, owner.id)];
-
-  const wanted = query.filter?.status ?? "active";
   // Visitors see published items only; owners may ask for their drafts, planned or blocked ones.
-  conditions.push(eq(contentItems.status, isOwner ? wanted : "active"));
+  const wanted = query.filter?.status ?? "active";
 
   let kinds: string[] | undefined;
   if (query.filter?.section) kinds = [...sectionKinds[query.filter.section]];
   if (query.filter?.kinds?.length)
     kinds = kinds ? kinds.filter((k) => query.filter!.kinds!.includes(k as never)) : [...query.filter.kinds];
-  if (kinds) conditions.push(inArray(contentItems.kind, kinds.length ? kinds : ["__none__"]));
-  else if (query.tab !== "feed") conditions.push(ne(contentItems.kind, "repost"));
-
-  const where = and(...conditions);
+  const mode: KindsMode = kinds ? "listed" : query.tab === "feed" ? "all" : "noReposts";
+  const status = isOwner ? wanted : "active";
+  const values = { owner: owner.id, status, kinds: kinds ?? [] };
   const perPage = query.perPage || PER_PAGE_DEFAULT;
-  const newestFirst = [desc(contentItems.publicationDate), desc(contentItems.id)];
-  // Rows with the text form of their date (microseconds kept) for the next page's cursor.
-  const columns = { ...getTableColumns(contentItems), at: timestampTextOf(contentItems.publicationDate) };
   let rows: Array<ContentRow & { at: string }> = [];
   let page = query.page;
   if (query.cursor) {
     const cursor = decodeKeyset(query.cursor)!;
-    rows = await db
-      .select(columns)
-      .from(contentItems)
-      .where(and(where, before(contentItems.publicationDate, contentItems.id, cursor)))
-      .orderBy(...newestFirst)
-      .limit(perPage + 1);
+    rows = await listPage(db, mode, "cursor", { ...values, limit: perPage + 1, ...cursor });
     page = 0;
   } else {
     // Seek to the nearest cached anchor, then walk fewer than ANCHOR_STEP index entries (the walk
     // touches the (owner, status, date, id) index only; rows are fetched for one page).
-    const listKey = [
-      owner.id,
-      isOwner ? wanted : "active",
-      kinds?.join(",") ?? "",
-      query.tab === "feed",
-    ].join("|");
-    const start = await pageStart(db, { key: listKey, ownerId: owner.id, where }, (page - 1) * perPage);
+    const offset = (page - 1) * perPage;
+    const start =
+      offset < ANCHOR_STEP
+        ? { after: null, skip: offset }
+        : await pageStart(
+            db,
+            {
+              key: [owner.id, status, kinds?.join(",") ?? "", query.tab === "feed"].join("|"),
+              ownerId: owner.id,
+              where: listWhere(owner.id, status, mode, kinds ?? []),
+            },
+            offset,
+          );
     if (start !== "beyond-end") {
-      const ids = db
-        .select({ id: contentItems.id })
-        .from(contentItems)
-        .where(
-          start.after
-            ? and(where, before(contentItems.publicationDate, contentItems.id, start.after))
-            : where,
-        )
-        .orderBy(...newestFirst)
-        .limit(perPage + 1)
-        .offset(start.skip);
-      rows = await db
-        .select(columns)
-        .from(contentItems)
-        .where(inArray(contentItems.id, ids))
-        .orderBy(...newestFirst);
+      rows = await listPage(db, mode, start.after ? "anchor" : "top", {
+        ...values,
+        limit: perPage + 1,
+        skip: start.skip,
+        ...start.after,
+      });
     }
   }
   const shown = keysetPage(rows, perPage, (row) => row);
-  const total = await countItems(db, owner.id, isOwner ? wanted : "active", kinds, query.tab === "feed");
+  const total = await listTotal(db, mode, values);
   const items = await contentItemViewsFor(db, shown.rows, viewer);
   return {
     items,
@@ -501,22 +486,14 @@ async function groupCounts(db: Db, ownerId: string, wanted: NonNullable<ListQuer
   return counts;
 }
 
-/** A list's total from content_counts: a handful of rows however long the list. */
-async function countItems(
-  db: Db,
-  ownerId: string,
-  status: string,
-  kinds: string[] | undefined,
-  withReposts: boolean,
-) {
-  const conditions: SQL[] = [eq(contentCounts.ownerId, ownerId), eq(contentCounts.status, status)];
-  if (kinds) conditions.push(inArray(contentCounts.kind, kinds.length ? kinds : ["__none__"]));
-  else if (!withReposts) conditions.push(ne(contentCounts.kind, "repost"));
-  const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${contentCounts.n}), 0)::int` })
-    .from(contentCounts)
-    .where(and(...conditions));
-  return row?.total ?? 0;
+/** The list's condition as SQL, for the anchors' index walk (page-anchors.ts). */
+function listWhere(ownerId: string, status: string, mode: KindsMode, kinds: string[]) {
+  return and(
+    eq(contentItems.ownerId, ownerId),
+    eq(contentItems.status, status),
+    mode === "listed" ? inArray(contentItems.kind, kinds.length ? kinds : ["__none__"]) : undefined,
+    mode === "noReposts" ? ne(contentItems.kind, "repost") : undefined,
+  );
 }
 
 /** more-from-owner: the owner's latest other items; similar: the same kind from others, latest first. */
