@@ -4,7 +4,8 @@ import type { Db } from "../src/db/client";
 import { detailQuery } from "../src/modules/content/service";
 import { profilePageQuery } from "../src/modules/profiles/service";
 import { sessionLookup } from "../src/policy/actor";
-import { profileBySlugQuery } from "../src/shared/profile-view";
+import { badgeSubscriptionsQuery, profileBySlugQuery, profilesByIdsQuery } from "../src/shared/profile-view";
+import { followedAmongQuery } from "../src/shared/social-graph";
 import { createTestDatabase, type TestDatabase } from "./support/database";
 
 /**
@@ -112,5 +113,12 @@ describe("generic plans", () => {
       });
       expect(scans, byOwner ? "by owner" : "by slug").toEqual([]);
     }
+  });
+
+  it("reads profile cards (rows, the viewer's follows, badges) for any number of ids by index", async () => {
+    const ids = { ids: ["a", "b", "c"], viewer: "v" };
+    expect(await wholeScansOfGenericPlan(profilesByIdsQuery(db()), ids), "rows").toEqual([]);
+    expect(await wholeScansOfGenericPlan(followedAmongQuery(db()), ids), "follows").toEqual([]);
+    expect(await wholeScansOfGenericPlan(badgeSubscriptionsQuery(db()), ids), "badges").toEqual([]);
   });
 });

@@ -79,6 +79,33 @@ export function profileCard(row: ProfileRow, followed: boolean, badge: ProfileBa
   };
 }
 
+/**
+ * Profile rows by id, and the badges' subscriptions below: one array value each, so one prepared
+ * text whatever the number of ids (an IN list is a new text, parsed and planned, per length);
+ * planned once, as primary-key (and unique owner) probes.
+ */
+export function profilesByIdsQuery(db: Db) {
+  return db
+    .select()
+    .from(profiles)
+    .where(sql`${profiles.id} = ANY(${sql.placeholder("ids")}::text[])`);
+}
+export function badgeSubscriptionsQuery(db: Db) {
+  return db
+    .select({ id: profiles.id, type: profiles.type, tier: subscriptions.planTier })
+    .from(subscriptions)
+    .innerJoin(profiles, eq(profiles.id, subscriptions.ownerProfileId))
+    .where(
+      and(
+        sql`${subscriptions.ownerProfileId} = ANY(${sql.placeholder("ids")}::text[])`,
+        eq(subscriptions.badgeActive, true),
+        eq(subscriptions.badgeVisible, true),
+      ),
+    );
+}
+const profilesByIds = preparedOnce("profiles_by_ids", profilesByIdsQuery, { generic: true });
+const badgeSubscriptions = preparedOnce("badge_subscriptions", badgeSubscriptionsQuery, { generic: true });
+
 /** Cards for these ids, in the given order; missing profiles are left out. */
 export async function loadProfileCards(
   db: Db,
@@ -87,7 +114,7 @@ export async function loadProfileCards(
 ): Promise<ProfileCard[]> {
   if (ids.length === 0) return [];
   const [rows, followed, badges] = await Promise.all([
-    db.select().from(profiles).where(inArray(profiles.id, ids)),
+    profilesByIds(db).execute({ ids }),
     followedAmong(db, viewerId, ids),
     badgesOf(db, ids),
   ]);
@@ -107,17 +134,7 @@ export async function loadProfileCards(
  */
 export async function badgesOf(db: Db, ids: string[]): Promise<Map<string, "premium">> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: profiles.id, type: profiles.type, tier: subscriptions.planTier })
-    .from(subscriptions)
-    .innerJoin(profiles, eq(profiles.id, subscriptions.ownerProfileId))
-    .where(
-      and(
-        inArray(subscriptions.ownerProfileId, [...new Set(ids)]),
-        eq(subscriptions.badgeActive, true),
-        eq(subscriptions.badgeVisible, true),
-      ),
-    );
+  const rows = await badgeSubscriptions(db).execute({ ids: [...new Set(ids)] });
   const shown = rows.filter((row) => badgeShown(row.type, row.tier, true, true) !== null);
   return new Map(shown.map((row) => [row.id, "premium" as const]));
 }

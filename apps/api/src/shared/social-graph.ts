@@ -114,13 +114,24 @@ export async function isFollowing(db: Db, followerId: string | null, followeeId:
   return rows.length > 0;
 }
 
+/** One prepared text for any number of ids (an array value), planned once: primary-key probes. */
+export function followedAmongQuery(db: Db) {
+  return db
+    .select({ id: follows.followeeId })
+    .from(follows)
+    .where(
+      and(
+        eq(follows.followerId, sql.placeholder("viewer")),
+        sql`${follows.followeeId} = ANY(${sql.placeholder("ids")}::text[])`,
+      ),
+    );
+}
+const followedAmongStatement = preparedOnce("followed_among", followedAmongQuery, { generic: true });
+
 /** Of these profiles, the ones the viewer follows. */
 export async function followedAmong(db: Db, viewerId: string | null, ids: string[]): Promise<Set<string>> {
   if (!viewerId || ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: follows.followeeId })
-    .from(follows)
-    .where(and(eq(follows.followerId, viewerId), inArray(follows.followeeId, ids)));
+  const rows = await followedAmongStatement(db).execute({ viewer: viewerId, ids });
   return new Set(rows.map((r) => r.id));
 }
 
