@@ -12,8 +12,9 @@ import {
   plans,
   type Subscription,
 } from "@vn/contract";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { preparedOnce } from "../db/prepared";
 import { type StoredAddon, subscriptions } from "../db/schema/index";
 
 /**
@@ -47,13 +48,20 @@ export function activeAddons(stored: unknown): AddonType[] {
 }
 
 export async function subscriptionRow(db: Db, ownerProfileId: string): Promise<SubscriptionRow | null> {
-  const [row] = await db
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.ownerProfileId, ownerProfileId))
-    .limit(1);
+  const [row] = await subscriptionOfOwner(db).execute({ owner: ownerProfileId });
   return row ?? null;
 }
+/** By the unique owner index; asked by every session user, so prepared and planned once. */
+const subscriptionOfOwner = preparedOnce(
+  "subscription_of_owner",
+  (db) =>
+    db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.ownerProfileId, sql.placeholder("owner")))
+      .limit(1),
+  { generic: true },
+);
 
 /** The plan tier an owner holds now (basic when no row is found). */
 export async function planTierOf(db: Db, ownerProfileId: string): Promise<PlanTier> {

@@ -13,8 +13,9 @@ import {
   type UserStatus,
   type VerificationStatus,
 } from "@vn/contract";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { preparedOnce } from "../../db/prepared";
 import { companyMembers, profiles, users } from "../../db/schema/index";
 import { profileImage } from "../../shared/profile-view";
 import { subscriptionRow, subscriptionView } from "../../shared/subscriptions";
@@ -34,7 +35,7 @@ const statusTitle: Record<UserStatus, MessageKey> = {
 type ProfileRow = typeof profiles.$inferSelect;
 
 export async function buildSessionUser(db: Db, actor: SessionActor): Promise<SessionUser> {
-  const [user] = await db.select().from(users).where(eq(users.id, actor.userId)).limit(1);
+  const [user] = await userById(db).execute({ id: actor.userId });
   if (!user) throw new AppError("request_invalidSessionToken");
   const own = actor.ownProfileId ? await profileById(db, actor.ownProfileId) : null;
   if (!own) throw new AppError("request_invalidSessionToken");
@@ -42,11 +43,7 @@ export async function buildSessionUser(db: Db, actor: SessionActor): Promise<Ses
     actor.profileType === "company" && actor.profileId ? await profileById(db, actor.profileId) : own;
   if (!acting)
     throw new AppError("accountManager_ownerNotFound", { message: messages.companyDeletedOrBlocked });
-  const [memberships] = await db
-    .select({ count: count() })
-    .from(companyMembers)
-    .innerJoin(profiles, and(eq(profiles.id, companyMembers.companyId), eq(profiles.status, "active")))
-    .where(eq(companyMembers.userId, user.id));
+  const [memberships] = await membershipCount(db).execute({ user: user.id });
 
   const actingAsCompany = acting.type === "company";
   const role: CompanyMemberRole | null = actingAsCompany ? actor.companyRole : null;
@@ -102,6 +99,39 @@ export async function buildSessionUser(db: Db, actor: SessionActor): Promise<Ses
 }
 
 async function profileById(db: Db, id: string): Promise<ProfileRow | null> {
-  const [row] = await db.select().from(profiles).where(eq(profiles.id, id)).limit(1);
+  const [row] = await profileRow(db).execute({ id });
   return row ?? null;
 }
+
+// The session user is asked by every signed-in page (the browser's session hook): its lookups are
+// key probes, prepared and planned once (decision 0031).
+const userById = preparedOnce(
+  "session_user_row",
+  (db) =>
+    db
+      .select()
+      .from(users)
+      .where(eq(users.id, sql.placeholder("id")))
+      .limit(1),
+  { generic: true },
+);
+const profileRow = preparedOnce(
+  "session_user_profile",
+  (db) =>
+    db
+      .select()
+      .from(profiles)
+      .where(eq(profiles.id, sql.placeholder("id")))
+      .limit(1),
+  { generic: true },
+);
+const membershipCount = preparedOnce(
+  "session_user_memberships",
+  (db) =>
+    db
+      .select({ count: count() })
+      .from(companyMembers)
+      .innerJoin(profiles, and(eq(profiles.id, companyMembers.companyId), eq(profiles.status, "active")))
+      .where(eq(companyMembers.userId, sql.placeholder("user"))),
+  { generic: true },
+);
