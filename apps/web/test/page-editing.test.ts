@@ -1,11 +1,7 @@
 import { format, messages, type ProfilePage } from "@vn/contract";
 import { describe, expect, it } from "vitest";
-import {
-  mayEditPage,
-  nestedFieldErrors,
-  pageEditSchema,
-  valuesOfPage,
-} from "../src/features/page-editing/page-edit-rules";
+import { mayEditPage, nestedFieldErrors, valuesOfPage } from "../src/features/page-editing/page-edit-rules";
+import { pageEditSchema } from "../src/features/page-editing/page-edit-schema";
 import { janeActing } from "./support/actor";
 
 /** Jane acting as herself (role null) or for Acme in `role`. */

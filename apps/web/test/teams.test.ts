@@ -1,9 +1,7 @@
 import { type CompanyMemberRole, format, messages, type TeamMember, type TeamMemberSelf } from "@vn/contract";
 import { describe, expect, it } from "vitest";
+import { checkInvites, checkMyDetails, checkPlacement } from "../src/features/teams/team-checks";
 import {
-  checkInvites,
-  checkMyDetails,
-  checkPlacement,
   fieldProblems,
   hasAnyAction,
   inviteProblems,

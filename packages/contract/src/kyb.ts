@@ -62,7 +62,8 @@ export const kybReasons = {
   },
 } as const satisfies Record<string, { fixable: boolean; label: string; text: string }>;
 export type KybReason = keyof typeof kybReasons;
-export const kybReasonCodes = Object.keys(kybReasons) as KybReason[];
+// Pure: a bundle that never reads the codes drops the reasons too (decision 0027).
+export const kybReasonCodes = /* @__PURE__ */ Object.keys(kybReasons) as KybReason[];
 /** The reasons staff pick from when they reject a business verification in review (issue 16). */
 export const kybStaffReasonCodes = [
   "registry_not_found",

@@ -101,7 +101,8 @@ export const idvReasons = {
   },
 } as const satisfies Record<string, { fixable: boolean; label: string; text: string }>;
 export type IdvReason = keyof typeof idvReasons;
-export const idvReasonCodes = Object.keys(idvReasons) as IdvReason[];
+// Pure: a bundle that never reads the codes drops the reasons too (decision 0027).
+export const idvReasonCodes = /* @__PURE__ */ Object.keys(idvReasons) as IdvReason[];
 /**
  * The reasons staff pick from when they reject a transaction in review (the back-office, issue
  * 16): the others name what the vendor or our upkeep decided, not a person's judgement.

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { COMMENTS_PER_MINUTE } from "../comments";
 import { PER_PAGE_DEFAULT, PER_PAGE_MAX } from "../constants";
 import {
-  COMMENTS_PER_MINUTE,
   commentCreateRequestSchema,
   commentListQuerySchema,
   commentListResponseSchema,

@@ -1,3 +1,4 @@
+import { companyPagePolicy } from "../companies";
 import { idParamsSchema } from "../schemas/common";
 import {
   companyCreateRequestSchema,
@@ -50,7 +51,7 @@ export const companiesEndpoints = {
     params: idParamsSchema,
     body: companyPageUpdateRequestSchema,
     responses: { 200: companyPageSettingsResponseSchema },
-    policy: { who: "active", scope: "topics" },
+    policy: companyPagePolicy,
     errors: ["company_notFound", "request_forbidden"],
   }),
 };

@@ -14,6 +14,7 @@ import {
   teamSettingsUpdateRequestSchema,
   teamTransferRequestSchema,
 } from "../schemas/teams";
+import { teamPolicies } from "../teams";
 import { endpoint } from "./define";
 
 const tags = ["teams"];
@@ -35,7 +36,7 @@ export const teamsEndpoints = {
       'All or nothing. Errors: 422 request_validationFailed (§5 limits; details per row: "Already added" for an email twice, already invited or a member; a blocked or deleted account); 403 account_accessForbiddenByPlan (members and pending invitations would exceed the plan\'s seats plus the seats add-on: buy seats or upgrade); 403 request_forbidden (not acting as a company); 403 accountManager_permissionNotProvided.',
     body: teamInvitesRequestSchema,
     responses: { 201: teamInviteListResponseSchema },
-    policy: { who: "active", scope: "employees", rateLimit: { max: 30, per: "minute", by: "account" } },
+    policy: teamPolicies.invite,
     errors: ["request_forbidden", "account_accessForbiddenByPlan"],
   }),
   pendingInvites: endpoint({
@@ -115,7 +116,7 @@ export const teamsEndpoints = {
     params: teamMemberParamsSchema,
     body: teamMemberUpdateRequestSchema,
     responses: { 200: teamMemberResponseSchema },
-    policy: { who: "active", scope: "employees" },
+    policy: teamPolicies.updateMember,
     errors: ["request_forbidden", "request_notFound"],
   }),
   myMembership: endpoint({
@@ -138,7 +139,7 @@ export const teamsEndpoints = {
       "Any subset; null clears. The image must be the company's own employee_image upload. Position and team are the owner's and managers' to set. Audited as company.memberUpdated. Errors: 422 request_validationFailed (§5 limits; an image that is not the company's upload); 403 request_forbidden (hideByline where the company does not allow it; not acting as a company).",
     body: teamMemberDetailsUpdateRequestSchema,
     responses: { 200: teamMemberSelfResponseSchema },
-    policy: { who: "active", rateLimit: { max: 30, per: "minute", by: "account" } },
+    policy: teamPolicies.updateMyDetails,
     errors: ["request_forbidden"],
   }),
   teamSettings: endpoint({
@@ -158,7 +159,7 @@ export const teamsEndpoints = {
     description: "Audited as company.teamSettingsUpdated. Errors: 403 accountManager_permissionNotProvided.",
     body: teamSettingsUpdateRequestSchema,
     responses: { 200: teamSettingsResponseSchema },
-    policy: { who: "active", scope: "settings" },
+    policy: teamPolicies.updateTeamSettings,
     errors: ["request_forbidden"],
   }),
   removeMember: endpoint({
@@ -179,7 +180,7 @@ export const teamsEndpoints = {
     summary: "Leave the acting company (not the owner); the session switches back to the person",
     description: "Audited as company.memberLeft. Errors: 409 request_conflict (the owner: transfer first).",
     responses: { 204: null },
-    policy: { who: "active" },
+    policy: teamPolicies.leave,
     errors: ["request_forbidden", "request_conflict"],
   }),
   transferOwnership: endpoint({
@@ -191,7 +192,7 @@ export const teamsEndpoints = {
       "Audited as company.ownershipTransferred. Errors: 422 request_validationFailed (not a manager); 404 request_notFound.",
     body: teamTransferRequestSchema,
     responses: { 200: teamMemberListResponseSchema },
-    policy: { who: "active", scope: "settings" },
+    policy: teamPolicies.transferOwnership,
     errors: ["request_forbidden", "request_notFound"],
   }),
 };

@@ -1,5 +1,6 @@
 /**
- * Strings of the web's onboarding feature (apps/web/src/features/onboarding).
+ * Strings of the web's onboarding feature (apps/web/src/features/onboarding): the checklist, and
+ * the tour's copy, which loads with the tour (not in every page's common strings).
  * One part of the message catalogue: ../messages.ts composes every part.
  */
 export const onboardingMessages = {
@@ -29,4 +30,30 @@ export const onboardingMessages = {
   checklistAcceptInvitationHint: "Your company invited you to its team.",
   checklistCompleteProfile: "Complete your profile",
   checklistCompleteProfileHint: "A photo and a few words about you, so colleagues find you.",
+
+  // Issue 18: the guided onboarding tour (§1, §2 "Onboarding", §4), one popover per target.
+  tourNext: "Next",
+  tourFinish: "Finish",
+  tourSkip: "Skip the tour",
+  tourProgress: "{current} of {total}",
+  tourProfilePhotoTitle: "Your profile photo",
+  tourProfilePhotoBody: "People recognise a face. Add a photo here so they know it is you.",
+  tourHomeTitle: "Home",
+  tourHomeBody: "Your home: what the people and companies you follow publish, and whom to follow next.",
+  tourConnectionsTitle: "Your connections",
+  tourConnectionsBody: "Who follows you and whom you follow. Open it to manage your network.",
+  tourMediaTitle: "Media",
+  tourMediaBody: "Everything you publish: posts, articles, videos, podcasts, documents and events.",
+  tourFeedTitle: "Feed",
+  tourFeedBody: "Your publications and reposts in the order you shared them.",
+  tourConnectTitle: "Connect",
+  tourConnectBody: "Where people start a conversation with you.",
+  tourSettingTitle: "Settings",
+  tourSettingBody: "Your account, privacy, password and verification.",
+  tourBillingTitle: "Billing",
+  tourBillingBody: "Your plan, add-ons and invoices.",
+  tourAddBusinessTitle: "Add your business",
+  tourAddBusinessBody: "Create a company page and publish as your business.",
+  tourFeedbackTitle: "Tell us what you think",
+  tourFeedbackBody: "Something missing or not working? Send us feedback from here at any time.",
 } as const;

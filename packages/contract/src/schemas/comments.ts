@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COMMENT_BODY_MAX, COMMENT_MAX_LINE_BREAKS } from "../comments";
 import { PER_PAGE_DEFAULT, PER_PAGE_MAX } from "../constants";
 import { commentsModes, contentKinds, privacyLevels } from "../enums";
 import { mediaStatuses } from "../media";
@@ -14,11 +15,6 @@ import { contentRoomRefSchema } from "./realtime";
  * Comments (spec §3 "Comment target", "Comments dialog"; §4 comments; §6 comment limit; §7 the
  * comments.* socket events). One level of threads: a reply to a reply joins the same thread.
  */
-
-export const COMMENT_BODY_MAX = 3000;
-export const COMMENT_MAX_LINE_BREAKS = 30;
-/** Per account, per minute: more is a flood and answers 429 request_tooMany. */
-export const COMMENTS_PER_MINUTE = 20;
 
 export const commentBodySchema = userText({ error: sharedMessages.fieldRequired })
   .transform(cleanText)

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PER_PAGE_DEFAULT, PER_PAGE_MAX, URL_MAX_LENGTH_HTTP } from "../constants";
+import { type DetailSegment, detailSegments, FOLDER_MAX } from "../content";
 import { commentsModes, contentKinds, contentStatuses, mediaSubSections, profileTabs } from "../enums";
 import { commonMessages } from "../messages/common";
 import { format } from "../messages/format";
@@ -56,22 +57,6 @@ export const sectionKinds: Record<(typeof mediaSubSections)[number], readonly st
   links: ["link"],
 };
 
-/** Route segment of a detail page (§2) → kind. */
-export const detailSegments = {
-  releases: "release",
-  news: "release",
-  statements: "statement",
-  responses: "response",
-  insights: "insight",
-  posts: "post",
-  files: "document",
-  events: "event",
-  articles: "article",
-  quote: "repost",
-  questions: "question",
-  links: "link",
-} as const;
-export type DetailSegment = keyof typeof detailSegments;
 /** A publication's slug in a public path. */
 export const contentSlugSchema = userText().min(1).max(254);
 /** `/content/:segment/:slug`: a detail page's route segment and the publication's slug. */
@@ -163,8 +148,6 @@ export const timeZoneSchema = userText()
       return z.NEVER;
     }
   });
-
-export const FOLDER_MAX = 64;
 
 /**
  * A document's folder on its owner's profile (the Folders section, issue 18): cleaned (§5), one

@@ -4,6 +4,7 @@ import { mediaSubSections, profileTabs } from "../enums";
 import { commonMessages } from "../messages/common";
 import { format } from "../messages/format";
 import { validationMessages } from "../messages/validation";
+import { type SocialLinkKey, socialLinkKeys } from "../profiles";
 import { emailSchema, generalInfoUpdateRequestSchema, imageUrlSchema } from "./accounts";
 import { userText } from "./common";
 
@@ -34,9 +35,6 @@ export const businessBadgeSchema = z
   .nullable()
   .meta({ id: "BusinessBadge" });
 export type BusinessBadge = z.infer<typeof businessBadgeSchema>;
-
-/** The social links a page may show (spec §3). */
-export const socialLinkKeys = ["twitter", "youtube", "facebook", "site", "linkedin", "instagram"] as const;
 
 /** A page's social links as stored and shown (null: not given). */
 export const socialLinksSchema = z.object(
@@ -106,8 +104,6 @@ export const visitorViewQuerySchema = z.object({
 export const visitorViewResponseSchema = z.object({ data: visitorViewSchema });
 
 // Page editing (issue 14): the fields a person edits on their own page and an owner on a company's
-
-export type SocialLinkKey = (typeof socialLinkKeys)[number];
 
 /**
  * Where each social link must point (its host or a subdomain of it, www. and m. included). `site`

@@ -4,7 +4,7 @@ import { companyMemberRoles } from "../enums";
 import { format } from "../messages/format";
 import { sharedMessages } from "../messages/shared";
 import { validationMessages } from "../messages/validation";
-import type { Policy } from "../policy";
+import { TEAM_INVITE_LIMITS, TEAM_REJECT_REASON_MAX } from "../teams";
 import { imageUrlSchema } from "./accounts";
 import { userText } from "./common";
 
@@ -12,17 +12,6 @@ import { userText } from "./common";
  * Company teams (issue 14, spec §3 "Team invite/employee", §5 invite field limits): inviting
  * people by email, their answer, and the people tab.
  */
-
-export const TEAM_INVITE_LIMITS = {
-  inviteUser: { min: 2, max: 254 },
-  displayName: { min: 1, max: 128 },
-  position: { min: 2, max: 128 },
-  caption: { min: 1, max: 2000 },
-  team: { min: 1, max: 64 },
-} as const;
-export const TEAM_REJECT_REASON_MAX = 2000;
-/** An invitation stays open this long (product decision: 14 days). */
-export const TEAM_INVITE_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 
 const limited = (min: number, max: number) =>
   userText({ error: sharedMessages.fieldRequired })
@@ -136,13 +125,6 @@ export const teamMemberSchema = z
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 export const teamMemberListResponseSchema = z.object({ data: z.array(teamMemberSchema) });
 export const teamMemberResponseSchema = z.object({ data: teamMemberSchema });
-
-/**
- * Promoting and demoting (a `role` in PATCH /companies/me/members/:userId) needs the settings
- * scope: owners only. That row itself asks for `employees` (managers set employees' position and
- * team); the service asks this on top, and the web the same before offering the buttons.
- */
-export const teamRolePolicy: Policy = { who: "active", scope: "settings" };
 
 export const teamMemberParamsSchema = z.object({ userId: userText().min(1).max(100) });
 

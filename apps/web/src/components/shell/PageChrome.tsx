@@ -1,10 +1,7 @@
 import { PAGE_MIN_WIDTH } from "@vn/contract";
 import type { ReactNode } from "react";
-import { PaymentsSessionSync } from "@/features/billing/PaymentsSessionSync";
-import { KybInviteCookieSync } from "@/features/kyb/KybInviteCookieSync";
-import { LimitBanner } from "@/features/moderation/LimitBanner";
-import { VerificationBanner } from "@/features/verification/VerificationBanner";
 import { cn } from "@/lib/cn";
+import { MemberChrome } from "./MemberChrome";
 import { SiteFooter } from "./SiteFooter";
 import { SiteHeader } from "./SiteHeader";
 import { MAIN_CONTENT_ID, SkipLink } from "./SkipLink";
@@ -49,14 +46,9 @@ export function PageChrome({
       {hideHeader ? null : (
         <SiteHeader hideSearch={hideSearch} unauthenticated={unauthenticatedHeader} minimal={minimalHeader} />
       )}
-      {/* A member's frame (not the visitor's or a guided flow's) carries the verification banner (§6). */}
-      {hideHeader || unauthenticatedHeader || minimalHeader ? null : <VerificationBanner />}
-      {/* Issue 16: a moderation limit in force, until when, and where to read why. */}
-      {hideHeader || unauthenticatedHeader || minimalHeader ? null : <LimitBanner />}
-      {/* A renewal, a failed one or a trial's end while the person is elsewhere: entitlements follow. */}
-      <PaymentsSessionSync />
-      {/* A director invitation's cookies left from before sign-in or profile completion (spec §4). */}
-      <KybInviteCookieSync />
+      {/* A member's frame (not the visitor's or a guided flow's) carries the verification and
+          moderation banners; every frame watches a member's subscription and invitation cookies. */}
+      <MemberChrome banners={!(hideHeader || unauthenticatedHeader || minimalHeader)} />
       <main
         id={MAIN_CONTENT_ID}
         tabIndex={-1}

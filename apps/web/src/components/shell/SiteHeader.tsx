@@ -1,20 +1,17 @@
 "use client";
 
 import { commonMessages } from "@vn/contract/messages/common";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { Suspense } from "react";
 import { Button } from "@/components/ui/Button";
 import { Skeleton } from "@/components/ui/Skeleton";
-import { MessagingNavItem } from "@/features/chats/MessagingNavItem";
-import { FeedbackOverlay } from "@/features/forms/FeedbackDialog";
-import { NotificationsMenu } from "@/features/notifications/NotificationsMenu";
 import { routes } from "@/lib/paths";
 import { useSession } from "@/lib/session";
 import { HeaderSearch } from "./HeaderSearch";
 import { Logo } from "./Logo";
 import { NavItem } from "./NavItem";
-import { UserMenu } from "./UserMenu";
 
 export interface SiteHeaderProps {
   hideSearch?: boolean;
@@ -43,18 +40,22 @@ function VisitorActions() {
   );
 }
 
-function MemberActions({ user }: { user: NonNullable<ReturnType<typeof useSession>["user"]> }) {
+/** The header's actions while the session, or a member's actions, are on their way. */
+function ActionsSkeleton() {
   return (
-    <nav aria-label={commonMessages.primaryNavigation} className="flex items-center gap-0.5 md:gap-1">
-      <NavItem href={routes.userHome(user.slug)} label="Home" icon="home" tour="home" />
-      <NavItem href={routes.companies} label="Companies" icon="building" />
-      <MessagingNavItem />
-      <NotificationsMenu />
-      <FeedbackOverlay />
-      <UserMenu user={user} />
-    </nav>
+    <div className="flex items-center gap-3" aria-busy="true">
+      <span className="sr-only">{commonMessages.loading}</span>
+      <Skeleton className="h-10 w-20 rounded-full max-sm:hidden" />
+      <Skeleton className="h-10 w-24 rounded-full" />
+    </div>
   );
 }
+
+/** A member's actions load only for a member (rendered on the server when the session is known
+ * there, and then preloaded with the page); the skeleton stays until they arrive. */
+const MemberActions = dynamic(() => import("./MemberActions").then((module) => module.MemberActions), {
+  loading: ActionsSkeleton,
+});
 
 /** The header of every page (unless the page hides it): brand, search, and the visitor's or
  * member's actions. The session decides which, unless the page forces the visitor variant. */
@@ -95,11 +96,7 @@ export function SiteHeader({
         )}
         <div className="ml-auto flex items-center">
           {loading ? (
-            <div className="flex items-center gap-3" aria-busy="true">
-              <span className="sr-only">{commonMessages.loading}</span>
-              <Skeleton className="h-10 w-20 rounded-full max-sm:hidden" />
-              <Skeleton className="h-10 w-24 rounded-full" />
-            </div>
+            <ActionsSkeleton />
           ) : showMember && session.user ? (
             <MemberActions user={session.user} />
           ) : (

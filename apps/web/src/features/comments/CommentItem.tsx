@@ -10,15 +10,17 @@ import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Avatar } from "@/components/ui/Avatar";
 import { Badge } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
+import { DeferredMenu } from "@/components/ui/DeferredMenu";
 import { Dialog } from "@/components/ui/Dialog";
 import { Icon } from "@/components/ui/Icon";
-import { Menu, type MenuItem } from "@/components/ui/Menu";
+import type { MenuItem } from "@/components/ui/Menu";
 import { formatDateTime } from "@/features/content/kinds";
 import { ApiError } from "@/lib/api-error";
 import { LazyReportDialog } from "../forms/LazyReportDialog";
-import { CommentComposer, type CommentDraft } from "./CommentComposer";
+import type { CommentDraft } from "./CommentComposer";
 import { CommentImage } from "./CommentImage";
 import { type CommentViewer, permissionsOf } from "./comment-state";
+import { LazyCommentComposer } from "./LazyCommentComposer";
 
 export interface CommentActions {
   reply: (draft: CommentDraft, parentId: string) => Promise<void>;
@@ -116,7 +118,7 @@ export function CommentItem({ comment, replies, canWrite, signedIn, viewer, acti
               ) : null}
             </p>
             {menu.length > 0 ? (
-              <Menu
+              <DeferredMenu
                 trigger={
                   <button
                     type="button"
@@ -132,7 +134,7 @@ export function CommentItem({ comment, replies, canWrite, signedIn, viewer, acti
           </div>
           {editing ? (
             <div className="mt-2">
-              <CommentComposer
+              <LazyCommentComposer
                 label={commentsMessages.commentFieldLabel}
                 placeholder={commentsMessages.commentPlaceholder}
                 submitLabel={commentsMessages.saveAction}
@@ -185,7 +187,7 @@ export function CommentItem({ comment, replies, canWrite, signedIn, viewer, acti
             <p className="mb-1 text-xs font-semibold text-ink-muted">
               {format(commentsMessages.replyingTo, { name: comment.author.name })}
             </p>
-            <CommentComposer
+            <LazyCommentComposer
               label={format(commentsMessages.replyFieldLabel, { name: comment.author.name })}
               placeholder={commentsMessages.replyPlaceholder}
               submitLabel={commentsMessages.replySubmit}

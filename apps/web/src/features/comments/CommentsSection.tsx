@@ -4,7 +4,7 @@ import { type ContentItem, formatCount } from "@vn/contract";
 import { commentsMessages } from "@vn/contract/messages/comments";
 import { commonMessages } from "@vn/contract/messages/common";
 import Link from "next/link";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
 import { Skeleton } from "@/components/ui/Skeleton";
@@ -14,8 +14,8 @@ import { useVerificationGate } from "@/features/verification/VerificationGate";
 import { actorOf } from "@/lib/actor";
 import { routes } from "@/lib/paths";
 import { useSession } from "@/lib/session";
-import { CommentComposer } from "./CommentComposer";
 import { type CommentActions, CommentItem } from "./CommentItem";
+import { LazyCommentComposer, preloadCommentComposer } from "./LazyCommentComposer";
 import { useComments } from "./use-comments";
 
 export function commentsCountLabel(count: number): string {
@@ -59,6 +59,11 @@ export function CommentsSection({
   // Not verified (or read-only): the comment box opens the verification popup instead (§6).
   const gated = user !== null && !live && gate.popupFor("comments.write") !== null;
   const canWrite = Boolean(user && dialog?.canComment && !live && !gated);
+  // A signed-in reader gets a comment box: load it while the dialog state is on its way.
+  const signedIn = user !== null;
+  useEffect(() => {
+    if (signedIn && !live) preloadCommentComposer();
+  }, [signedIn, live]);
   const actions: CommentActions = {
     reply: (draft, parentId) => comments.add(draft, parentId),
     edit: comments.edit,
@@ -109,7 +114,7 @@ export function CommentsSection({
           <Skeleton className="h-12 w-full" />
         )
       ) : canWrite ? (
-        <CommentComposer
+        <LazyCommentComposer
           key={focused ? "focused" : "idle"}
           autoFocus={focused}
           label={commentsMessages.commentFieldLabel}

@@ -19,9 +19,10 @@ import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
 import { api } from "@/lib/api-client";
-import { playIcon, useAudioPlayer } from "./AudioPlayer";
+import { useAudioPlayer, usePreloadedAudioPlayer } from "./AudioPlayer";
 import { downloadFile } from "./download";
 import { FileViewer, type ViewerFile } from "./FileViewer";
+import { playIcon } from "./media-icons";
 import { pictureAlt, squareCrop, wholePicture } from "./picture-sources";
 import { useFileConversion, useFilesConversion } from "./use-media-events";
 import { type PlayableVideo, VideoPlayerModal } from "./VideoPlayerModal";
@@ -122,6 +123,7 @@ export function ContentMedia({
         : name
       : format(mediaMessages.galleryVideoName, { position });
   const track = audioTrackOf(item);
+  usePreloadedAudioPlayer(file?.kind === "audio" && track !== null && player !== null);
   const problem = file ? statusText(file) : null;
   const router = useRouter();
   // The owner sees the publication update when its file's job finishes (§7 file.conversion.finished).

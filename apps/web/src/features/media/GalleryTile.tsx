@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
 import { Input } from "@/components/ui/Input";
 import { api } from "@/lib/api-client";
-import { playIcon } from "./AudioPlayer";
+import { playIcon } from "./media-icons";
 import { type GalleryEntry, galleryEntryOf, viaWeb } from "./media-rules";
 import { useFileConversion } from "./use-media-events";
 

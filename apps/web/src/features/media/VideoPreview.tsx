@@ -3,7 +3,7 @@
 import { format, formatMediaDuration } from "@vn/contract";
 import { mediaMessages } from "@vn/contract/messages/media";
 import { useEffect, useRef, useState } from "react";
-import { playIcon } from "./AudioPlayer";
+import { playIcon } from "./media-icons";
 import { viaWeb } from "./media-rules";
 import type { PlayableVideo } from "./VideoPlayerModal";
 import { useTopmostVideo } from "./video-preview";

@@ -1,13 +1,12 @@
 /**
  * Pure rules of the media screens (issue 5): what a picked file may be before it is sent, the
  * crop rectangles of the crop dialog (§9: 350×350 desktop, 350×448 preview), the resumable
- * upload's parts, which video in a list previews (§9) and the audio playlist (§3, §4).
+ * upload's parts and which video in a list previews (§9); the audio playlist (§3, §4) is re-exported
+ * from playlist.ts.
  */
 import {
-  type AudioTrack,
   type ContentGallery,
   type CropRect,
-  cycleIndex,
   extensionOf,
   format,
   type ImageCrops,
@@ -285,48 +284,13 @@ export function topmostVisible(boxes: VisibleBox[], viewportHeight: number): str
   return best?.id ?? null;
 }
 
-// Audio playlist ----------------------------------------------------------------------------------
-
-export interface PlaylistState {
-  tracks: AudioTrack[];
-  index: number;
-  playing: boolean;
-}
-export type PlaylistAction =
-  | { type: "play"; track: AudioTrack }
-  | { type: "toggle" }
-  | { type: "pause" }
-  | { type: "resume" }
-  | { type: "next" }
-  | { type: "previous" }
-  | { type: "close" };
-
-export const emptyPlaylist: PlaylistState = { tracks: [], index: -1, playing: false };
-
-/** Playing a track adds it to the playlist (once) and makes it current; next/previous cycle (§4). */
-export function playlistReducer(state: PlaylistState, action: PlaylistAction): PlaylistState {
-  switch (action.type) {
-    case "play": {
-      const at = state.tracks.findIndex((t) => t.id === action.track.id);
-      if (at >= 0) return { ...state, index: at, playing: true };
-      return { tracks: [...state.tracks, action.track], index: state.tracks.length, playing: true };
-    }
-    case "toggle":
-      return state.index < 0 ? state : { ...state, playing: !state.playing };
-    case "pause":
-      return { ...state, playing: false };
-    case "resume":
-      return state.index < 0 ? state : { ...state, playing: true };
-    case "next":
-    case "previous": {
-      if (state.tracks.length === 0) return state;
-      const index = cycleIndex(state.index, state.tracks.length, action.type === "next" ? 1 : -1);
-      return { ...state, index, playing: true };
-    }
-    case "close":
-      return emptyPlaylist;
-  }
-}
+// The audio playlist lives in playlist.ts (the root providers import it without the rest).
+export {
+  emptyPlaylist,
+  type PlaylistAction,
+  type PlaylistState,
+  playlistReducer,
+} from "./playlist";
 
 /** API URLs are absolute (the API's origin); in the browser they go through the web's /api proxy. */
 export function viaWeb(url: string | null | undefined): string | null {

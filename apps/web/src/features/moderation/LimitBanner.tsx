@@ -5,7 +5,7 @@ import { commonMessages } from "@vn/contract/messages/common";
 import Link from "next/link";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
-import { formatDateTime } from "@/features/content/kinds";
+import { formatDateTime } from "@/features/content/dates";
 import { isLimited } from "@/lib/actor";
 import { routes } from "@/lib/paths";
 import { useSession } from "@/lib/session";

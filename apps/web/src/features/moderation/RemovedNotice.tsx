@@ -7,7 +7,7 @@ import Link from "next/link";
 import useSWR from "swr";
 import { api } from "@/lib/api-client";
 import { useSession } from "@/lib/session";
-import { strikesKey } from "./StrikesView";
+import { strikesKey } from "./strikes-key";
 
 /**
  * On the page of a publication our moderators removed (blocked), for its owner only: that it was

@@ -9,11 +9,7 @@ import { NextPageFailed } from "@/features/content/NextPageFailed";
 import { api } from "@/lib/api-client";
 import { useSession } from "@/lib/session";
 import { StrikeItem } from "./StrikeItem";
-
-/** The SWR key of the signed-in person's strikes (per person: switching accounts never mixes them). */
-export function strikesKey(userId: string) {
-  return [api.moderation.strikes.path(), userId] as const;
-}
+import { strikesKey } from "./strikes-key";
 
 /**
  * /settings/moderation: what our moderators decided about the person or what they shared, why,

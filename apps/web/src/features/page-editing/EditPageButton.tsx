@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
 import { Icon } from "@/components/ui/Icon";
 import { SESSION_KEY } from "@/lib/session";
-import { PageEditForm } from "./PageEditForm";
+import { LazyPageEditForm } from "./LazyPageEditForm";
 
 /**
  * "Edit page" on a page the viewer runs: opens the form in a dialog; a save refreshes the
@@ -37,7 +37,7 @@ export function EditPageButton({ page }: { page: ProfilePage }) {
       }
     >
       {open ? (
-        <PageEditForm
+        <LazyPageEditForm
           page={page}
           onCancel={() => setOpen(false)}
           onSaved={async () => {

@@ -18,13 +18,8 @@ import { ApiError } from "@/lib/api-error";
 import { cleanSubmit, submitErrorMessage } from "@/lib/forms";
 import { PageContactsFieldset } from "./PageContactsFieldset";
 import { PageLinksFieldset } from "./PageLinksFieldset";
-import {
-  nestedFieldErrors,
-  type PageEditOutput,
-  type PageEditValues,
-  pageEditSchema,
-  valuesOfPage,
-} from "./page-edit-rules";
+import { nestedFieldErrors, type PageEditValues, valuesOfPage } from "./page-edit-rules";
+import { type PageEditOutput, pageEditSchema } from "./page-edit-schema";
 
 export interface PageEditFormProps {
   page: ProfilePage;

@@ -1,23 +1,16 @@
 /**
  * Pure rules of the "Edit page" form (issue 14): who gets it, the form's values from the profile
- * page's data, and the API's 422 details put back on the nested fields.
+ * page's data, and the API's 422 details put back on the nested fields. zod-free: the profile page
+ * asks `mayEditPage` on every visit; the form's schema is in page-edit-schema.ts (decision 0027).
  */
 import {
-  ABOUT_MAX,
-  ABOUT_MAX_LINE_BREAKS,
   type Actor,
-  companyNameSchema,
-  contactsUpdateSchema,
-  endpoints,
-  optionalText,
+  companyPagePolicy,
   type ProfilePage,
-  personNameSchema,
   refusalOf,
   type SocialLinkKey,
   socialLinkKeys,
-  socialLinksUpdateSchema,
 } from "@vn/contract";
-import { z } from "zod";
 
 export type PageKind = "user" | "company";
 
@@ -27,20 +20,6 @@ export interface PageEditValues {
   socialLinks: Record<SocialLinkKey, string>;
   contacts: { mainEmail: string; mainPhone: string; additionalEmail: string; additionalPhone: string };
 }
-
-/**
- * The form's schema: the very field rules the API validates with (contract), for the fields the
- * form shows. Images are not form fields: they are uploaded, and their URLs join the body on save.
- */
-export function pageEditSchema(kind: PageKind) {
-  return z.object({
-    name: kind === "company" ? companyNameSchema : personNameSchema,
-    about: optionalText(ABOUT_MAX, ABOUT_MAX_LINE_BREAKS),
-    socialLinks: socialLinksUpdateSchema,
-    contacts: contactsUpdateSchema,
-  });
-}
-export type PageEditOutput = z.output<ReturnType<typeof pageEditSchema>>;
 
 /** The form filled from the page as it is shown now ("" for what is not set). */
 export function valuesOfPage(page: ProfilePage): PageEditValues {
@@ -66,7 +45,7 @@ export function valuesOfPage(page: ProfilePage): PageEditValues {
 export function mayEditPage(actor: Actor | null, page: ProfilePage): boolean {
   if (!actor || !page.isOwner) return false;
   if (page.user.type.id === "user") return actor.profileType === "user";
-  return refusalOf(actor, endpoints.companies.updatePage.policy) === null;
+  return refusalOf(actor, companyPagePolicy) === null;
 }
 
 /**

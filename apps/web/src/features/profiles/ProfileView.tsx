@@ -8,8 +8,8 @@ import Link from "next/link";
 import { Avatar } from "@/components/ui/Avatar";
 import { Badge } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
+import { DeferredMenu } from "@/components/ui/DeferredMenu";
 import { Icon } from "@/components/ui/Icon";
-import { Menu } from "@/components/ui/Menu";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useSignInPrompt } from "@/features/accounts/SignInDialog";
 import { useAccountSwitch } from "@/features/accounts/use-account-switch";
@@ -23,9 +23,9 @@ import { BusinessBadge } from "@/features/kyb/BusinessBadge";
 import { EditPageButton } from "@/features/page-editing/EditPageButton";
 import { mayEditPage } from "@/features/page-editing/page-edit-rules";
 import { ProfileSocialActions } from "@/features/social/ProfileSocialActions";
+import { LazyTeamTab } from "@/features/teams/LazyTeamTab";
 import { LeaveCompanyButton } from "@/features/teams/LeaveCompanyButton";
 import { MyDetailsDialog } from "@/features/teams/MyDetailsDialog";
-import { TeamTab } from "@/features/teams/TeamTab";
 import { useVerificationGate } from "@/features/verification/VerificationGate";
 import { verifiedBadgeText } from "@/features/verification/verification-rules";
 import { actorOf } from "@/lib/actor";
@@ -447,7 +447,7 @@ export function ProfileView({
               {profilesMessages.createAction}
             </Button>
           ) : (
-            <Menu
+            <DeferredMenu
               trigger={
                 <Button>
                   <Icon name="sparkle" size={18} />
@@ -529,7 +529,7 @@ export function ProfileView({
             ) : null}
           </div>
         ) : (
-          <TeamTab slug={page.user.slug} company={profile.name} />
+          <LazyTeamTab slug={page.user.slug} company={profile.name} />
         )}
       </section>
     </div>

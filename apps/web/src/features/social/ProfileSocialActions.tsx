@@ -8,8 +8,8 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Button } from "@/components/ui/Button";
+import { DeferredMenu } from "@/components/ui/DeferredMenu";
 import { Icon } from "@/components/ui/Icon";
-import { Menu } from "@/components/ui/Menu";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { api } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
@@ -79,7 +79,7 @@ export function ProfileSocialActions({ profileId, slug, name, followersCount }: 
           onChange={() => router.refresh()}
         />
       )}
-      <Menu
+      <DeferredMenu
         trigger={
           <Button variant="secondary" aria-label={format(socialMessages.profileMoreActions, { name })}>
             <Icon name="more" size={20} />

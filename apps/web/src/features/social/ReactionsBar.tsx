@@ -8,9 +8,9 @@ import { useEffect, useState } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Avatar } from "@/components/ui/Avatar";
 import { Button } from "@/components/ui/Button";
+import { DeferredMenu } from "@/components/ui/DeferredMenu";
 import { Dialog } from "@/components/ui/Dialog";
 import { Icon } from "@/components/ui/Icon";
-import { Menu } from "@/components/ui/Menu";
 import { useIntentReplay, useSignInPrompt } from "@/features/accounts/SignInDialog";
 import { useVerificationGate } from "@/features/verification/VerificationGate";
 import { api } from "@/lib/api-client";
@@ -169,7 +169,7 @@ export function ReactionsBar({ item, live = false }: { item: ContentItem; live?:
             )}
             {current ? reactionLabels[current] : socialMessages.reactionLike}
           </Button>
-          <Menu
+          <DeferredMenu
             trigger={
               <Button
                 variant="tertiary"

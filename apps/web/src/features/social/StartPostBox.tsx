@@ -5,9 +5,9 @@ import { socialMessages } from "@vn/contract/messages/social";
 import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Avatar } from "@/components/ui/Avatar";
+import { DeferredMenu } from "@/components/ui/DeferredMenu";
 import { Dialog } from "@/components/ui/Dialog";
 import { Icon } from "@/components/ui/Icon";
-import { Menu } from "@/components/ui/Menu";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { type CreateRoute, createRouteKinds, createTitles } from "@/features/content/kinds";
 import { useVerificationGate } from "@/features/verification/VerificationGate";
@@ -75,7 +75,7 @@ export function StartPostBox({
             {createTitles[kind]}
           </button>
         ))}
-        <Menu
+        <DeferredMenu
           open={menuOpen}
           onOpenChange={setMenuOpen}
           align="start"

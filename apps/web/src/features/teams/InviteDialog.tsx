@@ -14,7 +14,6 @@ import { api } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
 import { submitErrorMessage } from "@/lib/forms";
 import {
-  checkInvites,
   type InviteDetails,
   type InviteProblems,
   inviteProblems,
@@ -56,6 +55,8 @@ export function InviteDialog({ onSent }: { onSent: () => void }) {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFailure(null);
+    // The contract's schemas (zod) load on the first submit, not with the page (decision 0027).
+    const { checkInvites } = await import("./team-checks");
     const local = checkInvites(emails, details);
     if (local) {
       setProblems(local);

@@ -11,13 +11,7 @@ import { FormDialog } from "@/features/forms/FormDialog";
 import { api } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
 import { submitErrorMessage } from "@/lib/forms";
-import {
-  checkPlacement,
-  fieldProblems,
-  type PlacementValues,
-  placementBody,
-  placementValues,
-} from "./team-rules";
+import { fieldProblems, type PlacementValues, placementBody, placementValues } from "./team-rules";
 
 /**
  * "Position and team" of a member, set by the owner (anyone) or a manager (employees): shown on
@@ -57,6 +51,8 @@ export function PlacementDialog({
       reset(false);
       return;
     }
+    // The contract's schemas (zod) load on the first submit, not with the page (decision 0027).
+    const { checkPlacement } = await import("./team-checks");
     const local = checkPlacement(body);
     setProblems(local ?? {});
     if (local) return;

@@ -2,13 +2,12 @@
  * Pure rules of the people tab and the invitation screens (issue 14, teams): who gets which
  * button (the very policies the API's rows declare, plus the row-level rules of
  * apps/api/src/modules/teams/members.ts), how the emails box becomes a request, and the API's
- * 422 details put back next to the email they are about.
+ * 422 details put back next to the email they are about. zod-free: the profile page asks these on
+ * every visit; the checks with the contract's schemas, run on submit, are in team-checks.ts.
  */
 import {
   type Actor,
-  BULK_INVITE_MAX_EMAILS,
   cleanText,
-  endpoints,
   format,
   refusalOf,
   type TeamInviteInput,
@@ -16,15 +15,12 @@ import {
   type TeamMemberDetailsUpdate,
   type TeamMemberSelf,
   type TeamMemberUpdate,
-  teamInvitesRequestSchema,
-  teamMemberDetailsUpdateRequestSchema,
-  teamMemberUpdateRequestSchema,
+  teamPolicies,
   teamRolePolicy,
 } from "@vn/contract";
-import { sharedMessages } from "@vn/contract/messages/shared";
 import { teamsMessages } from "@vn/contract/messages/teams";
 
-const teams = endpoints.teams;
+const teams = teamPolicies;
 
 /** Acting as a company: the team's calls all run as the company (switch first). */
 function actingCompany(actor: Actor | null): actor is Actor {
@@ -33,24 +29,22 @@ function actingCompany(actor: Actor | null): actor is Actor {
 
 /** "Invite people" and the pending list: the `employees` scope (owners all, managers manage). */
 export function mayInvite(actor: Actor | null): boolean {
-  return actingCompany(actor) && refusalOf(actor, teams.invite.policy) === null;
+  return actingCompany(actor) && refusalOf(actor, teams.invite) === null;
 }
 
 /** "Leave company": any member acting as the company but the owner (who transfers first). */
 export function mayLeave(actor: Actor | null): boolean {
-  return (
-    actingCompany(actor) && actor.companyRole !== "owner" && refusalOf(actor, teams.leave.policy) === null
-  );
+  return actingCompany(actor) && actor.companyRole !== "owner" && refusalOf(actor, teams.leave) === null;
 }
 
 /** "Team settings" (members may hide their byline): the settings scope, owners only. */
 export function mayEditTeamSettings(actor: Actor | null): boolean {
-  return actingCompany(actor) && refusalOf(actor, teams.updateTeamSettings.policy) === null;
+  return actingCompany(actor) && refusalOf(actor, teams.updateTeamSettings) === null;
 }
 
 /** "Edit my details": any member acting as the company edits their own card. */
 export function mayEditOwnDetails(actor: Actor | null): boolean {
-  return actingCompany(actor) && refusalOf(actor, teams.updateMyDetails.policy) === null;
+  return actingCompany(actor) && refusalOf(actor, teams.updateMyDetails) === null;
 }
 
 export interface MemberActions {
@@ -81,12 +75,12 @@ const none: MemberActions = {
 export function memberActions(actor: Actor | null, member: TeamMember): MemberActions {
   if (!actingCompany(actor)) return none;
   const own = member.userId === actor.userId;
-  const employees = refusalOf(actor, teams.updateMember.policy) === null;
+  const employees = refusalOf(actor, teams.updateMember) === null;
   const place = employees && (actor.companyRole === "owner" || member.role === "company_employee");
   const editOwn = own && mayEditOwnDetails(actor);
   if (member.role === "owner" || own) return { ...none, place, editOwn };
   const settings = refusalOf(actor, teamRolePolicy) === null;
-  const transfer = refusalOf(actor, teams.transferOwnership.policy) === null && actor.companyRole === "owner";
+  const transfer = refusalOf(actor, teams.transferOwnership) === null && actor.companyRole === "owner";
   return {
     makeManager: settings && member.role === "company_employee",
     makeEmployee: settings && member.role === "manager",
@@ -154,15 +148,6 @@ export function myDetailsBody(values: MyDetailsValues, initial: MyDetailsValues)
   return body;
 }
 
-/** The contract's checks of "Edit my details" before sending: problems by field, or null. */
-export function checkMyDetails(body: TeamMemberDetailsUpdate): Record<string, string> | null {
-  const parsed = teamMemberDetailsUpdateRequestSchema.safeParse(body);
-  if (parsed.success) return null;
-  return fieldProblems(
-    parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })),
-  );
-}
-
 export interface PlacementValues {
   position: string;
   team: string;
@@ -178,15 +163,6 @@ export function placementBody(values: PlacementValues, initial: PlacementValues)
   if (changed(values.position, initial.position)) body.position = orNull(values.position);
   if (changed(values.team, initial.team)) body.team = orNull(values.team);
   return Object.keys(body).length > 0 ? body : null;
-}
-
-/** The contract's checks of position and team before sending: problems by field, or null. */
-export function checkPlacement(body: TeamMemberUpdate): Record<string, string> | null {
-  const parsed = teamMemberUpdateRequestSchema.safeParse(body);
-  if (parsed.success) return null;
-  return fieldProblems(
-    parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })),
-  );
 }
 
 /** The emails box: one per line or comma (or semicolon) separated; blanks dropped, order kept. */
@@ -261,18 +237,4 @@ export function inviteProblems(details: unknown, emails: string[]): InviteProble
     if (!out.emails.includes(line)) out.emails.push(line);
   }
   return out;
-}
-
-/** The same checks the API runs, before sending: null when the body is fine. */
-export function checkInvites(emails: string[], details: InviteDetails): InviteProblems | null {
-  if (emails.length === 0) return { emails: [sharedMessages.fieldRequired], fields: {} };
-  if (emails.length > BULK_INVITE_MAX_EMAILS) {
-    return { emails: [format(sharedMessages.bulkInviteMax, { count: BULK_INVITE_MAX_EMAILS })], fields: {} };
-  }
-  const parsed = teamInvitesRequestSchema.safeParse(invitesBody(emails, details));
-  if (parsed.success) return null;
-  return inviteProblems(
-    parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })),
-    emails,
-  );
 }

@@ -15,7 +15,6 @@ import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { AnonymousRenderRefresh } from "@/features/content/AnonymousRenderRefresh";
 import { ContentDetail, type RelatedContent } from "@/features/content/ContentDetail";
-import { ContentEditor } from "@/features/content/ContentEditor";
 import {
   type MediaSection,
   plainText,
@@ -24,6 +23,7 @@ import {
   safeSponsoredUrl,
 } from "@/features/content/content-routes";
 import { kindLabelOf } from "@/features/content/kinds";
+import { LazyContentEditor } from "@/features/content/LazyContentEditor";
 import { type ContentListPage, listQuery } from "@/features/content/list-query";
 import { isTransientFailure, type ServerReader, type ServerResult } from "@/features/content/server-api";
 import { ProfileUnavailable, ProfileView } from "@/features/profiles/ProfileView";
@@ -271,7 +271,7 @@ export function slugPage(source: SlugPageSource) {
     if (route.screen === "edit" && !source.anonymous) {
       const result = await loadItem(route.segment, route.itemSlug, route.ownerSlug);
       if (!result.data?.isOwner) return <MissingPost />;
-      return <ContentEditor mode="edit" kind={result.data.type.id} item={result.data} />;
+      return <LazyContentEditor mode="edit" kind={result.data.type.id} item={result.data} />;
     }
 
     notFound();
