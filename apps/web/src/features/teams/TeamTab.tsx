@@ -1,11 +1,9 @@
 "use client";
 
 import { format } from "@vn/contract";
-import { commonMessages } from "@vn/contract/messages/common";
 import { teamsMessages } from "@vn/contract/messages/teams";
 import { Alert } from "@/components/ui/Alert";
 import { Icon } from "@/components/ui/Icon";
-import { Skeleton } from "@/components/ui/Skeleton";
 import { actorOf } from "@/lib/actor";
 import { api } from "@/lib/api-client";
 import { submitErrorMessage } from "@/lib/forms";
@@ -13,26 +11,10 @@ import { useSession } from "@/lib/session";
 import { useResource } from "@/lib/use-resource";
 import { InviteDialog } from "./InviteDialog";
 import { MemberRow } from "./MemberRow";
+import { MembersSkeleton } from "./MembersSkeleton";
 import { PendingInvites } from "./PendingInvites";
 import { TeamSettingsCard } from "./TeamSettingsCard";
 import { mayEditTeamSettings, mayInvite } from "./team-rules";
-
-function MembersSkeleton() {
-  return (
-    <div aria-busy="true" className="flex flex-col gap-4">
-      <span className="sr-only">{commonMessages.loading}</span>
-      {[0, 1].map((row) => (
-        <div key={row} className="flex items-center gap-3">
-          <Skeleton shape="circle" className="size-16" />
-          <div className="flex flex-1 flex-col gap-2">
-            <Skeleton className="h-4 w-1/3" />
-            <Skeleton className="h-3 w-1/4" />
-          </div>
-        </div>
-      ))}
-    </div>
-  );
-}
 
 /**
  * The people tab of a company page (issue 14): the members, and for owners and managers acting
