@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import readline from "node:readline";
 import { SESSION_COOKIE_NAME, SESSION_COOKIE_NAME_SECURE } from "@vn/contract";
@@ -18,7 +19,9 @@ import { startWeb } from "../lib/web";
  * desktop preset). Debian's Chromium (CHROME_PATH, default /usr/bin/chromium), headless.
  *
  * Needs a build of apps/web (NEXT_DIST_DIR names it, as for startWeb). LIGHTHOUSE_RUNS=N takes the
- * median score of N runs per page (default 1); LIGHTHOUSE_ONLY=mobile|desktop runs one form factor.
+ * median score of N runs per page (default 1); LIGHTHOUSE_ONLY=mobile|desktop runs one form factor;
+ * LIGHTHOUSE_PAGES=a,b only the pages whose name contains one of those words; LIGHTHOUSE_REPORTS=<dir>
+ * keeps each run's whole report there (JSON), to see which elements shifted or blocked.
  */
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
 const database = await benchDatabase();
@@ -113,6 +116,8 @@ try {
     { name: "publication", path: `/heavy.publisher/posts/${publication}` },
     { name: "signed-in home", path: `/${mySlug}/network/suggested`, cookie },
   ];
+  const only = process.env.LIGHTHOUSE_PAGES?.split(",").filter(Boolean);
+  if (only) pages.splice(0, pages.length, ...pages.filter((p) => only.some((word) => p.name.includes(word))));
   const formFactors = (["mobile", "desktop"] as const).filter(
     (f) => !process.env.LIGHTHOUSE_ONLY || process.env.LIGHTHOUSE_ONLY === f,
   );
@@ -134,6 +139,12 @@ try {
         );
         if (!result) throw new Error(`lighthouse returned nothing for ${page.path}`);
         const { lhr } = result;
+        const reports = process.env.LIGHTHOUSE_REPORTS;
+        if (reports) {
+          await mkdir(reports, { recursive: true });
+          const file = `${formFactor}-${page.name.replace(/[^a-z0-9]+/gi, "-")}-${i + 1}.json`;
+          await writeFile(path.join(reports, file), JSON.stringify(lhr));
+        }
         if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.message}`);
         if (lhr.finalDisplayedUrl && new URL(lhr.finalDisplayedUrl).pathname !== page.path.split("?")[0]) {
           console.warn(`  ${page.path} ended at ${lhr.finalDisplayedUrl}`);

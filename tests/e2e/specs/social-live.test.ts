@@ -148,6 +148,9 @@ describe("follow and the home feed", () => {
 
     await marcus.goto("/marcus.reed/network/suggested");
     await expect.poll(() => marcus.getByText(text).first().isVisible(), { timeout: 15_000 }).toBe(true);
+    // The first HTML already holds the feed's first page, read by the server (decision 0027).
+    const html = await (await marcus.request.get("/marcus.reed/network/suggested")).text();
+    expect(html).toContain(`news ${stamp}`);
     await marcus.getByRole("heading", { name: messages.suggestedHeading }).waitFor();
     await expectNoAxeViolations(marcus);
     await screenshotWidths(marcus, "social-home");

@@ -21,7 +21,7 @@ import { ContentFeed } from "./ContentFeed";
 import { StartPostBox, StartPostBoxSkeleton } from "./StartPostBox";
 import { SuggestionCard } from "./SuggestionCard";
 import { saveSuggested } from "./suggested-navigation";
-import { useHomeFeed } from "./use-home-feed";
+import { type FeedPage, useHomeFeed } from "./use-home-feed";
 import { ViewerReactionsProvider } from "./viewer-reactions";
 
 function Suggestions({ enabled, onFollowChange }: { enabled: boolean; onFollowChange: () => void }) {
@@ -73,16 +73,19 @@ function Feed({
   enabled,
   pending,
   version,
+  initial,
   welcome,
 }: {
   enabled: boolean;
+  /** The first page, read by the server for the first HTML. */
+  initial?: FeedPage;
   /** The session is not known yet: the feed's placeholders hold its place meanwhile. */
   pending: boolean;
   version: number;
   welcome: ReactNode;
 }) {
   const pathname = usePathname();
-  const feed = useHomeFeed(enabled, version);
+  const feed = useHomeFeed(enabled, version, initial);
   const { data, error, items, loadingMore, mutate, retry, sentinel } = feed;
   // Off (not the viewer's own home) is not loading.
   const loadingFirst = pending || (enabled && feed.loadingFirst);
@@ -199,18 +202,22 @@ function Welcome({ user, onStartPost }: { user: SessionUser; onStartPost: () => 
  * what to do — and profiles to follow beside it (from 1024 px; below it on narrow screens).
  * Another person's home path sends the viewer to their own.
  *
- * The page reads the session and the checklist on the server (`initialUser`, `initialChecklist`):
- * they seed the cache here, so the first paint already has the settled frame and nothing is
- * inserted above the feed after hydration (docs/decisions/0027). Both are asked again on mount.
+ * The page reads the session, the checklist and the feed's first page on the server
+ * (`initialUser`, `initialChecklist`, `initialFeed`): they seed the cache here, so the first paint
+ * already has the settled frame and the first cards, and nothing is inserted above the feed after
+ * hydration (docs/decisions/0027). The session and checklist are asked again on mount; the feed's
+ * page is not (it is seconds old; the next pages follow it by cursor).
  */
 export function HomeView({
   slug,
   initialUser,
   initialChecklist,
+  initialFeed,
 }: {
   slug: string;
   initialUser?: SessionUser;
   initialChecklist?: Checklist;
+  initialFeed?: FeedPage;
 }) {
   const fallback = useMemo(() => {
     const seeded: Record<string, unknown> = {};
@@ -220,12 +227,12 @@ export function HomeView({
   }, [initialUser, initialChecklist]);
   return (
     <SWRConfig value={{ fallback }}>
-      <Home slug={slug} />
+      <Home slug={slug} initialFeed={initialFeed} />
     </SWRConfig>
   );
 }
 
-function Home({ slug }: { slug: string }) {
+function Home({ slug, initialFeed }: { slug: string; initialFeed?: FeedPage }) {
   const router = useRouter();
   const session = useSession();
   const user = session.user;
@@ -262,6 +269,7 @@ function Home({ slug }: { slug: string }) {
             enabled={own}
             pending={session.isLoading}
             version={feedVersion}
+            initial={initialFeed}
             welcome={user ? <Welcome user={user} onStartPost={startPost} /> : null}
           />
         </div>
