@@ -1,7 +1,7 @@
 "use client";
 
 import type { Comment, CommentDeletedEvent, CommentEvent, CommentTarget } from "@vn/contract";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { type AnswerOf, api } from "@/lib/api-client";
 import { acquireSocket, listen, releaseSocket } from "@/lib/socket";
 import { useCursorList } from "@/lib/use-cursor-list";
@@ -61,7 +61,9 @@ export function useComments(target: CommentTarget, live: boolean) {
   });
   const merged = useRef(new WeakSet<ListPage>());
   const shownFor = useRef<string | null>(null);
-  useEffect(() => {
+  // Before paint: a page that arrived would otherwise be painted once as "no comments yet" (the
+  // list no longer loading, its state not merged yet), moving what is below twice (0027).
+  useLayoutEffect(() => {
     if (!contentId) return;
     const fresh = shownFor.current !== contentId;
     if (fresh) {

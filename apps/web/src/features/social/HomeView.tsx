@@ -232,6 +232,9 @@ export function HomeView({
   );
 }
 
+/** The element after the checklist in the HTML (see the `expect` link). */
+const SETTLED_ID = "home-settled";
+
 function Home({ slug, initialFeed }: { slug: string; initialFeed?: FeedPage }) {
   const router = useRouter();
   const session = useSession();
@@ -252,6 +255,11 @@ function Home({ slug, initialFeed }: { slug: string; initialFeed?: FeedPage }) {
   const startPost = () => setComposing("post");
   return (
     <div className="mx-auto grid w-full max-w-[1128px] gap-4 px-4 py-6 sm:py-8 lg:grid-cols-[minmax(0,1fr)_340px] lg:items-start">
+      {/* Under 1024 px the checklist shows above the feed (`order`) but comes after its cards in
+          the HTML: a browser that painted the part it had parsed would draw the cards, then push
+          them down by the checklist's height. Painting waits until the checklist is parsed
+          (render-blocking `expect`, where supported). */}
+      <link rel="expect" href={`#${SETTLED_ID}`} {...{ blocking: "render" }} />
       <h1 className="sr-only">{socialMessages.homeHeading}</h1>
       {/* One column under 1024 px (box, checklist, feed, suggestions: `order`), two from there. */}
       <div className="contents lg:col-start-1 lg:row-start-1 lg:flex lg:min-w-0 lg:flex-col lg:gap-4">
@@ -280,6 +288,7 @@ function Home({ slug, initialFeed }: { slug: string; initialFeed?: FeedPage }) {
             <ChecklistCard user={user} onStartPost={startPost} />
           </div>
         ) : null}
+        <span id={SETTLED_ID} hidden />
         <div className="order-4 min-w-0">
           <Suggestions enabled={own} onFollowChange={changed} />
         </div>
