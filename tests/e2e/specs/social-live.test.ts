@@ -151,6 +151,19 @@ describe("follow and the home feed", () => {
     // The first HTML already holds the feed's first page, read by the server (decision 0027).
     const html = await (await marcus.request.get("/marcus.reed/network/suggested")).text();
     expect(html).toContain(`news ${stamp}`);
+    // Away and back through the app's links, the feed still in the browser's cache: a post
+    // published meanwhile shows (the server's first page seeds a fresh list, not a cached one).
+    const nav = marcus.getByRole("navigation", { name: messages.primaryNavigation });
+    await nav.getByRole("link", { name: "Companies", exact: true }).click();
+    await marcus.waitForURL((url) => url.pathname === "/companies");
+    const later = `Daniel's later news ${stamp}`;
+    await daniel.goto("/create/post");
+    await daniel.getByLabel(messages.fieldPostContent).fill(later);
+    await daniel.getByRole("button", { name: messages.publishAction }).click();
+    await daniel.waitForURL((url) => !url.pathname.startsWith("/create/"));
+    await nav.getByRole("link", { name: "Home", exact: true }).click();
+    await marcus.waitForURL((url) => url.pathname === "/marcus.reed/network/suggested");
+    await expect.poll(() => marcus.getByText(later).first().isVisible(), { timeout: 15_000 }).toBe(true);
     await marcus.getByRole("heading", { name: messages.suggestedHeading }).waitFor();
     await expectNoAxeViolations(marcus);
     await screenshotWidths(marcus, "social-home");

@@ -21,7 +21,7 @@ import { ContentFeed } from "./ContentFeed";
 import { StartPostBox, StartPostBoxSkeleton } from "./StartPostBox";
 import { SuggestionCard } from "./SuggestionCard";
 import { saveSuggested } from "./suggested-navigation";
-import { type FeedPage, useHomeFeed } from "./use-home-feed";
+import { type ServedFeed, useHomeFeed } from "./use-home-feed";
 import { ViewerReactionsProvider } from "./viewer-reactions";
 
 function Suggestions({ enabled, onFollowChange }: { enabled: boolean; onFollowChange: () => void }) {
@@ -78,7 +78,7 @@ function Feed({
 }: {
   enabled: boolean;
   /** The first page, read by the server for the first HTML. */
-  initial?: FeedPage;
+  initial?: ServedFeed;
   /** The session is not known yet: the feed's placeholders hold its place meanwhile. */
   pending: boolean;
   version: number;
@@ -206,7 +206,7 @@ function Welcome({ user, onStartPost }: { user: SessionUser; onStartPost: () => 
  * (`initialUser`, `initialChecklist`, `initialFeed`): they seed the cache here, so the first paint
  * already has the settled frame and the first cards, and nothing is inserted above the feed after
  * hydration (docs/decisions/0027). The session and checklist are asked again on mount; the feed's
- * page is not (it is seconds old; the next pages follow it by cursor).
+ * page is not (it was just read; see useHomeFeed).
  */
 export function HomeView({
   slug,
@@ -217,7 +217,7 @@ export function HomeView({
   slug: string;
   initialUser?: SessionUser;
   initialChecklist?: Checklist;
-  initialFeed?: FeedPage;
+  initialFeed?: ServedFeed;
 }) {
   const fallback = useMemo(() => {
     const seeded: Record<string, unknown> = {};
@@ -235,7 +235,7 @@ export function HomeView({
 /** The element after the checklist in the HTML (see the `expect` link). */
 const SETTLED_ID = "home-settled";
 
-function Home({ slug, initialFeed }: { slug: string; initialFeed?: FeedPage }) {
+function Home({ slug, initialFeed }: { slug: string; initialFeed?: ServedFeed }) {
   const router = useRouter();
   const session = useSession();
   const user = session.user;

@@ -41,7 +41,11 @@ export default async function HomePage({ params }: { params: Promise<{ slug: str
       slug={decodePathSegment(slug)}
       initialUser={session?.data ?? undefined}
       initialChecklist={checklist?.data ?? undefined}
-      initialFeed={own && feed?.data && feed.meta ? { data: feed.data, meta: feed.meta } : undefined}
+      initialFeed={
+        own && feed?.data && feed.meta
+          ? { page: { data: feed.data, meta: feed.meta }, servedAt: Date.now() }
+          : undefined
+      }
     />
   );
 }
