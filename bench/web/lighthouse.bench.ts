@@ -117,13 +117,13 @@ try {
     { name: "signed-in home", path: `/${mySlug}/network/suggested`, cookie },
   ];
   const only = process.env.LIGHTHOUSE_PAGES?.split(",").filter(Boolean);
-  if (only) pages.splice(0, pages.length, ...pages.filter((p) => only.some((word) => p.name.includes(word))));
+  const chosen = only ? pages.filter((p) => only.some((word) => p.name.includes(word))) : pages;
   const formFactors = (["mobile", "desktop"] as const).filter(
     (f) => !process.env.LIGHTHOUSE_ONLY || process.env.LIGHTHOUSE_ONLY === f,
   );
   const rows: Row[] = [];
   for (const formFactor of formFactors) {
-    for (const page of pages) {
+    for (const page of chosen) {
       const samples: Row[] = [];
       for (let i = 0; i < runs; i++) {
         const result = await lighthouse(

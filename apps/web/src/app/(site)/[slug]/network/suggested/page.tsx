@@ -24,7 +24,7 @@ export const metadata: Metadata = { title: socialMessages.homeHeading, robots: {
  * API (0027). Without a session cookie (or when the API fails) the browser finds them out as before.
  */
 export default async function HomePage({ params }: { params: Promise<{ slug: string }> }) {
-  const { slug } = await params;
+  const slug = decodePathSegment((await params).slug);
   const jar = await cookies();
   const hasSession = jar.has(SESSION_COOKIE_NAME) || jar.has(SESSION_COOKIE_NAME_SECURE);
   const [session, checklist, feed] = hasSession
@@ -35,10 +35,10 @@ export default async function HomePage({ params }: { params: Promise<{ slug: str
       ])
     : [null, null, null];
   // The feed's page is only this person's when the home is theirs (another's sends them to their own).
-  const own = session?.data?.slug.toLowerCase() === decodePathSegment(slug).toLowerCase();
+  const own = session?.data?.slug.toLowerCase() === slug.toLowerCase();
   return (
     <HomeView
-      slug={decodePathSegment(slug)}
+      slug={slug}
       initialUser={session?.data ?? undefined}
       initialChecklist={checklist?.data ?? undefined}
       initialFeed={
