@@ -1,4 +1,4 @@
-import { messages } from "@vn/contract";
+import { messages, SNACKBAR_DURATION_MS } from "@vn/contract";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations, launchBrowser, newContext, screenshot } from "../support/browser";
@@ -115,6 +115,30 @@ describe("new page version (§2)", () => {
       if ((await (await page.request.get(src)).text()).includes(running.body.version)) found = true;
     }
     expect(found).toBe(true);
+    await context.close();
+  });
+});
+
+describe("a message for the next page (§2 Logged out)", () => {
+  it("waits for /login when it is slow to arrive, so its 5 seconds are spent on screen", async () => {
+    const context = await newContext(browser, 1280);
+    const page = await context.newPage();
+    // /login's server part takes longer than the snackbar's whole duration: on a slow network
+    // the message used to time out on /logout before /login was shown.
+    const slowMs = SNACKBAR_DURATION_MS + 1500;
+    await page.route(
+      (url) => url.pathname === "/login" && url.searchParams.has("_rsc"),
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, slowMs));
+        await route.continue().catch(() => undefined);
+      },
+    );
+    await page.goto("/logout");
+    // The router asks for /login twice (the navigation, then the refresh that drops signed-in pages).
+    await page.waitForURL((url) => url.pathname === "/login", { timeout: 4 * slowMs });
+    await expect
+      .poll(() => page.getByRole("status").filter({ hasText: messages.loggedOut }).isVisible())
+      .toBe(true);
     await context.close();
   });
 });

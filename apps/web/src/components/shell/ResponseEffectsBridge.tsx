@@ -28,7 +28,7 @@ export function ResponseEffectsBridge() {
         userRef.current = null;
         void mutate(SESSION_KEY, null, { revalidate: false });
         router.replace(routes.login);
-        snackbar.show(commonMessages.sessionExpired);
+        snackbar.show(commonMessages.sessionExpired, { on: routes.login });
       },
       navigate: (to) => router.push(to),
     });

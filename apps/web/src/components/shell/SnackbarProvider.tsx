@@ -1,13 +1,54 @@
 "use client";
 
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
+import { usePathname } from "next/navigation";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import type { SnackbarTone } from "@/components/ui/Snackbar";
 import { deferredModule, useDeferredModule } from "@/lib/use-deferred-module";
 import type { SnackbarEntry } from "./SnackbarStack";
 import { SnackbarViewport } from "./SnackbarViewport";
 
+export interface SnackbarOptions {
+  tone?: SnackbarTone;
+  /**
+   * A path the message is for (the page a navigation started just before is going to): it is
+   * shown once that page is on screen, so its 5 seconds are not spent while a slow page loads.
+   */
+  on?: string;
+}
+
 export interface SnackbarApi {
-  show: (message: string, options?: { tone?: SnackbarTone }) => void;
+  show: (message: string, options?: SnackbarOptions) => void;
+}
+
+/** A message waiting for its page is shown anyway after this long (a navigation that never ended). */
+const PENDING_LIMIT_MS = 30_000;
+
+interface PendingEntry {
+  message: string;
+  tone: SnackbarTone;
+  /** The page it is for, and the one it was asked on: a navigation to anywhere else also ends the wait. */
+  on: string;
+  from: string;
+}
+
+function samePath(a: string, b: string): boolean {
+  const decode = (path: string) => {
+    try {
+      return decodeURIComponent(path);
+    } catch {
+      return path;
+    }
+  };
+  return decode(a) === decode(b);
 }
 
 const SnackbarContext = createContext<SnackbarApi | null>(null);
@@ -26,15 +67,44 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
   const [entries, setEntries] = useState<SnackbarEntry[]>([]);
   const [Stack, loadStack] = useDeferredModule(stackModule);
 
+  const pathname = usePathname();
+  const pathnameRef = useRef(pathname);
+  pathnameRef.current = pathname;
+  const [pending, setPending] = useState<PendingEntry[]>([]);
+
+  const append = useCallback((message: string, tone: SnackbarTone) => {
+    const entry = { id: nextId++, message, tone, open: true };
+    // At most three at once; the oldest goes first.
+    setEntries((current) => [...current.filter((item) => item.open).slice(-2), entry]);
+  }, []);
+
   const show = useCallback<SnackbarApi["show"]>(
     (message, options) => {
       loadStack();
-      const entry = { id: nextId++, message, tone: options?.tone ?? "neutral", open: true };
-      // At most three at once; the oldest goes first.
-      setEntries((current) => [...current.filter((item) => item.open).slice(-2), entry]);
+      const tone = options?.tone ?? "neutral";
+      const on = options?.on;
+      if (on === undefined || samePath(on, pathnameRef.current)) append(message, tone);
+      else setPending((current) => [...current, { message, tone, on, from: pathnameRef.current }]);
     },
-    [loadStack],
+    [append, loadStack],
   );
+
+  // Messages waiting for a page: shown when the navigation has ended (on their page, or redirected
+  // elsewhere), or after the limit anyway.
+  useEffect(() => {
+    if (pending.length === 0) return;
+    const arrived = pending.filter((item) => samePath(item.on, pathname) || !samePath(item.from, pathname));
+    if (arrived.length > 0) {
+      setPending((current) => current.filter((item) => !arrived.includes(item)));
+      for (const item of arrived) append(item.message, item.tone);
+      return;
+    }
+    const timer = setTimeout(() => {
+      setPending([]);
+      for (const item of pending) append(item.message, item.tone);
+    }, PENDING_LIMIT_MS);
+    return () => clearTimeout(timer);
+  }, [pending, pathname, append]);
 
   const close = useCallback((id: number) => {
     setEntries((current) => current.map((item) => (item.id === id ? { ...item, open: false } : item)));

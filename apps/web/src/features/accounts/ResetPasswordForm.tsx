@@ -49,7 +49,7 @@ export function ResetPasswordForm() {
       throw error;
     }
     router.replace(routes.login);
-    snackbar.show(accountsMessages.resetDone, { tone: "success" });
+    snackbar.show(accountsMessages.resetDone, { tone: "success", on: routes.login });
   };
 
   const busy = isSubmitting || isSubmitSuccessful;

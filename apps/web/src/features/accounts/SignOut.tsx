@@ -34,7 +34,7 @@ export function SignOut() {
       router.replace(routes.login);
       // Pages kept by the router were rendered for the signed-in person: never show them again.
       router.refresh();
-      snackbar.show(text);
+      snackbar.show(text, { on: routes.login });
     })();
   }, [custom, mutate, router, snackbar]);
 

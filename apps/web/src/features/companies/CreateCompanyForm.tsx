@@ -89,8 +89,12 @@ export function CreateCompanyForm() {
     }
     await mutate(COMPANIES_KEY);
     const acting = await switchTo({ type: "company", id: company.id }, { navigate: false, announce: false });
-    snackbar.show(format(companiesMessages.companyCreated, { name: company.name }), { tone: "success" });
-    router.push(routes.profile(acting?.slug ?? company.slug));
+    const profile = routes.profile(acting?.slug ?? company.slug);
+    snackbar.show(format(companiesMessages.companyCreated, { name: company.name }), {
+      tone: "success",
+      on: profile,
+    });
+    router.push(profile);
   });
 
   const busy = isSubmitting || isSubmitSuccessful;

@@ -33,9 +33,10 @@ export function LeaveCompanyButton({ className }: { className?: string }) {
       className={className}
       onConfirm={async () => {
         await api.teams.leave();
-        snackbar.show(format(teamsMessages.teamLeft, { company }));
+        const profile = routes.profile(person.slug);
+        snackbar.show(format(teamsMessages.teamLeft, { company }), { on: profile });
         await mutate(SESSION_KEY);
-        router.push(routes.profile(person.slug));
+        router.push(profile);
       }}
     />
   );
