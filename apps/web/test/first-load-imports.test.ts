@@ -38,3 +38,34 @@ describe("modules of the profile page's first load", () => {
     expect(source).not.toMatch(/^\s+endpoints,$|Schema,$/m);
   });
 });
+
+describe("modules of /login's first load", () => {
+  /** The steps after signing in or besides it, each with its schemas: loaded by auth-steps.tsx. */
+  const steps = [
+    "./SignUpForm",
+    "./ForgotPasswordForm",
+    "./EmailCodeStep",
+    "./TwoFactorStep",
+    "./DeletedAccountDialogs",
+  ];
+
+  it("AuthScreen loads the other steps through auth-steps.tsx, not with the page", () => {
+    const source = readFileSync(new URL("../src/features/accounts/AuthScreen.tsx", import.meta.url), "utf8");
+    const imports = valueImports(source);
+    for (const step of steps) expect(imports).not.toContain(step);
+    expect(imports).toContain("./auth-steps");
+  });
+
+  it.each([
+    "../src/features/accounts/AuthScreen.tsx",
+    "../src/features/accounts/SignInForm.tsx",
+    "../src/features/accounts/auth-steps.tsx",
+    "../src/components/ui/Tabs.tsx",
+  ])("%s imports no zod, schema module or Radix", (path) => {
+    const source = readFileSync(new URL(path, import.meta.url), "utf8");
+    for (const from of valueImports(source)) {
+      expect(from).not.toMatch(/^zod$|^@hookform\/|schemas\/|endpoints|^radix-ui$/);
+    }
+    expect(source).not.toMatch(/^\s+endpoints,$|Schema,$/m);
+  });
+});

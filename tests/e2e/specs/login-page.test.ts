@@ -104,4 +104,38 @@ describe("/login", () => {
       .toBe(1);
     await context.close();
   });
+  it("switches between signing in and joining as tabs, by keyboard, each form loaded when chosen", async () => {
+    const context = await newContext(browser, 360);
+    const page = await context.newPage();
+    await page.goto("/login");
+    const field = page.getByLabel(messages.emailLabel, { exact: true });
+    await expect.poll(() => field.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    const signIn = page.getByRole("tab", { name: messages.signIn });
+    const join = page.getByRole("tab", { name: messages.joinNow });
+    expect(await signIn.getAttribute("aria-selected")).toBe("true");
+    expect(await join.getAttribute("tabindex")).toBe("-1");
+    // The selected tab is the list's one stop; Right selects the next, Home the first.
+    await signIn.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => join.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.waitForURL((url) => url.searchParams.get("mode") === "signup");
+    expect(await join.getAttribute("aria-selected")).toBe("true");
+    const panel = page.getByRole("tabpanel", { name: messages.joinNow });
+    await expect.poll(() => panel.getByRole("heading", { name: messages.joinTitle }).isVisible()).toBe(true);
+    await expect.poll(() => panel.getByLabel(messages.emailLabel, { exact: true }).isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "login-page-join-360");
+
+    await page.keyboard.press("Home");
+    await page.waitForURL((url) => !url.searchParams.has("mode"));
+    expect(await signIn.getAttribute("aria-selected")).toBe("true");
+    await expect
+      .poll(() => page.getByRole("tabpanel", { name: messages.signIn }).locator(emailField).isVisible())
+      .toBe(true);
+    // "Forgot password?" opens the reset request, loaded on demand too.
+    await page.getByRole("button", { name: messages.forgotPassword }).click();
+    await expect.poll(() => page.getByRole("heading", { name: messages.forgotTitle }).isVisible()).toBe(true);
+    await context.close();
+  });
 });

@@ -4,7 +4,7 @@ import { accountsMessages } from "@vn/contract/messages/accounts";
 import { commonMessages } from "@vn/contract/messages/common";
 import { sharedMessages } from "@vn/contract/messages/shared";
 import { useRouter, useSearchParams } from "next/navigation";
-import { type ReactNode, useCallback, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useSWRConfig } from "swr";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Alert } from "@/components/ui/Alert";
@@ -15,14 +15,18 @@ import { routes } from "@/lib/paths";
 import { fetchSessionUser, SESSION_KEY, type SessionUser, useSession } from "@/lib/session";
 import { AlreadySignedIn } from "./AlreadySignedIn";
 import type { AuthOutcome } from "./auth-outcomes";
-import { DeletedAccountDialogs } from "./DeletedAccountDialogs";
+import {
+  DeletedAccountDialogs,
+  EmailCodeStep,
+  ForgotPasswordForm,
+  preloadAuthSteps,
+  SignUpForm,
+  TwoFactorStep,
+} from "./auth-steps";
 import { destinationAfterSignIn, homeOfSignedIn } from "./destination";
-import { EmailCodeStep } from "./EmailCodeStep";
-import { ForgotPasswordForm } from "./ForgotPasswordForm";
 import { InviteBanner } from "./InviteBanner";
 import { SignInForm } from "./SignInForm";
-import { type CodeSentInfo, SignUpForm } from "./SignUpForm";
-import { TwoFactorStep } from "./TwoFactorStep";
+import type { CodeSentInfo } from "./SignUpForm";
 
 type Mode = "signin" | "signup" | "forgot";
 
@@ -84,6 +88,20 @@ export function AuthScreen() {
    */
   const [twoFactor, setTwoFactor] = useState(() => params.get("step") === "two-factor");
   const leaving = useRef(false);
+  const card = useRef<HTMLDivElement>(null);
+
+  // The other steps' chunks start loading at the first pointer or key in the card (auth-steps.tsx).
+  useEffect(() => {
+    const element = card.current;
+    if (!element) return;
+    const options = { once: true, passive: true } as const;
+    element.addEventListener("pointerover", preloadAuthSteps, options);
+    element.addEventListener("keydown", preloadAuthSteps, options);
+    return () => {
+      element.removeEventListener("pointerover", preloadAuthSteps);
+      element.removeEventListener("keydown", preloadAuthSteps);
+    };
+  }, []);
 
   const setMode = useCallback(
     (next: Mode, nextEmail?: string) => {
@@ -222,7 +240,7 @@ export function AuthScreen() {
   }
 
   return (
-    <div className="w-full rounded-card bg-surface px-6 pt-4 pb-6 shadow-card sm:px-8 sm:pb-8">
+    <div ref={card} className="w-full rounded-card bg-surface px-6 pt-4 pb-6 shadow-card sm:px-8 sm:pb-8">
       {invalidToken ? <Alert className="mt-3 mb-2">{sharedMessages.invalidToken}</Alert> : null}
       {body}
       {deleted ? (
