@@ -111,7 +111,7 @@ export function IntentConfirmation({ task, onDone }: { task: IntentTask; onDone:
     setPending(null);
     router.replace(routes.login);
     router.refresh();
-    snackbar.show(message, { tone: "success" });
+    snackbar.show(message, { tone: "success", on: routes.login });
     onDone();
   };
 

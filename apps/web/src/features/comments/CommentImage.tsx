@@ -5,7 +5,8 @@ import { format } from "@vn/contract";
 import { commentsMessages } from "@vn/contract/messages/comments";
 import { sharedMessages } from "@vn/contract/messages/shared";
 import { useState } from "react";
-import { FileViewer, type ViewerFile } from "@/features/media/FileViewer";
+import type { ViewerFile } from "@/features/media/FileViewer";
+import { LazyFileViewer } from "@/features/media/LazyViewers";
 import { viaWeb } from "@/features/media/media-rules";
 
 /**
@@ -40,7 +41,7 @@ export function CommentImage({ image, authorName }: { image: CommentImageData; a
           className="block h-auto max-h-72 w-auto max-w-full object-contain"
         />
       </button>
-      <FileViewer file={viewer} onClose={() => setViewer(null)} />
+      <LazyFileViewer file={viewer} onClose={() => setViewer(null)} />
     </>
   );
 }

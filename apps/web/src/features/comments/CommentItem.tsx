@@ -11,8 +11,8 @@ import { Avatar } from "@/components/ui/Avatar";
 import { Badge } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
 import { DeferredMenu } from "@/components/ui/DeferredMenu";
-import { Dialog } from "@/components/ui/Dialog";
 import { Icon } from "@/components/ui/Icon";
+import { LazyDialog } from "@/components/ui/LazyDialog";
 import type { MenuItem } from "@/components/ui/Menu";
 import { formatDateTime } from "@/features/content/kinds";
 import { ApiError } from "@/lib/api-error";
@@ -219,7 +219,7 @@ export function CommentItem({ comment, replies, canWrite, signedIn, viewer, acti
           </ul>
         ) : null}
       </article>
-      <Dialog
+      <LazyDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
         title={commentsMessages.deleteCommentTitle}

@@ -5,10 +5,11 @@ import { commentsMessages } from "@vn/contract/messages/comments";
 import { sharedMessages } from "@vn/contract/messages/shared";
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
-import { Dialog } from "@/components/ui/Dialog";
 import { Icon } from "@/components/ui/Icon";
+import { LazyDialog } from "@/components/ui/LazyDialog";
 import { useIntentReplay } from "@/features/accounts/SignInDialog";
-import { CommentsSection, commentsCountLabel } from "./CommentsSection";
+import { commentsCountLabel } from "./comments-count";
+import { LazyCommentsSection } from "./LazyCommentsSection";
 import { useCommentsCount } from "./use-comments-count";
 
 /** A card's comment counter; opens the comments dialog (§3) over the list. */
@@ -32,14 +33,14 @@ export function CommentsButton({ item, live = false }: { item: ContentItem; live
           <span className="max-sm:sr-only">{commentsMessages.commentsOpenAction}</span>
         )}
       </Button>
-      <Dialog
+      <LazyDialog
         open={open}
         onOpenChange={setOpen}
         title={format(sharedMessages.postBy, { name: item.owner.name })}
         size="lg"
       >
-        {open ? <CommentsSection item={item} live={live} focusComposer={focus} /> : null}
-      </Dialog>
+        {open ? <LazyCommentsSection item={item} live={live} focusComposer={focus} /> : null}
+      </LazyDialog>
     </>
   );
 }

@@ -1,12 +1,12 @@
 "use client";
 
-import { type ContentItem, formatCount } from "@vn/contract";
+import type { ContentItem } from "@vn/contract";
 import { commentsMessages } from "@vn/contract/messages/comments";
 import { commonMessages } from "@vn/contract/messages/common";
 import Link from "next/link";
 import { useEffect, useMemo, useState } from "react";
 import { Button } from "@/components/ui/Button";
-import { Dialog } from "@/components/ui/Dialog";
+import { LazyDialog } from "@/components/ui/LazyDialog";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useIntentReplay, useSignInPrompt } from "@/features/accounts/SignInDialog";
 import { NextPageFailed } from "@/features/content/NextPageFailed";
@@ -15,15 +15,9 @@ import { actorOf } from "@/lib/actor";
 import { routes } from "@/lib/paths";
 import { useSession } from "@/lib/session";
 import { type CommentActions, CommentItem } from "./CommentItem";
+import { commentsCountLabel } from "./comments-count";
 import { LazyCommentComposer, preloadCommentComposer } from "./LazyCommentComposer";
 import { useComments } from "./use-comments";
-
-export function commentsCountLabel(count: number): string {
-  return formatCount(count, {
-    one: commentsMessages.commentsCountOne,
-    other: commentsMessages.commentsCount,
-  });
-}
 
 const blockedText = {
   off: commentsMessages.commentsOff,
@@ -198,7 +192,7 @@ export function CommentsSection({
           {commentsMessages.loadMoreComments}
         </Button>
       ) : null}
-      <Dialog
+      <LazyDialog
         open={limitOpen}
         onOpenChange={setLimitOpen}
         title={commentsMessages.commentLimitTitle}

@@ -9,7 +9,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Button } from "@/components/ui/Button";
-import { Dialog } from "@/components/ui/Dialog";
+import { LazyDialog } from "@/components/ui/LazyDialog";
 import { useVerificationGate } from "@/features/verification/VerificationGate";
 import { api } from "@/lib/api-client";
 import { submitErrorMessage } from "@/lib/forms";
@@ -62,7 +62,7 @@ export function OwnerActions({
           </Link>
         </Button>
       ) : null}
-      <Dialog
+      <LazyDialog
         open={confirming}
         onOpenChange={(open) => {
           if (open && !gate.allows("content.write", resource)) return;

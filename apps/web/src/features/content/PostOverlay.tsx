@@ -6,8 +6,8 @@ import { sharedMessages } from "@vn/contract/messages/shared";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/Button";
-import { Dialog } from "@/components/ui/Dialog";
 import { Icon } from "@/components/ui/Icon";
+import { LazyDialog } from "@/components/ui/LazyDialog";
 import { sessionStore } from "@/features/accounts/pending-intent";
 import { DetailSocial } from "@/features/social/DetailSocial";
 import { ContentBody } from "./ContentBody";
@@ -116,7 +116,7 @@ export function PostOverlay({ posts, current, onNavigate, onClose, live }: PostO
   const next = index >= 0 && index < posts.length - 1 ? posts[index + 1] : undefined;
 
   return (
-    <Dialog
+    <LazyDialog
       open
       onOpenChange={(open) => {
         if (!open) close();
@@ -162,6 +162,6 @@ export function PostOverlay({ posts, current, onNavigate, onClose, live }: PostO
         />
         <DetailSocial key={current.id} item={current} live={live} />
       </div>
-    </Dialog>
+    </LazyDialog>
   );
 }

@@ -8,7 +8,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Button } from "@/components/ui/Button";
-import { Dialog } from "@/components/ui/Dialog";
+import { LazyDialog } from "@/components/ui/LazyDialog";
 import { Textarea } from "@/components/ui/Textarea";
 import { useIntentReplay, useSignInPrompt } from "@/features/accounts/SignInDialog";
 import { useVerificationGate } from "@/features/verification/VerificationGate";
@@ -83,7 +83,7 @@ export function RepostButton({ item }: { item: ContentItem }) {
     );
   }
   return (
-    <Dialog
+    <LazyDialog
       open={open}
       onOpenChange={(next) => {
         // Reposting is publishing (§6): not verified, the popup opens instead of the form.
@@ -145,6 +145,6 @@ export function RepostButton({ item }: { item: ContentItem }) {
           <p className="mt-1 line-clamp-3">{item.title ?? item.shortContent ?? item.content}</p>
         </blockquote>
       </div>
-    </Dialog>
+    </LazyDialog>
   );
 }

@@ -21,11 +21,12 @@ import { Icon } from "@/components/ui/Icon";
 import { api } from "@/lib/api-client";
 import { useAudioPlayer, usePreloadedAudioPlayer } from "./AudioPlayer";
 import { downloadFile } from "./download";
-import { FileViewer, type ViewerFile } from "./FileViewer";
+import type { ViewerFile } from "./FileViewer";
+import { LazyFileViewer, LazyVideoPlayerModal } from "./LazyViewers";
 import { playIcon } from "./media-icons";
 import { pictureAlt, squareCrop, wholePicture } from "./picture-sources";
 import { useFileConversion, useFilesConversion } from "./use-media-events";
-import { type PlayableVideo, VideoPlayerModal } from "./VideoPlayerModal";
+import type { PlayableVideo } from "./VideoPlayerModal";
 import { VideoPreview } from "./VideoPreview";
 
 function statusText(file: ContentFile): string | null {
@@ -305,14 +306,14 @@ export function ContentMedia({
           ) : null}
         </div>
       ) : null}
-      <FileViewer
+      <LazyFileViewer
         file={viewer}
         onClose={() => {
           if (viewer?.kind === "image") onImageChange?.(null);
           setViewer(null);
         }}
       />
-      <VideoPlayerModal video={video} onClose={() => setVideo(null)} />
+      <LazyVideoPlayerModal video={video} onClose={() => setVideo(null)} />
     </div>
   );
 }

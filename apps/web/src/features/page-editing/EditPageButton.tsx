@@ -7,8 +7,8 @@ import { useState } from "react";
 import { useSWRConfig } from "swr";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Button } from "@/components/ui/Button";
-import { Dialog } from "@/components/ui/Dialog";
 import { Icon } from "@/components/ui/Icon";
+import { LazyDialog } from "@/components/ui/LazyDialog";
 import { SESSION_KEY } from "@/lib/session";
 import { LazyPageEditForm } from "./LazyPageEditForm";
 
@@ -23,7 +23,7 @@ export function EditPageButton({ page }: { page: ProfilePage }) {
   const { mutate } = useSWRConfig();
   const company = page.user.type.id === "company";
   return (
-    <Dialog
+    <LazyDialog
       open={open}
       onOpenChange={setOpen}
       size="lg"
@@ -48,6 +48,6 @@ export function EditPageButton({ page }: { page: ProfilePage }) {
           }}
         />
       ) : null}
-    </Dialog>
+    </LazyDialog>
   );
 }

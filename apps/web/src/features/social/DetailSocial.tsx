@@ -2,7 +2,7 @@
 
 import { type ContentItem, formatCount } from "@vn/contract";
 import { socialMessages } from "@vn/contract/messages/social";
-import { CommentsSection } from "@/features/comments/CommentsSection";
+import { LazyCommentsSection } from "@/features/comments/LazyCommentsSection";
 import { ReportButton } from "@/features/forms/ReportButton";
 import { useSession } from "@/lib/session";
 import { ReactionsBar } from "./ReactionsBar";
@@ -41,7 +41,7 @@ export function DetailSocial({
           </p>
         ) : null}
       </div>
-      <CommentsSection item={item} live={live} />
+      <LazyCommentsSection item={item} live={live} />
       {suggested ? <SuggestedNavigation path={item.path} /> : null}
     </div>
   );

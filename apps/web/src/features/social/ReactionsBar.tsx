@@ -9,8 +9,8 @@ import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Avatar } from "@/components/ui/Avatar";
 import { Button } from "@/components/ui/Button";
 import { DeferredMenu } from "@/components/ui/DeferredMenu";
-import { Dialog } from "@/components/ui/Dialog";
 import { Icon } from "@/components/ui/Icon";
+import { LazyDialog } from "@/components/ui/LazyDialog";
 import { useIntentReplay, useSignInPrompt } from "@/features/accounts/SignInDialog";
 import { useVerificationGate } from "@/features/verification/VerificationGate";
 import { api } from "@/lib/api-client";
@@ -44,7 +44,7 @@ function WhoReacted({
   );
   const reacted = list.data?.data;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={socialMessages.reactionsWho} size="sm">
+    <LazyDialog open={open} onOpenChange={onOpenChange} title={socialMessages.reactionsWho} size="sm">
       {!reacted ? (
         <p className="text-ink-muted">{commonMessages.loading}</p>
       ) : (
@@ -68,7 +68,7 @@ function WhoReacted({
           ))}
         </ul>
       )}
-    </Dialog>
+    </LazyDialog>
   );
 }
 

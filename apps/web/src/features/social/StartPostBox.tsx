@@ -6,8 +6,8 @@ import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Avatar } from "@/components/ui/Avatar";
 import { DeferredMenu } from "@/components/ui/DeferredMenu";
-import { Dialog } from "@/components/ui/Dialog";
 import { Icon } from "@/components/ui/Icon";
+import { LazyDialog } from "@/components/ui/LazyDialog";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { type CreateRoute, createRouteKinds, createTitles } from "@/features/content/kinds";
 import { useVerificationGate } from "@/features/verification/VerificationGate";
@@ -93,7 +93,7 @@ export function StartPostBox({
             .map((kind) => ({ label: createTitles[kind], onSelect: () => open(kind) }))}
         />
       </div>
-      <Dialog
+      <LazyDialog
         open={composing !== null}
         onOpenChange={(next) => {
           if (!next) onCompose(null);
@@ -115,7 +115,7 @@ export function StartPostBox({
             }}
           />
         ) : null}
-      </Dialog>
+      </LazyDialog>
     </section>
   );
 }

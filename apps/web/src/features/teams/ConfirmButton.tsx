@@ -4,7 +4,7 @@ import { commonMessages } from "@vn/contract/messages/common";
 import { sharedMessages } from "@vn/contract/messages/shared";
 import { type ReactNode, useState } from "react";
 import { Button, type ButtonVariant } from "@/components/ui/Button";
-import { Dialog } from "@/components/ui/Dialog";
+import { LazyDialog } from "@/components/ui/LazyDialog";
 import { submitErrorMessage } from "@/lib/forms";
 
 export interface ConfirmButtonProps {
@@ -44,7 +44,7 @@ export function ConfirmButton({
     }
   };
   return (
-    <Dialog
+    <LazyDialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
@@ -74,6 +74,6 @@ export function ConfirmButton({
           {failure}
         </p>
       ) : null}
-    </Dialog>
+    </LazyDialog>
   );
 }
