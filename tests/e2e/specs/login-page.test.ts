@@ -33,6 +33,14 @@ describe("/login", () => {
     // The join form renders on the server too when the query asks for it.
     await page.goto("/login?mode=signup");
     expect(await page.getByRole("heading", { name: messages.joinTitle }).count()).toBe(1);
+    // Its form is in the same response (streamed after the card, shown by the inline script that
+    // places it), with its fields disabled until the form's own script has run (auth-steps.tsx): they
+    // wait for it instead of taking text its checks would never see, or a submit the browser would
+    // send itself.
+    const join = await (await fetch(`${webUrl()}/login?mode=signup`)).text();
+    expect(join).toContain(`aria-label="${messages.joinNow}"`);
+    expect(join).toContain(messages.joinSubmit);
+    expect(join).toMatch(/<fieldset disabled=""/);
     await context.close();
   });
 

@@ -143,6 +143,8 @@ export function EmailCodeStep({
       <form
         className="flex flex-col gap-5"
         noValidate
+        // Sent before the step's script runs, the fields never land in the address bar.
+        method="post"
         aria-label={accountsMessages.codeTitle}
         onSubmit={(event) => void handleSubmit(onSubmit)(event).catch(() => undefined)}
       >

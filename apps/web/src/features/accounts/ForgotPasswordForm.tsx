@@ -9,6 +9,7 @@ import type { z } from "zod";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { EmailInput } from "@/components/ui/EmailInput";
+import { HydratedFieldset } from "@/components/ui/HydratedFieldset";
 import { api } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
 import { cleanSubmit, submitErrorMessage } from "@/lib/forms";
@@ -50,15 +51,19 @@ export function ForgotPasswordForm({ defaultEmail = "", onNotAvailable }: Forgot
     <form
       className="flex flex-col gap-5"
       noValidate
+      // Sent before the step's script runs, the fields never land in the address bar.
+      method="post"
       aria-label={accountsMessages.forgotTitle}
       onSubmit={(event) => void handleSubmit(onSubmit)(event)}
     >
-      {serverError ? <Alert>{serverError}</Alert> : null}
-      {sent ? <Alert tone="success">{sent}</Alert> : null}
-      <EmailInput error={errors.email?.message} {...register("email")} />
-      <Button type="submit" size="lg" block disabled={isSubmitting} aria-busy={isSubmitting}>
-        {isSubmitting ? accountsMessages.sendingResetLink : accountsMessages.sendResetLink}
-      </Button>
+      <HydratedFieldset>
+        {serverError ? <Alert>{serverError}</Alert> : null}
+        {sent ? <Alert tone="success">{sent}</Alert> : null}
+        <EmailInput error={errors.email?.message} {...register("email")} />
+        <Button type="submit" size="lg" block disabled={isSubmitting} aria-busy={isSubmitting}>
+          {isSubmitting ? accountsMessages.sendingResetLink : accountsMessages.sendResetLink}
+        </Button>
+      </HydratedFieldset>
     </form>
   );
 }

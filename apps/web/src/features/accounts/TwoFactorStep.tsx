@@ -88,6 +88,8 @@ function CodeForm({ kind, ...props }: CodeFormProps & { kind: keyof typeof codeK
     <form
       className="flex flex-col gap-5"
       noValidate
+      // Sent before the step's script runs, the fields never land in the address bar.
+      method="post"
       aria-label={accountsMessages.twoFactorTitle}
       onSubmit={(event) => void handleSubmit((values) => submit(values.code))(event).catch(() => undefined)}
     >
