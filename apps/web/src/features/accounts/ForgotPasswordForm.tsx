@@ -9,10 +9,10 @@ import type { z } from "zod";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { EmailInput } from "@/components/ui/EmailInput";
-import { HydratedFieldset } from "@/components/ui/HydratedFieldset";
 import { api } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
 import { cleanSubmit, submitErrorMessage } from "@/lib/forms";
+import { useHydrated } from "@/lib/use-hydrated";
 
 type ForgotInput = z.input<typeof passwordResetRequestSchema>;
 type ForgotValues = z.output<typeof passwordResetRequestSchema>;
@@ -25,6 +25,7 @@ export interface ForgotPasswordFormProps {
 /** "Forgot password?": mails a link to /login/reset-password?token=… (spec §2, issue: reset by link). */
 export function ForgotPasswordForm({ defaultEmail = "", onNotAvailable }: ForgotPasswordFormProps) {
   const [serverError, setServerError] = useState<string | null>(null);
+  const hydrated = useHydrated();
   const [sent, setSent] = useState<string | null>(null);
   const {
     register,
@@ -56,14 +57,12 @@ export function ForgotPasswordForm({ defaultEmail = "", onNotAvailable }: Forgot
       aria-label={accountsMessages.forgotTitle}
       onSubmit={(event) => void handleSubmit(onSubmit)(event)}
     >
-      <HydratedFieldset>
-        {serverError ? <Alert>{serverError}</Alert> : null}
-        {sent ? <Alert tone="success">{sent}</Alert> : null}
-        <EmailInput error={errors.email?.message} {...register("email")} />
-        <Button type="submit" size="lg" block disabled={isSubmitting} aria-busy={isSubmitting}>
-          {isSubmitting ? accountsMessages.sendingResetLink : accountsMessages.sendResetLink}
-        </Button>
-      </HydratedFieldset>
+      {serverError ? <Alert>{serverError}</Alert> : null}
+      {sent ? <Alert tone="success">{sent}</Alert> : null}
+      <EmailInput error={errors.email?.message} disabled={!hydrated} {...register("email")} />
+      <Button type="submit" size="lg" block disabled={!hydrated || isSubmitting} aria-busy={isSubmitting}>
+        {isSubmitting ? accountsMessages.sendingResetLink : accountsMessages.sendResetLink}
+      </Button>
     </form>
   );
 }

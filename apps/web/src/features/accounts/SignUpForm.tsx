@@ -12,11 +12,11 @@ import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Checkbox } from "@/components/ui/Checkbox";
 import { EmailInput } from "@/components/ui/EmailInput";
-import { HydratedFieldset } from "@/components/ui/HydratedFieldset";
 import { Input } from "@/components/ui/Input";
 import { api } from "@/lib/api-client";
 import { cleanSubmit } from "@/lib/forms";
 import { routes } from "@/lib/paths";
+import { useHydrated } from "@/lib/use-hydrated";
 import { type AuthOutcome, accountCreationOutcome } from "./auth-outcomes";
 import { blocksSubmit, emailFeedback } from "./email-check";
 import { FieldFeedback } from "./FieldFeedback";
@@ -80,6 +80,7 @@ export function SignUpForm({
   defaultEmail = "",
 }: SignUpFormProps) {
   const [serverError, setServerError] = useState<string | null>(null);
+  const hydrated = useHydrated();
   const [emailTouched, setEmailTouched] = useState(false);
   const [confirmationLeft, setConfirmationLeft] = useState(false);
   const {
@@ -158,72 +159,76 @@ export function SignUpForm({
       aria-label={commonMessages.joinNow}
       onSubmit={(event) => void handleSubmit(onSubmit)(event).catch(() => undefined)}
     >
-      <HydratedFieldset>
-        {serverError ? <Alert>{serverError}</Alert> : null}
-        <Input
-          label={sharedMessages.nameLabel}
-          autoComplete="name"
-          autoCapitalize="words"
-          error={errors.name?.message}
-          {...register("name")}
-        />
-        <div className="flex flex-col gap-1.5">
-          <EmailInput
-            error={emailError}
-            hint={
-              feedback && feedback.tone !== "error" ? (
-                <FieldFeedback tone={feedback.tone} text={feedback.text} />
-              ) : null
-            }
-            {...emailRegistration}
-            onBlur={(event) => {
-              setEmailTouched(true);
-              void emailRegistration.onBlur(event);
-            }}
-          />
-          {feedback?.offerSignIn ? (
-            <button
-              type="button"
-              onClick={() => onSignInInstead(email.trim())}
-              className="inline-flex min-h-10 cursor-pointer items-center self-start rounded-full px-1 text-sm font-semibold text-brand hover:underline"
-            >
-              {accountsMessages.emailSignInInstead}
-            </button>
-          ) : null}
-        </div>
-        <PasswordInput
-          label={commonMessages.passwordLabel}
-          autoComplete="new-password"
-          hint={format(sharedMessages.passwordHint, { count: PASSWORD_MIN })}
-          error={errors.password?.message}
-          {...register("password")}
-        />
-        <PasswordInput
-          label={accountsMessages.passwordConfirmLabel}
-          autoComplete="new-password"
-          error={confirmationError}
-          {...confirmationRegistration}
+      {serverError ? <Alert>{serverError}</Alert> : null}
+      <Input
+        label={sharedMessages.nameLabel}
+        autoComplete="name"
+        autoCapitalize="words"
+        error={errors.name?.message}
+        disabled={!hydrated}
+        {...register("name")}
+      />
+      <div className="flex flex-col gap-1.5">
+        <EmailInput
+          error={emailError}
+          hint={
+            feedback && feedback.tone !== "error" ? (
+              <FieldFeedback tone={feedback.tone} text={feedback.text} />
+            ) : null
+          }
+          disabled={!hydrated}
+          {...emailRegistration}
           onBlur={(event) => {
-            setConfirmationLeft(true);
-            void confirmationRegistration.onBlur(event);
+            setEmailTouched(true);
+            void emailRegistration.onBlur(event);
           }}
         />
-        <div className="flex flex-col gap-3">
-          <Checkbox
-            label={withLink(accountsMessages.consentTerms, "Terms of Service", routes.terms)}
-            error={errors.acceptTerms?.message}
-            {...register("acceptTerms")}
-          />
-          <Checkbox
-            label={withLink(accountsMessages.consentPrivacy, "Privacy Policy", routes.privacy)}
-            error={errors.acceptPrivacy?.message}
-            {...register("acceptPrivacy")}
-          />
-        </div>
-        <Button type="submit" size="lg" block disabled={isSubmitting} aria-busy={isSubmitting}>
-          {isSubmitting ? accountsMessages.joinSubmitting : accountsMessages.joinSubmit}
-        </Button>
-      </HydratedFieldset>
+        {feedback?.offerSignIn ? (
+          <button
+            type="button"
+            onClick={() => onSignInInstead(email.trim())}
+            className="inline-flex min-h-10 cursor-pointer items-center self-start rounded-full px-1 text-sm font-semibold text-brand hover:underline"
+          >
+            {accountsMessages.emailSignInInstead}
+          </button>
+        ) : null}
+      </div>
+      <PasswordInput
+        label={commonMessages.passwordLabel}
+        autoComplete="new-password"
+        hint={format(sharedMessages.passwordHint, { count: PASSWORD_MIN })}
+        error={errors.password?.message}
+        disabled={!hydrated}
+        {...register("password")}
+      />
+      <PasswordInput
+        label={accountsMessages.passwordConfirmLabel}
+        autoComplete="new-password"
+        error={confirmationError}
+        disabled={!hydrated}
+        {...confirmationRegistration}
+        onBlur={(event) => {
+          setConfirmationLeft(true);
+          void confirmationRegistration.onBlur(event);
+        }}
+      />
+      <div className="flex flex-col gap-3">
+        <Checkbox
+          label={withLink(accountsMessages.consentTerms, "Terms of Service", routes.terms)}
+          error={errors.acceptTerms?.message}
+          disabled={!hydrated}
+          {...register("acceptTerms")}
+        />
+        <Checkbox
+          label={withLink(accountsMessages.consentPrivacy, "Privacy Policy", routes.privacy)}
+          error={errors.acceptPrivacy?.message}
+          disabled={!hydrated}
+          {...register("acceptPrivacy")}
+        />
+      </div>
+      <Button type="submit" size="lg" block disabled={!hydrated || isSubmitting} aria-busy={isSubmitting}>
+        {isSubmitting ? accountsMessages.joinSubmitting : accountsMessages.joinSubmit}
+      </Button>
     </form>
   );
 }
