@@ -37,9 +37,7 @@ export function VerificationGateProvider({ children }: { children: ReactNode }) 
   const { user } = useSession();
   const actor = useMemo(() => actorOf(user), [user]);
   const [popup, setPopup] = useState<GatePopup | null>(null);
-  // The popup's dialog is loaded on the first refusal, then kept (see LazyDialog).
-  const [shown, setShown] = useState(false);
-  if (popup !== null && !shown) setShown(true);
+  // The popup's dialog is loaded on the first refusal, then kept (LazyDialog draws nothing before).
 
   const popupFor = useCallback(
     (action: Action, resource?: Resource) => gatePopupOf(actor, action, resource),
@@ -68,32 +66,27 @@ export function VerificationGateProvider({ children }: { children: ReactNode }) 
   return (
     <GateContext.Provider value={gate}>
       {children}
-      {shown ? (
-        <LazyDialog
-          open={popup !== null}
-          onOpenChange={(open) => {
-            if (!open) close();
-          }}
-          size="sm"
-          title={readOnly ? commonMessages.readOnlyTitle : commonMessages.accessRestrictedTitle}
-          description={readOnly ? commonMessages.readOnlyText : commonMessages.accessRestrictedText}
-          footer={
-            <>
-              <Button variant="tertiary" onClick={close}>
-                {commonMessages.notNow}
-              </Button>
-              <Button asChild>
-                <Link
-                  href={readOnly ? routes.verificationStep("appeal") : routes.verification}
-                  onClick={close}
-                >
-                  {readOnly ? commonMessages.readOnlyAppealAction : commonMessages.verificationBannerAction}
-                </Link>
-              </Button>
-            </>
-          }
-        />
-      ) : null}
+      <LazyDialog
+        open={popup !== null}
+        onOpenChange={(open) => {
+          if (!open) close();
+        }}
+        size="sm"
+        title={readOnly ? commonMessages.readOnlyTitle : commonMessages.accessRestrictedTitle}
+        description={readOnly ? commonMessages.readOnlyText : commonMessages.accessRestrictedText}
+        footer={
+          <>
+            <Button variant="tertiary" onClick={close}>
+              {commonMessages.notNow}
+            </Button>
+            <Button asChild>
+              <Link href={readOnly ? routes.verificationStep("appeal") : routes.verification} onClick={close}>
+                {readOnly ? commonMessages.readOnlyAppealAction : commonMessages.verificationBannerAction}
+              </Link>
+            </Button>
+          </>
+        }
+      />
     </GateContext.Provider>
   );
 }
