@@ -14,7 +14,8 @@ import { bearerFor } from "./support/sessions";
  * test clock through trial end, renewals and failed renewals, and webhooks processed once.
  */
 const billing = billingHarness();
-const { person, call, state, addCard, change, advance, until, outcomesOf, socketOf } = billing;
+const { person, call, state, addCard, change, advance, advancePastPeriodEnd, until, outcomesOf, socketOf } =
+  billing;
 const SECRET = PAYMENTS_SECRET;
 
 async function publishPodcast(who: Person) {
@@ -262,7 +263,7 @@ describe("cards that fail or need the cardholder", () => {
     // The card renewals use is replaced by one that will be declined.
     await addCard(buyer, SANDBOX_CARDS.chargeFails);
     expect((await state(buyer)).billing.paymentMethod.last4).toBe("0341");
-    await advance(31);
+    await advancePastPeriodEnd(buyer);
     const pastDue = await until(buyer, (s) => s.billing.status === "past_due", "the failed renewal");
     expect(pastDue.billing.failedRenewals).toBe(1);
     // Prepaid time is over, but the plan holds while the vendor retries.

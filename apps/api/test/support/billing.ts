@@ -143,6 +143,18 @@ export function billingHarness() {
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
   }
 
+  /**
+   * Moves the clock to an hour past the end of the owner's current period. A fixed "31 days" ran
+   * past the first retry (a day after a failed renewal) whenever the month had 30 days or fewer.
+   */
+  async function advancePastPeriodEnd(who: Pick<Person, "headers">): Promise<void> {
+    const end = (await state(who)).billing.currentPeriodEnd;
+    expect(end, "the period has an end").toBeTruthy();
+    const moved = await call("POST", "/api/v1/payments-sandbox/clock/advance", null, { seconds: 1 });
+    const left = (Date.parse(end) - Date.parse(moved.body.data.now)) / 1000;
+    await advance((left + 3600) / DAY);
+  }
+
   /** Waits until the mirrored state satisfies a check (webhooks arrive through the job runner). */
   async function until(
     who: Pick<Person, "headers">,
@@ -188,6 +200,7 @@ export function billingHarness() {
     addCard,
     change,
     advance,
+    advancePastPeriodEnd,
     until,
     outcomesOf,
     socketOf,
