@@ -1,13 +1,12 @@
 /** Filling message templates (../messages.ts): placeholders and counts. */
+import { formatDecimal } from "./en-us";
+
 /** Fills `{name}` placeholders, e.g. format(messages.minChars, { count: 8 }). */
 export function format(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
     key in values ? String(values[key]) : whole,
   );
 }
-
-const pluralRules = new Intl.PluralRules("en-US");
-const countFormat = new Intl.NumberFormat("en-US");
 
 /**
  * A count in its sentence, in the grammatical form the number takes ("1 reaction", "2 reactions",
@@ -19,6 +18,8 @@ export function formatCount(
   forms: { one: string; other: string },
   values: Record<string, string | number> = {},
 ): string {
-  const template = pluralRules.select(count) === "one" ? forms.one : forms.other;
-  return format(template, { ...values, count: countFormat.format(count) });
+  // English has one form for exactly one (Intl.PluralRules("en-US") says "one" for 1 and -1 only),
+  // written here rather than asked of Intl, whose formatters are costly to make (./en-us.ts).
+  const template = Math.abs(count) === 1 ? forms.one : forms.other;
+  return format(template, { ...values, count: formatDecimal(count) });
 }

@@ -1,6 +1,5 @@
 import {
   type BillingPeriod,
-  CURRENCY,
   format,
   formatCount,
   type PaymentOutcome,
@@ -8,6 +7,7 @@ import {
   type PlanTier,
 } from "@vn/contract";
 import { billingMessages } from "@vn/contract/messages/billing";
+import { formatDollars, formatUtcDate } from "@vn/contract/messages/en-us";
 import { sharedMessages } from "@vn/contract/messages/shared";
 
 /**
@@ -51,28 +51,19 @@ export function labelText(label: PlanActionLabel): string {
   return labelTexts[label];
 }
 
-const cents = new Intl.NumberFormat("en-US", { style: "currency", currency: CURRENCY });
-const wholeDollars = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: CURRENCY,
-  maximumFractionDigits: 0,
-});
-
 /** "$9.99", "-$3.20", "$0.00": money is integer cents everywhere (issue 13). */
 export function formatCents(amount: number): string {
-  return cents.format(amount / 100);
+  return formatDollars(amount / 100);
 }
 
 /** "$99" for whole dollars, "$9.99" otherwise: prices on plan cards. */
 export function formatPrice(amount: number): string {
-  return amount % 100 === 0 ? wholeDollars.format(amount / 100) : cents.format(amount / 100);
+  return formatDollars(amount / 100, { wholeDollars: amount % 100 === 0 });
 }
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
 /** "Mar 5, 2026" (UTC, as periods are counted, so server and browser agree). */
 export function formatDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
+  return formatUtcDate(new Date(iso));
 }
 
 export function periodWord(period: BillingPeriod): string {

@@ -14,6 +14,7 @@ import {
 } from "@vn/contract";
 import { commonMessages } from "@vn/contract/messages/common";
 import { contentMessages } from "@vn/contract/messages/content";
+import { formatDecimal } from "@vn/contract/messages/en-us";
 import { sharedMessages } from "@vn/contract/messages/shared";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -333,8 +334,8 @@ export function ContentEditor({ mode, kind, title, item, embedded = false, onSav
               }
             >
               {format(commonMessages.characterCounter, {
-                count: new Intl.NumberFormat("en-US").format(content.length),
-                limit: new Intl.NumberFormat("en-US").format(limit),
+                count: formatDecimal(content.length),
+                limit: formatDecimal(limit),
               })}
             </p>
           </div>

@@ -1,18 +1,12 @@
 /** How publications, banners and lists write dates and times. */
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-const dateTimeFormat = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "UTC",
-});
+import { formatUtcDate, formatUtcDateTime } from "@vn/contract/messages/en-us";
 
 /** Dates render the same on the server and in the browser (UTC), so hydration never differs. */
 export function formatDate(iso: string | null | undefined): string {
-  return iso ? dateFormat.format(new Date(iso)) : "";
+  return iso ? formatUtcDate(new Date(iso)) : "";
 }
 export function formatDateTime(iso: string | null | undefined): string {
-  return iso ? `${dateTimeFormat.format(new Date(iso))} UTC` : "";
+  return iso ? `${formatUtcDateTime(new Date(iso))} UTC` : "";
 }
 
 /** A date and time in one zone, named ("Mar 3, 2026, 2:00 PM GMT+1"); UTC when the zone is unknown. */

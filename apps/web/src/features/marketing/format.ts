@@ -1,17 +1,10 @@
-import { CURRENCY } from "@vn/contract";
-
-const whole = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: CURRENCY,
-  maximumFractionDigits: 0,
-});
-const cents = new Intl.NumberFormat("en-US", { style: "currency", currency: CURRENCY });
+import { formatDecimal, formatDollars } from "@vn/contract/messages/en-us";
 
 /** "$9.99", "$99", "$3,000": cents only when there are any. */
 export function formatUsd(amount: number): string {
-  return Number.isInteger(amount) ? whole.format(amount) : cents.format(amount);
+  return formatDollars(amount, { wholeDollars: Number.isInteger(amount) });
 }
 
 export function formatCount(value: number): string {
-  return new Intl.NumberFormat("en-US").format(value);
+  return formatDecimal(value);
 }

@@ -2,6 +2,7 @@
 
 import { format, formatCount, type ProfileBadge, type ProfilePage, socialLinkKeys } from "@vn/contract";
 import { commonMessages } from "@vn/contract/messages/common";
+import { formatDecimal } from "@vn/contract/messages/en-us";
 import { profilesMessages } from "@vn/contract/messages/profiles";
 import { sharedMessages } from "@vn/contract/messages/shared";
 import Link from "next/link";
@@ -168,7 +169,7 @@ function ProfileCard({
               className="underline underline-offset-2 hover:text-ink"
             >
               {format(profilesMessages.followingCount, {
-                count: new Intl.NumberFormat("en-US").format(profile.following),
+                count: formatDecimal(profile.following),
               })}
             </Link>
           </span>

@@ -22,6 +22,7 @@ import {
   verificationScreens,
 } from "@vn/contract";
 import { commonMessages } from "@vn/contract/messages/common";
+import { formatUtcMonthYear } from "@vn/contract/messages/en-us";
 
 /** The routes under /verification: the state's screens, and company (a hand-over, not a state). */
 export type VerificationRoute = VerificationScreen | "company";
@@ -97,13 +98,11 @@ export function gatePopupOfError(actor: Actor | null, error: unknown): GatePopup
   return code === "user_notVerified" ? popupForPerson(actor) : null;
 }
 
-const monthYear = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
-
 /** "Nov 2026": the month a verification was decided, for the badge; null without a valid date. */
 export function verifiedMonth(verifiedAt: string | null | undefined): string | null {
   if (!verifiedAt) return null;
   const date = new Date(verifiedAt);
-  return Number.isNaN(date.getTime()) ? null : monthYear.format(date);
+  return Number.isNaN(date.getTime()) ? null : formatUtcMonthYear(date);
 }
 
 /** The profile badge's words: what was verified (a person's identity, a business) and when. */
