@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
 /**
@@ -67,5 +67,49 @@ describe("modules of /login's first load", () => {
       expect(from).not.toMatch(/^zod$|^@hookform\/|schemas\/|endpoints|^radix-ui$/);
     }
     expect(source).not.toMatch(/^\s+endpoints,$|Schema,$/m);
+  });
+});
+
+/** Every source file of the web app, for rules that hold everywhere. */
+function sourceFiles(dir = new URL("../src/", import.meta.url)): URL[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? sourceFiles(new URL(`${entry.name}/`, dir))
+      : /\.tsx?$/.test(entry.name)
+        ? [new URL(entry.name, dir)]
+        : [],
+  );
+}
+
+describe("what every page pays as it starts (decision 0027, session 16)", () => {
+  it("links prefetch on intent: only components/ui/Link.tsx imports next/link", () => {
+    const importers = sourceFiles()
+      .filter((file) => valueImports(readFileSync(file, "utf8")).includes("next/link"))
+      .map((file) => file.pathname.replace(/^.*\/apps\/web\//, ""));
+    expect(importers).toEqual(["src/components/ui/Link.tsx"]);
+  });
+
+  it("no number formatter or plural rules from Intl: the first one costs 110-240 ms on a phone", () => {
+    const files = [
+      ...sourceFiles(),
+      new URL("../../../packages/contract/src/messages/format.ts", import.meta.url),
+    ];
+    for (const file of files) {
+      expect(readFileSync(file, "utf8"), file.pathname).not.toMatch(
+        /Intl\.(NumberFormat|PluralRules)|toLocaleString\(/,
+      );
+    }
+  });
+
+  it.each([
+    "../src/features/content/dates.ts",
+    "../src/features/verification/verification-rules.ts",
+    "../src/features/kyb/day-label.ts",
+    "../src/features/marketing/format.ts",
+    "../src/features/billing/billing-text.ts",
+  ])("%s makes no Intl date formatter as it loads (cards and badges use it on every page)", (path) => {
+    expect(readFileSync(new URL(path, import.meta.url), "utf8")).not.toMatch(
+      /^(export )?const \w+ = new Intl\./m,
+    );
   });
 });

@@ -18,7 +18,7 @@ export function formatCount(
   forms: { one: string; other: string },
   values: Record<string, string | number> = {},
 ): string {
-  // English has one form for exactly one (Intl.PluralRules("en-US") says "one" for 1 and -1 only),
+  // English has one form for exactly one (CLDR's en rule: "one" for 1 and -1 only),
   // written here rather than asked of Intl, whose formatters are costly to make (./en-us.ts).
   const template = Math.abs(count) === 1 ? forms.one : forms.other;
   return format(template, { ...values, count: formatDecimal(count) });

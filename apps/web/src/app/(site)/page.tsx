@@ -1,9 +1,9 @@
 import { AD_OFFER_CREDIT_USD, AD_OFFER_MIN_SPEND_USD, PRODUCT_NAME, YEARLY_DISCOUNT } from "@vn/contract";
 import { commonMessages } from "@vn/contract/messages/common";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { Button } from "@/components/ui/Button";
 import { Icon, type IconName } from "@/components/ui/Icon";
+import { Link } from "@/components/ui/Link";
 import { formatUsd } from "@/features/marketing/format";
 import { PlanCards } from "@/features/marketing/PlanCards";
 import { ProductPreview } from "@/features/marketing/ProductPreview";

@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from "@vn/contract";
-import Link from "next/link";
+import { Link } from "@/components/ui/Link";
 import { cn } from "@/lib/cn";
 
 export interface LogoProps {

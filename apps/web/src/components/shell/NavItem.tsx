@@ -1,8 +1,8 @@
 "use client";
 
-import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { Icon, type IconName } from "@/components/ui/Icon";
+import { Link } from "@/components/ui/Link";
 import { cn } from "@/lib/cn";
 import { isUnder } from "@/lib/paths";
 

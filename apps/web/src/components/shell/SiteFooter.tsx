@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from "@vn/contract";
 import { serverMessages } from "@vn/contract/messages/server";
-import Link from "next/link";
+import { Link } from "@/components/ui/Link";
 import { routes } from "@/lib/paths";
 import { Logo } from "./Logo";
 

@@ -2,10 +2,10 @@
 
 import { commonMessages } from "@vn/contract/messages/common";
 import dynamic from "next/dynamic";
-import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { Suspense } from "react";
 import { Button } from "@/components/ui/Button";
+import { Link } from "@/components/ui/Link";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { routes } from "@/lib/paths";
 import { useSession } from "@/lib/session";

@@ -1,8 +1,8 @@
 "use client";
 
-import Link from "next/link";
 import { DropdownMenu } from "radix-ui";
 import type { ReactNode } from "react";
+import { Link } from "@/components/ui/Link";
 import { cn } from "@/lib/cn";
 import { Icon, type IconName } from "./Icon";
 

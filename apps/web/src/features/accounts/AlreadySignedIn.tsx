@@ -1,6 +1,6 @@
 import { accountsMessages } from "@vn/contract/messages/accounts";
-import Link from "next/link";
 import { Button } from "@/components/ui/Button";
+import { Link } from "@/components/ui/Link";
 
 /**
  * /login for someone already signed in (spec §8 "You are already logged in.", issue 18): the

@@ -3,9 +3,9 @@
 import { accountsMessages } from "@vn/contract/messages/accounts";
 import { commonMessages } from "@vn/contract/messages/common";
 import { sharedMessages } from "@vn/contract/messages/shared";
-import Link from "next/link";
 import { Button } from "@/components/ui/Button";
 import { Icon, type IconName } from "@/components/ui/Icon";
+import { Link } from "@/components/ui/Link";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { routes } from "@/lib/paths";
 import { useSession } from "@/lib/session";

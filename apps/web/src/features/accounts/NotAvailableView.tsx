@@ -2,10 +2,10 @@
 
 import { EMAIL_MAX, SUPPORT_EMAIL } from "@vn/contract";
 import { accountsMessages } from "@vn/contract/messages/accounts";
-import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
+import { Link } from "@/components/ui/Link";
 import { routes } from "@/lib/paths";
 
 /** /not-available?email=… (spec §2, §8 account_unavailable): the account is blocked or unavailable. */

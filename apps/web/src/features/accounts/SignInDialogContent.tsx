@@ -3,7 +3,6 @@
 import type { signInRequestSchema } from "@vn/contract";
 import { format } from "@vn/contract";
 import { commonMessages } from "@vn/contract/messages/common";
-import Link from "next/link";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -11,6 +10,7 @@ import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
 import { EmailInput } from "@/components/ui/EmailInput";
+import { Link } from "@/components/ui/Link";
 import { cleanSubmit } from "@/lib/forms";
 import { lazyResolver } from "@/lib/lazy-resolver";
 import { routes } from "@/lib/paths";

@@ -5,7 +5,6 @@ import { format, PASSWORD_MIN, type SignUpRequest, signUpFormSchema } from "@vn/
 import { accountsMessages } from "@vn/contract/messages/accounts";
 import { commonMessages } from "@vn/contract/messages/common";
 import { sharedMessages } from "@vn/contract/messages/shared";
-import Link from "next/link";
 import { type ReactNode, useState } from "react";
 import { type Resolver, useForm, useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/Alert";
@@ -13,6 +12,7 @@ import { Button } from "@/components/ui/Button";
 import { Checkbox } from "@/components/ui/Checkbox";
 import { EmailInput } from "@/components/ui/EmailInput";
 import { Input } from "@/components/ui/Input";
+import { Link } from "@/components/ui/Link";
 import { api } from "@/lib/api-client";
 import { cleanSubmit } from "@/lib/forms";
 import { routes } from "@/lib/paths";

@@ -3,10 +3,10 @@
 import { accountsMessages } from "@vn/contract/messages/accounts";
 import { commonMessages } from "@vn/contract/messages/common";
 import { sharedMessages } from "@vn/contract/messages/shared";
-import Link from "next/link";
 import { Badge } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
 import { Icon, type IconName } from "@/components/ui/Icon";
+import { Link } from "@/components/ui/Link";
 import { routes } from "@/lib/paths";
 import { WizardFrame } from "./WizardFrame";
 import { stepAfter } from "./wizard";

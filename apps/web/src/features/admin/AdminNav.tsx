@@ -1,9 +1,9 @@
 "use client";
 
 import { adminMessages } from "@vn/contract/messages/admin";
-import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef } from "react";
+import { Link } from "@/components/ui/Link";
 import { cn } from "@/lib/cn";
 
 /** Where a section starts and whether the page is in it (/admin itself only on its own). */

@@ -2,8 +2,8 @@
 
 import { format } from "@vn/contract";
 import { adminMessages } from "@vn/contract/messages/admin";
-import Link from "next/link";
 import { Badge } from "@/components/ui/Badge";
+import { Link } from "@/components/ui/Link";
 import { formatDateTime } from "@/features/content/kinds";
 import { type AnswerOf, api } from "@/lib/api-client";
 import { useResource } from "@/lib/use-resource";

@@ -9,8 +9,8 @@ import {
 } from "@vn/contract";
 import { adminMessages } from "@vn/contract/messages/admin";
 import { sharedMessages } from "@vn/contract/messages/shared";
-import Link from "next/link";
 import { Badge } from "@/components/ui/Badge";
+import { Link } from "@/components/ui/Link";
 import { formatDate, formatDateTime } from "@/features/content/kinds";
 import { api } from "@/lib/api-client";
 import { useResource } from "@/lib/use-resource";

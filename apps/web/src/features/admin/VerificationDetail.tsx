@@ -3,11 +3,11 @@
 import { format, type StaffDecisionRequest, type StaffRole } from "@vn/contract";
 import { adminMessages } from "@vn/contract/messages/admin";
 import { sharedMessages } from "@vn/contract/messages/shared";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Alert } from "@/components/ui/Alert";
 import { Badge } from "@/components/ui/Badge";
+import { Link } from "@/components/ui/Link";
 import { formatDateTime } from "@/features/content/kinds";
 import { api } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";

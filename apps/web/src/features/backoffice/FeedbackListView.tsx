@@ -2,7 +2,7 @@
 
 import { format } from "@vn/contract";
 import { backofficeMessages } from "@vn/contract/messages/backoffice";
-import Link from "next/link";
+import { Link } from "@/components/ui/Link";
 import { api } from "@/lib/api-client";
 import { routes } from "@/lib/paths";
 import { useCursorList } from "@/lib/use-cursor-list";

@@ -11,10 +11,10 @@ import {
 } from "@vn/contract";
 import { billingMessages } from "@vn/contract/messages/billing";
 import { commonMessages } from "@vn/contract/messages/common";
-import Link from "next/link";
 import { useState } from "react";
 import { Badge } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
+import { Link } from "@/components/ui/Link";
 import { Skeleton } from "@/components/ui/Skeleton";
 import type { AddonChange } from "./AddonDialog";
 import {

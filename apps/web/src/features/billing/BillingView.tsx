@@ -14,7 +14,6 @@ import {
 import { billingMessages } from "@vn/contract/messages/billing";
 import { commonMessages } from "@vn/contract/messages/common";
 import { sharedMessages } from "@vn/contract/messages/shared";
-import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
@@ -22,6 +21,7 @@ import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
 import { Icon } from "@/components/ui/Icon";
+import { Link } from "@/components/ui/Link";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { SettingsSection } from "@/features/settings/SettingsSection";
 import { VerificationSettings } from "@/features/settings/VerificationSettings";

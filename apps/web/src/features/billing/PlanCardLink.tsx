@@ -1,8 +1,8 @@
 "use client";
 
 import type { BillingPeriod, PlanTier } from "@vn/contract";
-import Link from "next/link";
 import type { ComponentProps, ReactNode } from "react";
+import { Link } from "@/components/ui/Link";
 import { routes } from "@/lib/paths";
 import { useSession } from "@/lib/session";
 import { billingCheckoutPath } from "./billing-rules";

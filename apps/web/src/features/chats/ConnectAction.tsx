@@ -2,8 +2,8 @@
 
 import { chatsMessages } from "@vn/contract/messages/chats";
 import { sharedMessages } from "@vn/contract/messages/shared";
-import Link from "next/link";
 import { Button } from "@/components/ui/Button";
+import { Link } from "@/components/ui/Link";
 import { useVerificationGate } from "@/features/verification/VerificationGate";
 import { api } from "@/lib/api-client";
 import { routes } from "@/lib/paths";

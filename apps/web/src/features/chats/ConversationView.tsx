@@ -3,10 +3,10 @@
 import { actionRefusal, format } from "@vn/contract";
 import { chatsMessages } from "@vn/contract/messages/chats";
 import { commonMessages } from "@vn/contract/messages/common";
-import Link from "next/link";
 import { useEffect, useState } from "react";
 import { Avatar } from "@/components/ui/Avatar";
 import { Icon } from "@/components/ui/Icon";
+import { Link } from "@/components/ui/Link";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { actorOf } from "@/lib/actor";
 import { ApiError } from "@/lib/api-error";

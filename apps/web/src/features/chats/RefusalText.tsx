@@ -1,7 +1,7 @@
 "use client";
 
 import { sharedMessages } from "@vn/contract/messages/shared";
-import Link from "next/link";
+import { Link } from "@/components/ui/Link";
 import { ApiError } from "@/lib/api-error";
 import { submitErrorMessage } from "@/lib/forms";
 

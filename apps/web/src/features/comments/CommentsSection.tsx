@@ -3,10 +3,10 @@
 import type { ContentItem } from "@vn/contract";
 import { commentsMessages } from "@vn/contract/messages/comments";
 import { commonMessages } from "@vn/contract/messages/common";
-import Link from "next/link";
 import { useEffect, useMemo, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { LazyDialog } from "@/components/ui/LazyDialog";
+import { Link } from "@/components/ui/Link";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useIntentReplay, useSignInPrompt } from "@/features/accounts/SignInDialog";
 import { NextPageFailed } from "@/features/content/NextPageFailed";

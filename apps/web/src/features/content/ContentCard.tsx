@@ -3,11 +3,11 @@
 import { type ContentItem, format } from "@vn/contract";
 import { contentMessages } from "@vn/contract/messages/content";
 import { sharedMessages } from "@vn/contract/messages/shared";
-import Link from "next/link";
 import type { MouseEvent } from "react";
 import { Avatar } from "@/components/ui/Avatar";
 import { Badge } from "@/components/ui/Badge";
 import { Icon } from "@/components/ui/Icon";
+import { Link } from "@/components/ui/Link";
 import { CardSocial } from "@/features/social/CardSocial";
 import { bylineText } from "./byline";
 import { ContentBody } from "./ContentBody";

@@ -3,11 +3,11 @@
 import { type ContentItem, type endpoints, format, type ResponseOf } from "@vn/contract";
 import { contentMessages } from "@vn/contract/messages/content";
 import { sharedMessages } from "@vn/contract/messages/shared";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { Badge } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
+import { Link } from "@/components/ui/Link";
 import { RemovedNotice } from "@/features/moderation/RemovedNotice";
 import { DetailSocial } from "@/features/social/DetailSocial";
 import { cn } from "@/lib/cn";

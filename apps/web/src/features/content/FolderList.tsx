@@ -2,9 +2,9 @@
 
 import { type ContentItem, format } from "@vn/contract";
 import { contentMessages } from "@vn/contract/messages/content";
-import Link from "next/link";
 import type { RefObject } from "react";
 import { Icon } from "@/components/ui/Icon";
+import { Link } from "@/components/ui/Link";
 import { ContentCardSkeleton } from "./ContentCard";
 import { groupByFolder } from "./folder-groups";
 import { NextPageFailed } from "./NextPageFailed";

@@ -2,9 +2,9 @@
 
 import type { ContentItem } from "@vn/contract";
 import { contentMessages } from "@vn/contract/messages/content";
-import Link from "next/link";
 import { useEffect, useState } from "react";
 import { Icon } from "@/components/ui/Icon";
+import { Link } from "@/components/ui/Link";
 import { sessionStore } from "@/features/accounts/pending-intent";
 import { api } from "@/lib/api-client";
 import { listQuery } from "./list-query";

@@ -1,7 +1,7 @@
 import { sharedMessages } from "@vn/contract/messages/shared";
-import Link from "next/link";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
+import { Link } from "@/components/ui/Link";
 import { routes } from "@/lib/paths";
 import type { InviteFailure } from "./invite-errors";
 

@@ -3,10 +3,10 @@
 import { format, type KybTransaction } from "@vn/contract";
 import { kybMessages } from "@vn/contract/messages/kyb";
 import { sharedMessages } from "@vn/contract/messages/shared";
-import Link from "next/link";
 import { useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
+import { Link } from "@/components/ui/Link";
 import { Spinner } from "@/components/ui/Spinner";
 import { StepCard } from "@/features/verification/StepCard";
 import { api } from "@/lib/api-client";

@@ -1,9 +1,9 @@
 import { format, type TeamInvite } from "@vn/contract";
 import { kybMessages } from "@vn/contract/messages/kyb";
 import { sharedMessages } from "@vn/contract/messages/shared";
-import Link from "next/link";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
+import { Link } from "@/components/ui/Link";
 import { routes } from "@/lib/paths";
 
 /** A director's confirmation went through: said so, with the way to the company's page. */

@@ -6,11 +6,11 @@ import {
   plans,
   YEARLY_DISCOUNT,
 } from "@vn/contract";
-import Link from "next/link";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
+import { Link } from "@/components/ui/Link";
 import { PlanCardLink } from "@/features/billing/PlanCardLink";
 import { planFeatureList, taglines } from "@/features/billing/plan-features";
 import { cn } from "@/lib/cn";

@@ -1,9 +1,9 @@
 import type { ModerationProfile } from "@vn/contract";
 import { moderationAdminMessages } from "@vn/contract/messages/moderation-admin";
 import { sharedMessages } from "@vn/contract/messages/shared";
-import Link from "next/link";
 import { Avatar } from "@/components/ui/Avatar";
 import { Icon } from "@/components/ui/Icon";
+import { Link } from "@/components/ui/Link";
 import { routes } from "@/lib/paths";
 import { followerCount } from "./review-text";
 

@@ -1,8 +1,8 @@
 import { format, type ModerationSubjectSummary, moderationReasonLabel } from "@vn/contract";
 import { moderationAdminMessages } from "@vn/contract/messages/moderation-admin";
-import Link from "next/link";
 import { Badge } from "@/components/ui/Badge";
 import { Checkbox } from "@/components/ui/Checkbox";
+import { Link } from "@/components/ui/Link";
 import { ProfileLine } from "./ProfileLine";
 import { ageOf, reportCount, subjectTypeLabels } from "./review-text";
 

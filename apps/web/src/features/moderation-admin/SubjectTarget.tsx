@@ -1,9 +1,9 @@
 import { format, type ModerationSubjectDetail } from "@vn/contract";
 import { moderationAdminMessages } from "@vn/contract/messages/moderation-admin";
-import Link from "next/link";
 import { Alert } from "@/components/ui/Alert";
 import { Badge } from "@/components/ui/Badge";
 import { Icon } from "@/components/ui/Icon";
+import { Link } from "@/components/ui/Link";
 import { formatDateTime, kindLabelOf } from "@/features/content/kinds";
 import { ProfileLine } from "./ProfileLine";
 import { plainOf } from "./review-text";

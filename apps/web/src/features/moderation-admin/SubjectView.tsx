@@ -4,12 +4,12 @@ import { format, type ModerationActionKind, type ModerationSubjectDetail } from 
 import { commonMessages } from "@vn/contract/messages/common";
 import { moderationAdminMessages } from "@vn/contract/messages/moderation-admin";
 import { sharedMessages } from "@vn/contract/messages/shared";
-import Link from "next/link";
 import { useRef, useState } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Alert } from "@/components/ui/Alert";
 import { Badge } from "@/components/ui/Badge";
 import { Icon } from "@/components/ui/Icon";
+import { Link } from "@/components/ui/Link";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { QueueError } from "@/features/admin/QueueStates";
 import { api } from "@/lib/api-client";

@@ -3,10 +3,10 @@
 import { MODERATION_NOTE_MAX, type ModerationSubjectSummary } from "@vn/contract";
 import { moderationAdminMessages } from "@vn/contract/messages/moderation-admin";
 import { sharedMessages } from "@vn/contract/messages/shared";
-import Link from "next/link";
 import { useId, useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
+import { Link } from "@/components/ui/Link";
 import { Textarea } from "@/components/ui/Textarea";
 import { submitErrorMessage } from "@/lib/forms";
 import { subjectTypeLabels } from "./review-text";

@@ -2,9 +2,9 @@
 
 import { format } from "@vn/contract";
 import { commonMessages } from "@vn/contract/messages/common";
-import Link from "next/link";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
+import { Link } from "@/components/ui/Link";
 import { formatDateTime } from "@/features/content/dates";
 import { isLimited } from "@/lib/actor";
 import { routes } from "@/lib/paths";

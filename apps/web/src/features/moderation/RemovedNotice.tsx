@@ -3,8 +3,8 @@
 import { STRIKES_PATH } from "@vn/contract";
 import { moderationMessages } from "@vn/contract/messages/moderation";
 import { sharedMessages } from "@vn/contract/messages/shared";
-import Link from "next/link";
 import useSWR from "swr";
+import { Link } from "@/components/ui/Link";
 import { api } from "@/lib/api-client";
 import { useSession } from "@/lib/session";
 import { strikesKey } from "./strikes-key";

@@ -3,11 +3,11 @@
 import { format, type Strike, type StrikeAppealRequest } from "@vn/contract";
 import { moderationMessages } from "@vn/contract/messages/moderation";
 import { sharedMessages } from "@vn/contract/messages/shared";
-import Link from "next/link";
 import { useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Badge } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
+import { Link } from "@/components/ui/Link";
 import { formatDate } from "@/features/content/kinds";
 import { StrikeAppealForm } from "./StrikeAppealForm";
 import { appealText, strikeEnds, strikeKindText, strikeStatus, strikeSubjectText } from "./strike-text";

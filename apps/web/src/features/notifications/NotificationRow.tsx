@@ -2,8 +2,8 @@
 
 import type { Notification } from "@vn/contract";
 import { commonMessages } from "@vn/contract/messages/common";
-import Link from "next/link";
 import { Avatar } from "@/components/ui/Avatar";
+import { Link } from "@/components/ui/Link";
 import { formatDateTime } from "@/features/content/kinds";
 import { cn } from "@/lib/cn";
 import { notificationHref, notificationText } from "./notification-text";

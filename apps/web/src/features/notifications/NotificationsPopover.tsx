@@ -1,9 +1,9 @@
 "use client";
 
 import { commonMessages } from "@vn/contract/messages/common";
-import Link from "next/link";
 import { Popover } from "radix-ui";
 import type { ReactElement } from "react";
+import { Link } from "@/components/ui/Link";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { NotificationRow } from "./NotificationRow";
 import { useMarkRead, useNotificationList } from "./use-notifications";

@@ -2,10 +2,10 @@
 
 import { type ChecklistItem, type ChecklistItemId, type ChecklistKind, format } from "@vn/contract";
 import { onboardingMessages } from "@vn/contract/messages/onboarding";
-import Link from "next/link";
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
+import { Link } from "@/components/ui/Link";
 import { api } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
 import { routes } from "@/lib/paths";

@@ -1,7 +1,7 @@
 import type { ProfileCard } from "@vn/contract";
-import Link from "next/link";
 import type { ReactNode } from "react";
 import { Avatar } from "@/components/ui/Avatar";
+import { Link } from "@/components/ui/Link";
 import { PremiumBadge } from "./PremiumBadge";
 
 type Face = Pick<ProfileCard, "name" | "slug" | "image" | "type" | "badge" | "profession">;

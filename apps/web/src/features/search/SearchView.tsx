@@ -11,11 +11,11 @@ import {
 import { commonMessages } from "@vn/contract/messages/common";
 import { searchMessages } from "@vn/contract/messages/search";
 import { sharedMessages } from "@vn/contract/messages/shared";
-import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { Avatar } from "@/components/ui/Avatar";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
+import { Link } from "@/components/ui/Link";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { kindLabelOf } from "@/features/content/kinds";
 import { BusinessBadge } from "@/features/kyb/BusinessBadge";

@@ -1,7 +1,7 @@
 import { commonMessages } from "@vn/contract/messages/common";
 import { serverMessages } from "@vn/contract/messages/server";
-import Link from "next/link";
 import { Button } from "@/components/ui/Button";
+import { Link } from "@/components/ui/Link";
 
 /** The 404 content (spec §2): the user has wandered off the feed; one way back home. */
 export function NotFoundView() {

@@ -3,8 +3,8 @@
 import { format } from "@vn/contract";
 import { commonMessages } from "@vn/contract/messages/common";
 import { socialMessages } from "@vn/contract/messages/social";
-import Link from "next/link";
 import { Icon } from "@/components/ui/Icon";
+import { Link } from "@/components/ui/Link";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { NextPageFailed } from "@/features/content/NextPageFailed";
 import { ProfileListIdentity } from "@/features/profiles/ProfileListIdentity";

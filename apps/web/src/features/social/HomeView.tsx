@@ -3,12 +3,12 @@
 import { type Checklist, format, type ReactionKind } from "@vn/contract";
 import { commonMessages } from "@vn/contract/messages/common";
 import { socialMessages } from "@vn/contract/messages/social";
-import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { mutate as mutateKey, SWRConfig } from "swr";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
+import { Link } from "@/components/ui/Link";
 import { Skeleton } from "@/components/ui/Skeleton";
 import type { CreateRoute } from "@/features/content/kinds";
 import { ChecklistCard } from "@/features/onboarding/ChecklistCard";

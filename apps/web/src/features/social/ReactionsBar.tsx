@@ -3,7 +3,6 @@
 import { type ContentItem, type ReactionKind, reactionKinds } from "@vn/contract";
 import { commonMessages } from "@vn/contract/messages/common";
 import { socialMessages } from "@vn/contract/messages/social";
-import Link from "next/link";
 import { useEffect, useState } from "react";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Avatar } from "@/components/ui/Avatar";
@@ -11,6 +10,7 @@ import { Button } from "@/components/ui/Button";
 import { DeferredMenu } from "@/components/ui/DeferredMenu";
 import { Icon } from "@/components/ui/Icon";
 import { LazyDialog } from "@/components/ui/LazyDialog";
+import { Link } from "@/components/ui/Link";
 import { useIntentReplay, useSignInPrompt } from "@/features/accounts/SignInDialog";
 import { useVerificationGate } from "@/features/verification/VerificationGate";
 import { api } from "@/lib/api-client";

@@ -1,9 +1,9 @@
 "use client";
 
 import { socialMessages } from "@vn/contract/messages/social";
-import Link from "next/link";
 import { useEffect, useState } from "react";
 import { Icon } from "@/components/ui/Icon";
+import { Link } from "@/components/ui/Link";
 import { type Neighbours, neighboursOf } from "./suggested-navigation";
 
 /** Previous / next among the suggested publications the reader came from (spec §2). */

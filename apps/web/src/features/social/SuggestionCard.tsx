@@ -3,9 +3,9 @@
 import { formatCount, type Suggestion } from "@vn/contract";
 import { sharedMessages } from "@vn/contract/messages/shared";
 import { socialMessages } from "@vn/contract/messages/social";
-import Link from "next/link";
 import { Avatar } from "@/components/ui/Avatar";
 import { Icon } from "@/components/ui/Icon";
+import { Link } from "@/components/ui/Link";
 import { FollowButton } from "./FollowButton";
 
 function reasonText(suggestion: Suggestion): string | null {

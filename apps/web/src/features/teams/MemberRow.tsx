@@ -2,10 +2,10 @@
 
 import { type Actor, format, type TeamMember } from "@vn/contract";
 import { teamsMessages } from "@vn/contract/messages/teams";
-import Link from "next/link";
 import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Avatar } from "@/components/ui/Avatar";
 import { Badge } from "@/components/ui/Badge";
+import { Link } from "@/components/ui/Link";
 import { roleLabels } from "@/features/companies/use-companies";
 import { api } from "@/lib/api-client";
 import { routes } from "@/lib/paths";

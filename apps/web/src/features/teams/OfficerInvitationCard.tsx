@@ -1,7 +1,7 @@
 import { format, type TeamInvite } from "@vn/contract";
 import { teamsMessages } from "@vn/contract/messages/teams";
-import Link from "next/link";
 import { Avatar } from "@/components/ui/Avatar";
+import { Link } from "@/components/ui/Link";
 import { routes } from "@/lib/paths";
 
 /**

@@ -2,8 +2,8 @@
 
 import { commonMessages } from "@vn/contract/messages/common";
 import { verificationMessages } from "@vn/contract/messages/verification";
-import Link from "next/link";
 import { Button } from "@/components/ui/Button";
+import { Link } from "@/components/ui/Link";
 import { routes } from "@/lib/paths";
 import { ReasonNote } from "./ReasonNote";
 import { StepCard } from "./StepCard";

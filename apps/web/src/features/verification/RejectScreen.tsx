@@ -2,9 +2,9 @@
 
 import { format } from "@vn/contract";
 import { verificationMessages } from "@vn/contract/messages/verification";
-import Link from "next/link";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
+import { Link } from "@/components/ui/Link";
 import { routes } from "@/lib/paths";
 import { ReasonNote } from "./ReasonNote";
 import { StepCard } from "./StepCard";

@@ -1,8 +1,8 @@
 "use client";
 
 import { verificationMessages } from "@vn/contract/messages/verification";
-import Link from "next/link";
 import { Button } from "@/components/ui/Button";
+import { Link } from "@/components/ui/Link";
 import { routes } from "@/lib/paths";
 import { RequestedDocuments } from "./RequestedDocuments";
 import { StepCard } from "./StepCard";

@@ -1,9 +1,9 @@
 "use client";
 
 import { verificationMessages } from "@vn/contract/messages/verification";
-import Link from "next/link";
 import { Badge } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
+import { Link } from "@/components/ui/Link";
 import { routes } from "@/lib/paths";
 import { StepCard } from "./StepCard";
 import { VerificationStep } from "./VerificationStep";

@@ -1,10 +1,10 @@
 "use client";
 
 import { commonMessages } from "@vn/contract/messages/common";
-import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
+import { Link } from "@/components/ui/Link";
 import { routes } from "@/lib/paths";
 import { useSession } from "@/lib/session";
 import { bannerHiddenOn, bannerTextOf } from "./verification-rules";

@@ -2,10 +2,10 @@
 
 import type { Action, Resource } from "@vn/contract";
 import { commonMessages } from "@vn/contract/messages/common";
-import Link from "next/link";
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { LazyDialog } from "@/components/ui/LazyDialog";
+import { Link } from "@/components/ui/Link";
 import { actorOf } from "@/lib/actor";
 import { routes } from "@/lib/paths";
 import { useSession } from "@/lib/session";

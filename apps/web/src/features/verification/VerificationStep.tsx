@@ -3,11 +3,11 @@
 import type { VerificationState } from "@vn/contract";
 import { commonMessages } from "@vn/contract/messages/common";
 import { verificationMessages } from "@vn/contract/messages/verification";
-import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { type ReactNode, useEffect } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
+import { Link } from "@/components/ui/Link";
 import { routes } from "@/lib/paths";
 import { type SessionUser, useSession } from "@/lib/session";
 import { StepCard, StepSkeleton } from "./StepCard";

@@ -1,9 +1,9 @@
 import type { VerificationState, VerificationSummaryLabel } from "@vn/contract";
 import { commonMessages } from "@vn/contract/messages/common";
 import { verificationMessages } from "@vn/contract/messages/verification";
-import Link from "next/link";
 import { Badge, type BadgeTone } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
+import { Link } from "@/components/ui/Link";
 import { routes } from "@/lib/paths";
 import { summaryLabels, verifiedBadgeText } from "./verification-rules";
 

@@ -10,9 +10,9 @@ import { contentMessages } from "@vn/contract/messages/content";
 import { profilesMessages } from "@vn/contract/messages/profiles";
 import { serverMessages } from "@vn/contract/messages/server";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
+import { Link } from "@/components/ui/Link";
 import { AnonymousRenderRefresh } from "@/features/content/AnonymousRenderRefresh";
 import { ContentDetail, type RelatedContent } from "@/features/content/ContentDetail";
 import {

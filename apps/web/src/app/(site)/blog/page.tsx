@@ -1,7 +1,7 @@
 import { FREE_TRIAL_DAYS, PRODUCT_NAME, YEARLY_DISCOUNT } from "@vn/contract";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { Badge } from "@/components/ui/Badge";
+import { Link } from "@/components/ui/Link";
 import { routes } from "@/lib/paths";
 
 export const metadata: Metadata = {

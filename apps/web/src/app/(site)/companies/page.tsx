@@ -1,9 +1,9 @@
 import { AD_OFFER_CREDIT_USD, AD_OFFER_MIN_SPEND_USD, addonPrices, PRODUCT_NAME } from "@vn/contract";
 import { serverMessages } from "@vn/contract/messages/server";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { Button } from "@/components/ui/Button";
 import { Icon, type IconName } from "@/components/ui/Icon";
+import { Link } from "@/components/ui/Link";
 import { EnterpriseEnquiryButton } from "@/features/leads/EnterpriseEnquiryButton";
 import { formatUsd } from "@/features/marketing/format";
 import { PlanCards } from "@/features/marketing/PlanCards";

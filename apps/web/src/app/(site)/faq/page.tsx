@@ -10,9 +10,9 @@ import {
   YEARLY_DISCOUNT,
 } from "@vn/contract";
 import type { Metadata } from "next";
-import Link from "next/link";
 import type { ReactNode } from "react";
 import { Icon } from "@/components/ui/Icon";
+import { Link } from "@/components/ui/Link";
 import { routes } from "@/lib/paths";
 
 export const metadata: Metadata = {

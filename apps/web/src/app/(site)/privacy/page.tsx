@@ -1,6 +1,6 @@
 import { PRIVACY_EMAIL, PRODUCT_NAME } from "@vn/contract";
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/Link";
 import { DocumentPage, type DocumentSection } from "@/features/marketing/DocumentPage";
 import { routes } from "@/lib/paths";
 

@@ -8,7 +8,7 @@ import {
   YEARLY_DISCOUNT,
 } from "@vn/contract";
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/Link";
 import { DocumentPage, type DocumentSection } from "@/features/marketing/DocumentPage";
 import { formatUsd } from "@/features/marketing/format";
 import { routes } from "@/lib/paths";

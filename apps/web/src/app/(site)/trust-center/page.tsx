@@ -1,7 +1,7 @@
 import { PRIVACY_EMAIL, PRODUCT_NAME, SUPPORT_EMAIL } from "@vn/contract";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { Icon, type IconName } from "@/components/ui/Icon";
+import { Link } from "@/components/ui/Link";
 import { DocumentPage, type DocumentSection } from "@/features/marketing/DocumentPage";
 import { routes } from "@/lib/paths";
 
