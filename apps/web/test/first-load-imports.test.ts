@@ -102,6 +102,14 @@ describe("what every page pays as it starts (decision 0027, session 16)", () => 
   });
 
   it.each([
+    "../src/features/comments/comment-state.ts",
+    "../src/features/chats/chat-store.ts",
+    "../src/features/chats/chat-rules.ts",
+  ])("%s orders timestamps and ids without localeCompare (ICU collation: 50-90 ms on a phone)", (path) => {
+    expect(readFileSync(new URL(path, import.meta.url), "utf8")).not.toMatch(/localeCompare/);
+  });
+
+  it.each([
     "../src/features/content/dates.ts",
     "../src/features/verification/verification-rules.ts",
     "../src/features/kyb/day-label.ts",

@@ -13,6 +13,7 @@ import {
 } from "@vn/contract";
 import { chatsMessages } from "@vn/contract/messages/chats";
 import { commonMessages } from "@vn/contract/messages/common";
+import { byCodeUnits } from "@/lib/order";
 
 /** The characters left at which the composer starts showing its counter. */
 export const COMPOSER_COUNTER_FROM = 200;
@@ -46,7 +47,7 @@ export function newerChat(held: Chat | undefined, incoming: Chat): Chat {
 /** Newest activity first; a conversation with no message yet counts from its creation. */
 export function sortChats(chats: readonly Chat[]): Chat[] {
   const at = (chat: Chat) => Date.parse(chat.lastMessageAt ?? chat.createdAt);
-  return [...chats].sort((a, b) => at(b) - at(a) || b.id.localeCompare(a.id));
+  return [...chats].sort((a, b) => at(b) - at(a) || byCodeUnits(b.id, a.id));
 }
 
 /** Waiting for the viewer's answer: shown under Requests, not in the inbox. */

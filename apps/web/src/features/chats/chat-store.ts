@@ -5,6 +5,7 @@
  * merge by the same rules (chat-rules.ts) whichever arrives first.
  */
 import type { Chat, ChatMessage, ChatNote } from "@vn/contract";
+import { byCodeUnits } from "@/lib/order";
 import { highestChangeSeq, mergeMessages, newerChat, withMessage, withRead } from "./chat-rules";
 
 export interface History {
@@ -49,9 +50,7 @@ export const initialChatsState: ChatsState = {
 /** Notes by id, oldest first (a note heard live and again in the loaded list counts once). */
 function mergeNotes(held: readonly ChatNote[], incoming: readonly ChatNote[]): ChatNote[] {
   const byId = new Map([...held, ...incoming].map((note) => [note.id, note]));
-  return [...byId.values()].sort(
-    (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
-  );
+  return [...byId.values()].sort((a, b) => byCodeUnits(a.createdAt, b.createdAt) || byCodeUnits(a.id, b.id));
 }
 
 function upsertChats(held: Record<string, Chat>, incoming: readonly Chat[]): Record<string, Chat> {

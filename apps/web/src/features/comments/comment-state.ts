@@ -1,4 +1,5 @@
 import { type Actor, type Comment, can } from "@vn/contract";
+import { byCodeUnits } from "@/lib/order";
 
 /** The window event a page listens to for an item's comment counter (spec §4). */
 export const COMMENTS_UPDATED_EVENT = "comments-updated";
@@ -32,7 +33,7 @@ export interface CommentsState {
 export const emptyComments: CommentsState = { top: [], replies: {} };
 
 const byPinnedThenNewest = (a: Comment, b: Comment) =>
-  Number(b.pinned) - Number(a.pinned) || b.createdAt.localeCompare(a.createdAt);
+  Number(b.pinned) - Number(a.pinned) || byCodeUnits(b.createdAt, a.createdAt);
 
 /** Keeps the viewer's permissions of a comment already held when an event (without them) replaces it. */
 function merge(old: Comment | undefined, next: Comment): Comment {
