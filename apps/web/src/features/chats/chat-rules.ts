@@ -13,7 +13,7 @@ import {
 } from "@vn/contract";
 import { chatsMessages } from "@vn/contract/messages/chats";
 import { commonMessages } from "@vn/contract/messages/common";
-import { byCodeUnits } from "@/lib/order";
+import { byCodeUnits } from "../../lib/order";
 
 /** The characters left at which the composer starts showing its counter. */
 export const COMPOSER_COUNTER_FROM = 200;

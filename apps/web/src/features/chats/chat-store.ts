@@ -5,7 +5,7 @@
  * merge by the same rules (chat-rules.ts) whichever arrives first.
  */
 import type { Chat, ChatMessage, ChatNote } from "@vn/contract";
-import { byCodeUnits } from "@/lib/order";
+import { byCodeUnits } from "../../lib/order";
 import { highestChangeSeq, mergeMessages, newerChat, withMessage, withRead } from "./chat-rules";
 
 export interface History {

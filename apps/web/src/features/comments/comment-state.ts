@@ -1,5 +1,5 @@
 import { type Actor, type Comment, can } from "@vn/contract";
-import { byCodeUnits } from "@/lib/order";
+import { byCodeUnits } from "../../lib/order";
 
 /** The window event a page listens to for an item's comment counter (spec §4). */
 export const COMMENTS_UPDATED_EVENT = "comments-updated";
