@@ -8,6 +8,7 @@
  * numbers, exponent notation, years outside 1000–9999, invalid dates) go to a lazily made Intl
  * formatter, so the answer is always Intl's. `test/en-us.test.ts` compares them with Intl.
  */
+import { CURRENCY } from "../constants";
 
 /** Options as Intl.NumberFormat takes them, for plain decimals. */
 export interface DecimalDigits {
@@ -137,7 +138,7 @@ function intlCurrency(value: number, min: number, max: number): string {
     () =>
       new Intl.NumberFormat("en-US", {
         style: "currency",
-        currency: "USD",
+        currency: CURRENCY,
         minimumFractionDigits: min,
         maximumFractionDigits: max,
       }),

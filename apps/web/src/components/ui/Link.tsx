@@ -18,21 +18,24 @@ type LinkProps = ComponentProps<typeof NextLink>;
 export function Link({ prefetch, onPointerEnter, onFocus, onTouchStart, ref, ...props }: LinkProps) {
   const [wanted, setWanted] = useState(false);
   const chosen = prefetch === undefined || prefetch === null || prefetch === "auto";
+  const want = () => {
+    if (chosen) setWanted(true);
+  };
   return (
     <NextLink
       {...props}
       ref={ref}
       prefetch={chosen ? (wanted ? null : false) : prefetch}
       onPointerEnter={(event: PointerEvent<HTMLAnchorElement>) => {
-        if (chosen) setWanted(true);
+        want();
         onPointerEnter?.(event);
       }}
       onFocus={(event: FocusEvent<HTMLAnchorElement>) => {
-        if (chosen) setWanted(true);
+        want();
         onFocus?.(event);
       }}
       onTouchStart={(event: TouchEvent<HTMLAnchorElement>) => {
-        if (chosen) setWanted(true);
+        want();
         onTouchStart?.(event);
       }}
     />

@@ -1,5 +1,5 @@
 import { entitlement, type Feature, type OwnerType, type PlanTier } from "@vn/contract";
-import { formatCount } from "@/features/marketing/format";
+import { formatDecimal } from "@vn/contract/messages/en-us";
 
 /** What each plan card says about a plan, straight from the contract's entitlements table. */
 
@@ -32,12 +32,12 @@ const listed: { feature: Feature; label: string }[] = [
 export function planFeatureList(owner: OwnerType, tier: PlanTier): string[] {
   const out: string[] = [];
   const limit = entitlement(owner, tier, "post.characterLimit");
-  if (typeof limit === "number") out.push(`Posts up to ${formatCount(limit)} characters`);
+  if (typeof limit === "number") out.push(`Posts up to ${formatDecimal(limit)} characters`);
   if (owner === "company") {
     const seats = entitlement(owner, tier, "team.membersIncluded");
     if (typeof seats === "number") {
       out.push(
-        Number.isFinite(seats) ? `${formatCount(seats)} team members included` : "Unlimited team members",
+        Number.isFinite(seats) ? `${formatDecimal(seats)} team members included` : "Unlimited team members",
       );
     }
   }
