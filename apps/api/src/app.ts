@@ -244,7 +244,7 @@ export async function buildApp(config: Config, given: BuildOptions = {}): Promis
   app.setSerializerCompiler(frame("serializer") ? serializerCompiler : () => JSON.stringify);
 
   if (frame("errors")) registerErrorHandling(app);
-  if (frame("policy")) registerPolicy(app, { probe: given.policyProbe });
+  if (frame("policy")) await registerPolicy(app, { probe: given.policyProbe });
   if (frame("securityHeaders")) registerSecurityHeaders(app);
   if (frame("cors"))
     registerCors(app, {

@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { runGenericOn } from "./generic-handle";
+import { type Notifications, pgliteNotifications, postgresNotifications } from "./notifications";
 import * as schema from "./schema/index";
 
 export type Schema = typeof schema;
@@ -27,6 +28,8 @@ export interface Database {
   db: Db;
   raw: SqlExecutor;
   kind: "pglite" | "postgres";
+  /** LISTEN/NOTIFY on the channels the migrations' triggers notify on (db/notifications.ts). */
+  notifications: Notifications;
   /** For pg-boss: a connection string on PostgreSQL (its own small pool), else the raw executor. */
   connectionString?: string;
   migrate(): Promise<void>;
@@ -51,7 +54,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Every connection of the pool listens before its first statement (db/notifications.ts).
+  const notifications = postgresNotifications(url);
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: notifications.poolClient });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -76,6 +81,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     db,
     raw,
     kind: "postgres",
+    notifications,
     connectionString: url,
     async migrate() {
       const client = await pool.connect();
@@ -89,6 +95,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     },
     ping: () => ping(db),
     close: async () => {
+      await notifications.close();
       await Promise.all([pool.end(), genericPool.end()]);
     },
   };
@@ -98,6 +105,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm, unaccent } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const notifications = pgliteNotifications(client);
   const raw: SqlExecutor = {
     async executeSql(text, values) {
       // PGlite runs several statements only without parameters (pg-boss installs its schema so).
@@ -113,11 +121,15 @@ async function openPglite(dataDir?: string): Promise<Database> {
     db,
     raw,
     kind: "pglite",
+    notifications,
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     },
     ping: () => ping(db),
-    close: () => client.close(),
+    close: async () => {
+      await notifications.close();
+      await client.close();
+    },
   };
 }
 

@@ -15,23 +15,32 @@ import type { Db } from "../db/client";
 import { preparedOnce } from "../db/prepared";
 import { companyMembers, profiles, sessions, subscriptions, users } from "../db/schema/index";
 import { activeAddons } from "../shared/subscriptions";
+import type { ActorCache, ResolvedActor } from "./actor-cache";
 import { sessionTokenDigest, tokenKey } from "./token";
 
 /**
  * Resolves a session token to its Actor (contract/policy.ts): the person, the acting profile,
  * the company role and its scopes, verification, staff role and the acting owner's entitlements,
  * read from the stored subscription. Null when the token is unknown, expired, or belongs to a
- * deleted or blocked account. REST (policy/guard.ts) and the socket handshake share it.
+ * deleted or blocked account. REST (policy/guard.ts) and the socket handshake share it; the guard
+ * passes the node's cache of actors (policy/actor-cache.ts).
  */
-export async function actorFromToken(db: Db, rawToken: string): Promise<SessionActor | null> {
+export async function actorFromToken(
+  db: Db,
+  rawToken: string,
+  cache?: ActorCache,
+): Promise<SessionActor | null> {
   const token = tokenKey(rawToken);
+  if (!token) return null;
   // Stored as its digest (issue 11): the presented token is digested the same way.
-  return token ? resolve(db, sessionByToken(db), sessionTokenDigest(token)) : null;
+  const digest = sessionTokenDigest(token);
+  const load = () => resolve(db, sessionByToken(db), digest);
+  return cache ? cache.through(digest, load) : ((await load())?.actor ?? null);
 }
 
 /** The actor of a known session (after switching accounts, for instance). */
-export function actorFromSession(db: Db, sessionId: string): Promise<SessionActor | null> {
-  return resolve(db, sessionById(db), sessionId);
+export async function actorFromSession(db: Db, sessionId: string): Promise<SessionActor | null> {
+  return (await resolve(db, sessionById(db), sessionId))?.actor ?? null;
 }
 
 const ownerColumns = {
@@ -60,6 +69,7 @@ export function sessionLookup(db: Db, which: "token" | "id") {
       twoFactorEnabled: users.twoFactorEnabled,
       limitedUntil: users.limitedUntil,
       activeProfileId: sessions.activeProfileId,
+      expiresAt: sessions.expiresAt,
       own: ownerColumns,
     })
     .from(sessions)
@@ -86,8 +96,9 @@ async function resolve(
   db: Db,
   query: ReturnType<typeof sessionByToken>,
   key: string,
-): Promise<SessionActor | null> {
-  const [row] = await query.execute({ key, now: new Date() });
+): Promise<ResolvedActor | null> {
+  const now = new Date();
+  const [row] = await query.execute({ key, now });
   if (!row || row.userStatus === "deleted" || row.userStatus === "blocked") return null;
   const own = row.own?.id ? row.own : null;
   const personVerification = (own?.verificationStatus ?? "not_verified") as VerificationStatus;
@@ -109,10 +120,16 @@ async function resolve(
     entitlements: entitlementsOf(holdingOf("user", own)),
     actingProfileLost: false,
     // A moderation limit in force (issue 16): the person reads but does not write.
-    limited: row.limitedUntil !== null && row.limitedUntil > new Date(),
+    limited: row.limitedUntil !== null && row.limitedUntil > now,
   };
-  if (!row.activeProfileId || row.activeProfileId === own?.id) return base;
+  // What a cache of this actor must hear about (migration 0027's keys), and when it ends by itself.
+  const keys = [`u:${row.userId}`];
+  if (own) keys.push(`p:${own.id}`);
+  let validUntil = row.expiresAt.getTime();
+  if (base.limited && row.limitedUntil) validUntil = Math.min(validUntil, row.limitedUntil.getTime());
+  if (!row.activeProfileId || row.activeProfileId === own?.id) return { actor: base, keys, validUntil };
 
+  keys.push(`p:${row.activeProfileId}`);
   const [company] = await db
     .select({ ...ownerColumns, role: companyMembers.role })
     .from(profiles)
@@ -123,9 +140,9 @@ async function resolve(
     .leftJoin(subscriptions, eq(subscriptions.ownerProfileId, profiles.id))
     .where(and(eq(profiles.id, row.activeProfileId), eq(profiles.type, "company")))
     .limit(1);
-  if (company?.status !== "active") return { ...base, actingProfileLost: true };
+  if (company?.status !== "active") return { actor: { ...base, actingProfileLost: true }, keys, validUntil };
   const role = company.role as CompanyMemberRole;
-  return {
+  const actor: SessionActor = {
     ...base,
     profileId: company.id,
     profileSlug: company.slug,
@@ -135,6 +152,7 @@ async function resolve(
     verificationStatus: company.verificationStatus as VerificationStatus,
     entitlements: entitlementsOf(holdingOf("company", company)),
   };
+  return { actor, keys, validUntil };
 }
 
 function holdingOf(owner: OwnerType, row: { tier: string | null; addons: unknown } | null) {

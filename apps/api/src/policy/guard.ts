@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { pageOrigins } from "../config";
 import { type RequestContext, runInRequestContext } from "../shared/request-context";
 import { actorFromToken } from "./actor";
+import { ActorCache } from "./actor-cache";
 import { sessionCredential } from "./token";
 
 /**
@@ -70,7 +71,11 @@ export function isForeignChange(request: FastifyRequest, allowed: ReadonlySet<st
   return typeof site === "string" && site !== "same-origin";
 }
 
-export function registerPolicy(app: FastifyInstance, options: PolicyOptions = {}): void {
+export async function registerPolicy(app: FastifyInstance, options: PolicyOptions = {}): Promise<void> {
+  // Actors of sessions seen on this node, kept until a write changes them (decision 0033).
+  const actors = new ActorCache();
+  const stopListening = await actors.attach(app.deps.database.notifications);
+  app.addHook("onClose", async () => stopListening());
   app.decorateRequest("actor", null);
   app.decorateRequest("requestContext", null as unknown as RequestContext);
   // Everything the request runs (handler, services, their transactions) sees its id and actor.
@@ -96,7 +101,7 @@ export function registerPolicy(app: FastifyInstance, options: PolicyOptions = {}
         throw new AppError("request_foreignOrigin");
       }
       const token = credential?.token;
-      request.actor = token ? await actorFromToken(app.deps.database.db, token) : null;
+      request.actor = token ? await actorFromToken(app.deps.database.db, token, actors) : null;
       request.requestContext.actor = request.actor;
       const refusal = refusalOf(request.actor, policy, { tokenSent: token !== undefined });
       if (refusal) throw refusalError(refusal);
