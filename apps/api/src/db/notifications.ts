@@ -95,7 +95,8 @@ export function postgresNotifications(url: string): Notifications & { poolClient
       listener = undefined;
       setLive(false);
       client.end().catch(() => {});
-      if (!closed) retry = setTimeout(() => void connect(), 1_000);
+      // unref: a retry alone must not keep a stopping process alive.
+      if (!closed) retry = setTimeout(() => void connect(), 1_000).unref();
     };
     client.on("error", lost);
     client.on("end", lost);
