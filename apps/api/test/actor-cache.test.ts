@@ -208,6 +208,25 @@ describe("cached session actors", () => {
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "listen on every connection of the pool, so this node's own writes are heard before they return",
+    async () => {
+      // Several at once, so the pool opens several connections.
+      const channels = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          db().transaction(async (tx) => {
+            const result = (await tx.execute(
+              sql`SELECT array(SELECT pg_listening_channels()) AS channels`,
+            )) as unknown as { rows: Array<{ channels: string[] }> };
+            await tx.execute(sql`SELECT pg_sleep(0.05)`);
+            return result.rows[0]?.channels;
+          }),
+        ),
+      );
+      expect(channels).toEqual(Array.from({ length: 4 }, () => ["actor_changed"]));
+    },
+  );
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
     "on a second API node, hear a write made through the first within milliseconds",
     async () => {
       const second = await createSecondNode();

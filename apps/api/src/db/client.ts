@@ -55,8 +55,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // Every connection of the pool listens before its first statement (db/notifications.ts).
+  // `onConnect` is pg-pool's (3.14) hook for a new connection; @types/pg does not declare it yet.
   const notifications = postgresNotifications(url);
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: notifications.poolClient });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    onConnect: notifications.onPoolConnect,
+  } as pg.PoolConfig);
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -51,35 +51,35 @@ class Subscribers {
 
 const listenAll = notifyChannels.map((channel) => `LISTEN ${channel}`).join("; ");
 
+/** How often the listening connection proves it is still there, and how long it may take. */
+const HEARTBEAT_MS = 15_000;
+const HEARTBEAT_TIMEOUT_MS = 5_000;
+
 /**
  * On PostgreSQL, two kinds of connection listen:
- * - every connection of the main pool (made by `poolClient`), before its first statement.
- *   PostgreSQL hands a listening session its own notifications before its COMMIT (or autocommit
- *   statement) returns, so a write this node makes has reached the subscribers before the
- *   writer's promise resolves: a request that follows the write never sees what the write
- *   replaced (measured: 2,500 of 2,500 delivered before the statement returned).
+ * - every connection of the main pool (`onPoolConnect`, pg-pool's hook for a new connection,
+ *   which runs before the pool hands it out and ends it if the hook fails). PostgreSQL hands a
+ *   listening session its own notifications before its COMMIT (or autocommit statement) returns,
+ *   so a write this node makes has reached the subscribers before the writer's promise resolves:
+ *   a request that follows the write never sees what the write replaced (measured: 2,500 of 2,500
+ *   delivered before the statement returned).
  * - one connection of its own, so notifications from other nodes arrive while the pool is idle or
- *   empty. While it is down the subscribers hear `live(false)`, and it reconnects every second.
+ *   empty. While it is down the subscribers hear `live(false)`, and it reconnects every second. It
+ *   only receives, so a connection dropped without a word (a NAT's idle timeout, a failover) would
+ *   look alive: TCP keep-alive and a `SELECT 1` every 15 s, answered within 5 s, tell.
  */
-export function postgresNotifications(url: string): Notifications & { poolClient: typeof pg.Client } {
+export function postgresNotifications(
+  url: string,
+): Notifications & { onPoolConnect(client: pg.PoolClient): Promise<void> } {
   const subscribers = new Subscribers();
   const onNotification = (message: pg.Notification) =>
     subscribers.message(message.channel, message.payload ?? "");
-  /** A pool connection that listens before the pool hands it out. */
-  class ListeningClient extends pg.Client {
-    // biome-ignore lint/suspicious/noExplicitAny: pg's overloads (callback or promise) in one body
-    override connect(callback?: (error: Error) => void): any {
-      this.on("notification", onNotification);
-      const ready = super.connect().then(() => this.query(listenAll));
-      if (!callback) return ready.then(() => undefined);
-      ready.then(() => callback(undefined as unknown as Error), callback);
-    }
-  }
 
   let listener: pg.Client | undefined;
   let live = false;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
   const setLive = (value: boolean) => {
     if (live === value) return;
     live = value;
@@ -87,12 +87,20 @@ export function postgresNotifications(url: string): Notifications & { poolClient
   };
   const connect = async () => {
     if (closed || listener) return;
-    // Named, so an operator (and a test) can tell it in pg_stat_activity.
-    const client = new pg.Client({ connectionString: url, application_name: "vn-notifications" });
+    const client = new pg.Client({
+      connectionString: url,
+      // Named, so an operator (and a test) can tell it in pg_stat_activity.
+      application_name: "vn-notifications",
+      keepAlive: true,
+      keepAliveInitialDelayMillis: HEARTBEAT_MS,
+      connectionTimeoutMillis: HEARTBEAT_TIMEOUT_MS,
+      query_timeout: HEARTBEAT_TIMEOUT_MS,
+    });
     listener = client;
     const lost = () => {
       if (listener !== client) return;
       listener = undefined;
+      clearInterval(heartbeat);
       setLive(false);
       client.end().catch(() => {});
       // unref: a retry alone must not keep a stopping process alive.
@@ -104,14 +112,19 @@ export function postgresNotifications(url: string): Notifications & { poolClient
     try {
       await client.connect();
       await client.query(listenAll);
-      if (listener === client && !closed) setLive(true);
+      if (listener !== client || closed) return;
+      setLive(true);
+      heartbeat = setInterval(() => void client.query("SELECT 1").catch(lost), HEARTBEAT_MS).unref();
     } catch {
       lost();
     }
   };
 
   return {
-    poolClient: ListeningClient,
+    async onPoolConnect(client) {
+      client.on("notification", onNotification);
+      await client.query(listenAll);
+    },
     async subscribe(channel, handlers) {
       const remove = subscribers.add(channel, handlers);
       await connect();
@@ -124,6 +137,7 @@ export function postgresNotifications(url: string): Notifications & { poolClient
     async close() {
       closed = true;
       clearTimeout(retry);
+      clearInterval(heartbeat);
       const client = listener;
       listener = undefined;
       setLive(false);
