@@ -1,7 +1,7 @@
 import { format, messages, SANDBOX_CARDS } from "@vn/contract";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { apiCall, createMember, expectSnackbar, type Member } from "../support/accounts";
+import { apiCall, createMember, expectSnackbar, type Member, signInAt } from "../support/accounts";
 import { apiUrl, expectNoAxeViolations, screenshot } from "../support/browser";
 import { gotoRetrying } from "../support/content";
 import { useBrowser } from "../support/suite";
@@ -291,6 +291,52 @@ describe.each([360, 1280])("the sign-in dialog goes on with what was pressed at 
     const text = `Hello Priya, signed in from your page ${Date.now().toString(36)}`;
     await sendWithEnter(page, text);
     await expect.poll(() => historyText(page, text).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.evaluate(() => sessionStorage.getItem("vn.pendingIntent"))).toBeNull();
+    await context.close();
+  });
+});
+
+describe("a press before the page knows who is signed in", () => {
+  it("a signed-in person who presses Follow before GET /users/me answers follows, with no sign-in dialog", {
+    timeout: 120_000,
+  }, async () => {
+    const member = await createMember("dialog-early-follow");
+    const { context, page } = await suite.open(1280);
+    await signInAt(page, member.email, member.password, `/${member.slug}`);
+    // The session's answer held back, as on a slow network: the page (the shared anonymous render)
+    // is hydrated and pressed before the browser knows who is signed in.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(
+      (url) => url.pathname === "/api/v1/users/me",
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await page.goto("/priya.shah");
+    const main = page.getByRole("main");
+    const follow = main.getByRole("button", { name: `${messages.followAction} Priya Shah` });
+    // Pressed until the hydrated button keeps the intent (a press before hydration does nothing).
+    await expect
+      .poll(
+        async () => {
+          await follow.click();
+          return page.evaluate(() => sessionStorage.getItem("vn.pendingIntent"));
+        },
+        { timeout: 20_000 },
+      )
+      .not.toBeNull();
+    await page.waitForTimeout(300);
+    expect(await dialogOf(page).isVisible()).toBe(false);
+
+    release();
+    const following = main.getByRole("button", { name: `${messages.followingAction} Priya Shah` });
+    await expect.poll(() => following.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(async () => (await relationship(member, "priya.shah")).followed).toBe(true);
+    expect(await dialogOf(page).isVisible()).toBe(false);
     expect(await page.evaluate(() => sessionStorage.getItem("vn.pendingIntent"))).toBeNull();
     await context.close();
   });

@@ -74,6 +74,22 @@ export function SignInDialogProvider({ children }: { children: ReactNode }) {
     if (!refreshing) setAwaitingRefresh(false);
   }, [refreshing]);
 
+  // A press made before the session is known (the shared anonymous render, hydrated before
+  // GET /users/me answers) is not a visitor's yet: the intent is kept and the dialog waits for the
+  // answer. Signed in after all, the control replays the kept intent (useIntentReplay); a visitor
+  // gets the dialog.
+  const session = useSession();
+  const sessionUnknown = useRef(session.isLoading);
+  sessionUnknown.current = session.isLoading;
+  const [waiting, setWaiting] = useState(false);
+  useEffect(() => {
+    if (!waiting || session.isLoading) return;
+    setWaiting(false);
+    if (session.user) return;
+    setOpened(true);
+    setOpen(true);
+  }, [waiting, session.isLoading, session.user]);
+
   const prompt = useCallback((next: SignInPromptRequest) => {
     const store = sessionStore();
     if (store)
@@ -84,6 +100,10 @@ export function SignInDialogProvider({ children }: { children: ReactNode }) {
         path: currentPath(),
       });
     setRequest(next);
+    if (sessionUnknown.current) {
+      setWaiting(true);
+      return;
+    }
     setOpened(true);
     setOpen(true);
   }, []);
