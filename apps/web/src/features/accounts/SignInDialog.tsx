@@ -76,8 +76,9 @@ export function SignInDialogProvider({ children }: { children: ReactNode }) {
 
   // A press made before the session is known (the shared anonymous render, hydrated before
   // GET /users/me answers) is not a visitor's yet: the intent is kept and the dialog waits for the
-  // answer. Signed in after all, the control replays the kept intent (useIntentReplay); a visitor
-  // gets the dialog.
+  // answer. A visitor gets the dialog. Signed in after all, it goes on as after a sign-in in the
+  // dialog: the page is rendered for the person, then the control replays the kept intent
+  // (replayReady stays false while waiting, so neither runs before).
   const session = useSession();
   const sessionUnknown = useRef(session.isLoading);
   sessionUnknown.current = session.isLoading;
@@ -85,10 +86,14 @@ export function SignInDialogProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!waiting || session.isLoading) return;
     setWaiting(false);
-    if (session.user) return;
+    if (session.user) {
+      setAwaitingRefresh(true);
+      startRefresh(() => router.refresh());
+      return;
+    }
     setOpened(true);
     setOpen(true);
-  }, [waiting, session.isLoading, session.user]);
+  }, [waiting, session.isLoading, session.user, router]);
 
   const prompt = useCallback((next: SignInPromptRequest) => {
     const store = sessionStore();
@@ -154,7 +159,7 @@ export function SignInDialogProvider({ children }: { children: ReactNode }) {
     router.push(href);
   };
 
-  const replayReady = !refreshing && !awaitingRefresh;
+  const replayReady = !refreshing && !awaitingRefresh && !waiting;
   const value = useMemo(() => ({ prompt, replayReady }), [prompt, replayReady]);
   return (
     <SignInPromptContext.Provider value={value}>
