@@ -43,10 +43,6 @@ class Subscribers {
   live(isLive: boolean): void {
     for (const set of this.byChannel.values()) for (const handlers of set) handlers.live(isLive);
   }
-
-  get any(): boolean {
-    return [...this.byChannel.values()].some((set) => set.size > 0);
-  }
 }
 
 const listenAll = notifyChannels.map((channel) => `LISTEN ${channel}`).join("; ");
@@ -72,8 +68,11 @@ export function postgresNotifications(
   url: string,
 ): Notifications & { onPoolConnect(client: pg.PoolClient): Promise<void> } {
   const subscribers = new Subscribers();
-  const onNotification = (message: pg.Notification) =>
-    subscribers.message(message.channel, message.payload ?? "");
+  /** Hands the connection's notifications to the subscribers, and listens on every channel. */
+  const listenOn = async (client: pg.ClientBase) => {
+    client.on("notification", (message) => subscribers.message(message.channel, message.payload ?? ""));
+    await client.query(listenAll);
+  };
 
   let listener: pg.Client | undefined;
   let live = false;
@@ -108,10 +107,9 @@ export function postgresNotifications(
     };
     client.on("error", lost);
     client.on("end", lost);
-    client.on("notification", onNotification);
     try {
       await client.connect();
-      await client.query(listenAll);
+      await listenOn(client);
       if (listener !== client || closed) return;
       setLive(true);
       heartbeat = setInterval(() => void client.query("SELECT 1").catch(lost), HEARTBEAT_MS).unref();
@@ -121,10 +119,7 @@ export function postgresNotifications(
   };
 
   return {
-    async onPoolConnect(client) {
-      client.on("notification", onNotification);
-      await client.query(listenAll);
-    },
+    onPoolConnect: listenOn,
     async subscribe(channel, handlers) {
       const remove = subscribers.add(channel, handlers);
       await connect();
@@ -165,7 +160,7 @@ export function pgliteNotifications(client: PGlite): Notifications {
     },
     live: true,
     async close() {
-      if (subscribers.any) subscribers.live(false);
+      subscribers.live(false);
     },
   };
 }

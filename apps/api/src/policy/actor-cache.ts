@@ -1,5 +1,6 @@
 import type { SessionActor } from "@vn/contract";
 import type { Notifications } from "../db/notifications";
+import { LruCache } from "../lib/lru-cache";
 
 /**
  * Session actors kept per API node (decision 0033), so a signed-in request resolves its actor
@@ -41,7 +42,8 @@ const TTL_MS = 60_000;
 const MAX_ENTRIES = 20_000;
 
 export class ActorCache {
-  private readonly entries = new Map<string, Entry>();
+  /** By token digest; each entry's own end (`expires`) is checked by `valid`. */
+  private readonly entries: LruCache<string, Entry>;
   /** key → the counter's value at its last change, in order of change (oldest first). */
   private readonly changes = new Map<string, { seq: number; at: number }>();
   private seq = 0;
@@ -51,8 +53,10 @@ export class ActorCache {
 
   constructor(
     private readonly ttlMs = TTL_MS,
-    private readonly maxEntries = MAX_ENTRIES,
-  ) {}
+    maxEntries = MAX_ENTRIES,
+  ) {
+    this.entries = new LruCache(maxEntries);
+  }
 
   /** Listens on `actor_changed`; the returned function stops listening. */
   async attach(notifications: Notifications): Promise<() => void> {
@@ -73,23 +77,15 @@ export class ActorCache {
   async through(digest: string, load: () => Promise<ResolvedActor | null>): Promise<SessionActor | null> {
     const now = Date.now();
     const entry = this.entries.get(digest);
-    if (entry) {
-      this.entries.delete(digest);
-      if (this.valid(entry, now)) {
-        this.entries.set(digest, entry);
-        return entry.actor;
-      }
-    }
+    if (entry && this.valid(entry, now)) return entry.actor;
+    if (entry) this.entries.delete(digest);
     if (!this.live) return (await load())?.actor ?? null;
     const seq = this.seq;
     const resolved = await load();
     if (!resolved) return null;
     const expires = Math.min(now + this.ttlMs, resolved.validUntil);
     const kept: Entry = { actor: deepFreeze(resolved.actor), keys: resolved.keys, seq, expires };
-    if (this.live && this.valid(kept, Date.now())) {
-      this.entries.set(digest, kept);
-      if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    }
+    if (this.live && this.valid(kept, Date.now())) this.entries.set(digest, kept);
     return kept.actor;
   }
 
