@@ -1,14 +1,15 @@
 import type { SessionActor } from "@vn/contract";
 import { eq, sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../src/app";
 import { testConfig } from "../src/config";
 import type { Db } from "../src/db/client";
+import { notifyChannels } from "../src/db/notifications";
 import { companyMembers, profiles, sessions, subscriptions, users } from "../src/db/schema/index";
 import { ActorCache, type ResolvedActor } from "../src/policy/actor-cache";
 import { createCompany, createPerson, type PersonInput, type SeededPerson } from "../src/seed/library";
 import { createTestDatabase, type TestDatabase } from "./support/database";
+import { createSecondNode, cutListeners, unheard as unheardWrite, waitFor } from "./support/nodes";
 import { bearerFor } from "./support/sessions";
 
 /**
@@ -57,13 +58,8 @@ async function probe(
 const publish = (node: App, headers: Record<string, string>) =>
   probe(node, "POST", "/api/v1/content", headers);
 
-/** A write made past the triggers (as a restore or a replica would): no notification is sent. */
-async function unheard(write: (tx: Db) => Promise<unknown>): Promise<void> {
-  await db().transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL session_replication_role = replica`);
-    await write(tx as unknown as Db);
-  });
-}
+/** A write made past the triggers: no notification is sent. */
+const unheard = (write: (tx: Db) => Promise<unknown>) => unheardWrite(db(), write);
 
 describe("cached session actors", () => {
   it("serve a session's second request from the cache: a change no trigger announced goes unseen", async () => {
@@ -222,14 +218,16 @@ describe("cached session actors", () => {
           }),
         ),
       );
-      expect(channels).toEqual(Array.from({ length: 4 }, () => ["actor_changed"]));
+      expect(channels.map((listening) => [...(listening ?? [])].sort())).toEqual(
+        Array.from({ length: 4 }, () => [...notifyChannels].sort()),
+      );
     },
   );
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     "on a second API node, hear a write made through the first within milliseconds",
     async () => {
-      const second = await createSecondNode();
+      const second = await createSecondNode(testDb.url as string);
       try {
         const someone = await person();
         const headers = await bearerFor(db(), someone.userId);
@@ -252,18 +250,12 @@ describe("cached session actors", () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     "serve nothing from the cache while the node cannot hear other nodes, and cache again once it listens",
     async () => {
-      const second = await createSecondNode();
+      const second = await createSecondNode(testDb.url as string);
       try {
         const someone = await person();
         const headers = await bearerFor(db(), someone.userId);
         expect(await publish(second.app, headers)).toBe("allowed");
-        // Cut the second node's listening connection (as a restart of PostgreSQL or a network fault would).
-        const admin = new pg.Client({ connectionString: testDb.url });
-        await admin.connect();
-        await admin.query(
-          "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'vn-notifications' AND pid <> pg_backend_pid()",
-        );
-        await admin.end();
+        await cutListeners(testDb.url as string);
         await waitFor(() => !second.database.notifications.live);
         // Unannounced, yet seen: nothing is served from the cache while the node may miss changes.
         await unheard((tx) =>
@@ -357,29 +349,3 @@ describe("ActorCache", () => {
     expect(loads).toBe(3);
   });
 });
-
-/** A second API node on the suite's PostgreSQL database, with pools of its own. */
-async function createSecondNode() {
-  const { openDatabase } = await import("../src/db/client");
-  const database = await openDatabase({ url: testDb.url as string, poolSize: 2 });
-  const second = await buildApp(testConfig({ RATE_LIMIT_PER_MINUTE: "1000000" }), {
-    database,
-    policyProbe: true,
-  });
-  return {
-    app: second,
-    database,
-    close: async () => {
-      await second.close();
-      await database.close();
-    },
-  };
-}
-
-async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}

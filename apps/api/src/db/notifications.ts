@@ -3,9 +3,10 @@ import pg from "pg";
 
 /**
  * PostgreSQL notifications (LISTEN/NOTIFY) for per-node caches. The channels are the ones the
- * migrations' triggers notify on; 0027 notifies `actor_changed` (decision 0033).
+ * migrations' triggers notify on: 0027 notifies `actor_changed` (decision 0033), 0028
+ * `profile_page_changed` (decision 0034).
  */
-export const notifyChannels = ["actor_changed"] as const;
+export const notifyChannels = ["actor_changed", "profile_page_changed"] as const;
 export type NotifyChannel = (typeof notifyChannels)[number];
 
 export interface NotifyHandlers {
@@ -59,8 +60,8 @@ const HEARTBEAT_TIMEOUT_MS = 5_000;
  *   so a write this node makes has reached the subscribers before the writer's promise resolves:
  *   a request that follows the write never sees what the write replaced (measured: 2,500 of 2,500
  *   delivered before the statement returned).
- * - one connection of its own, so notifications from other nodes arrive while the pool is idle or
- *   empty. While it is down the subscribers hear `live(false)`, and it reconnects every second. It
+ * - one connection of its own, so notifications from other nodes (and this node's job queue)
+ *   arrive while the pool is idle or empty. While it is down the subscribers hear `live(false)`, and it reconnects every second. It
  *   only receives, so a connection dropped without a word (a NAT's idle timeout, a failover) would
  *   look alive: TCP keep-alive and a `SELECT 1` every 15 s, answered within 5 s, tell.
  */
@@ -68,10 +69,30 @@ export function postgresNotifications(
   url: string,
 ): Notifications & { onPoolConnect(client: pg.PoolClient): Promise<void> } {
   const subscribers = new Subscribers();
-  /** Hands the connection's notifications to the subscribers, and listens on every channel. */
-  const listenOn = async (client: pg.ClientBase) => {
-    client.on("notification", (message) => subscribers.message(message.channel, message.payload ?? ""));
+  /** Backend process ids of this node's pool connections, which pass on their own notifications. */
+  const poolPids = new Set<number>();
+  const pidOf = (client: pg.ClientBase) => (client as pg.ClientBase & { processID?: number }).processID;
+  /**
+   * Hands the connection's notifications to the subscribers, and listens on every channel. Each
+   * notification is handed on once per node, since every copy more would count as one more change
+   * to the caches (a lookup that began before a copy arrived is not kept): a pool connection hands
+   * on only those its own writes sent (`processId` is the sending backend's), and the listening
+   * connection all the others.
+   */
+  const listenOn = async (client: pg.ClientBase, role: "pool" | "listener") => {
+    client.on("notification", (message) => {
+      const own = role === "pool" ? message.processId === pidOf(client) : !poolPids.has(message.processId);
+      if (own) subscribers.message(message.channel, message.payload ?? "");
+    });
     await client.query(listenAll);
+  };
+  const onPoolConnect = async (client: pg.PoolClient) => {
+    const pid = pidOf(client);
+    if (pid !== undefined) {
+      poolPids.add(pid);
+      client.once("end", () => poolPids.delete(pid));
+    }
+    await listenOn(client, "pool");
   };
 
   let listener: pg.Client | undefined;
@@ -109,7 +130,7 @@ export function postgresNotifications(
     client.on("end", lost);
     try {
       await client.connect();
-      await listenOn(client);
+      await listenOn(client, "listener");
       if (listener !== client || closed) return;
       setLive(true);
       heartbeat = setInterval(() => void client.query("SELECT 1").catch(lost), HEARTBEAT_MS).unref();
@@ -119,7 +140,7 @@ export function postgresNotifications(
   };
 
   return {
-    onPoolConnect: listenOn,
+    onPoolConnect,
     async subscribe(channel, handlers) {
       const remove = subscribers.add(channel, handlers);
       await connect();

@@ -3,10 +3,15 @@ import type { FastifyPluginAsync } from "fastify";
 import { route } from "../../lib/route";
 import { recordVisitInBackground } from "../../shared/visits";
 import { profilePage, visitorViewOf } from "./service";
+import { VisitorPages } from "./visitor-pages";
 
 /** The public profile page's data (API v2): the row of contract/endpoints/profiles.ts. */
 export const profileRoutes: FastifyPluginAsync = async (app) => {
   const db = () => app.deps.database.db;
+  // A visitor's page is the same for every visitor: kept per node until a write changes it.
+  const visitorPages = new VisitorPages();
+  const stopListening = await visitorPages.attach(app.deps.database.notifications);
+  app.addHook("onClose", async () => stopListening());
   /** `viewerId` opened `ownerId`'s profile page (the spy add-on's list); never awaited. */
   const recordProfileVisit = (actor: Actor, viewerId: string, ownerId: string) =>
     void recordVisitInBackground(
@@ -15,6 +20,7 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
       app.log,
     );
   route(app, endpoints.profiles.page, async ({ actor, params }) => {
+    if (!actor) return { data: await visitorPages.page(db(), params.slug) };
     const page = await profilePage(db(), params.slug, actor);
     // A signed-in profile opening someone else's page is a visit (the spy add-on's list). Not
     // awaited: the page never waits for it, and a failure to write it is only logged.
