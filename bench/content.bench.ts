@@ -18,7 +18,7 @@ import { startWeb } from "./lib/web";
  * own profile page (the personalised render). PostgreSQL when BENCH_DATABASE_URL/TEST_DATABASE_URL
  * is set.
  *
- * BENCH_WEB_ONLY=1 skips the API rows; BENCH_WEB_CPU_PROFILE=<dir> runs the Next server with
+ * BENCH_WEB_ONLY=1 skips the API rows, BENCH_API_ONLY=1 the web rows (no web build needed); BENCH_WEB_CPU_PROFILE=<dir> runs the Next server with
  * `node --cpu-prof --cpu-prof-dir=<dir>` (a .cpuprofile per process, written when it stops).
  */
 const items = Number(process.env.BENCH_ITEMS ?? 100_000);
@@ -61,9 +61,11 @@ const api = await startServer("src/server.ts", {
   env: { ...apiEnv, LOG_LEVEL: "info" },
 });
 const profileDir = process.env.BENCH_WEB_CPU_PROFILE;
-const web = await startWeb(api.url, {
-  nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
-});
+const web = process.env.BENCH_API_ONLY
+  ? null
+  : await startWeb(api.url, {
+      nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
+    });
 try {
   const heavyAnswer = await fetch(`${api.url}/api/v2/profiles/heavy.publisher/content`);
   if (!heavyAnswer.ok)
@@ -100,7 +102,15 @@ try {
     results.push(
       await load("publication detail", `${api.url}/api/v2/content/posts/${detailSlug}?owner=heavy.publisher`),
     );
+    // A visitor's page is kept per node (decision 0034); a signed-in viewer's is read each time.
     results.push(await load("profile page data", `${api.url}/api/v2/profiles/heavy.publisher`));
+    results.push(
+      await load(
+        "profile page data, signed in (read per request)",
+        `${api.url}/api/v2/profiles/heavy.publisher`,
+        signedIn,
+      ),
+    );
     results.push(
       await load(
         "visitor-view, signed in (asked per signed-in page)",
@@ -114,16 +124,19 @@ try {
   // visitor's page (they do: a public profile, not theirs, no blocks) and serves the same cached
   // render (docs/decisions/0028). Own page: the personalised render, which fetches the profile and
   // its first page from the API on every request.
-  const profileUrl = `${web.url}/heavy.publisher`;
-  const detailUrl = `${web.url}/heavy.publisher/posts/${detailSlug}`;
-  const ownUrl = `${web.url}/${encodeURIComponent(me.data.slug)}`;
-  for (const [name, url, headers] of [
-    ["web: profile page GET /{slug}, anonymous", profileUrl, {}],
-    ["web: profile page GET /{slug}, signed in", profileUrl, signedIn],
-    ["web: detail page GET /{slug}/posts/{post}, anonymous", detailUrl, {}],
-    ["web: detail page GET /{slug}/posts/{post}, signed in", detailUrl, signedIn],
-    ["web: own profile page, signed in (personalised render)", ownUrl, signedIn],
-  ] as const) {
+  const webUrl = web?.url;
+  const profileUrl = `${webUrl}/heavy.publisher`;
+  const detailUrl = `${webUrl}/heavy.publisher/posts/${detailSlug}`;
+  const ownUrl = `${webUrl}/${encodeURIComponent(me.data.slug)}`;
+  for (const [name, url, headers] of !webUrl
+    ? []
+    : ([
+        ["web: profile page GET /{slug}, anonymous", profileUrl, {}],
+        ["web: profile page GET /{slug}, signed in", profileUrl, signedIn],
+        ["web: detail page GET /{slug}/posts/{post}, anonymous", detailUrl, {}],
+        ["web: detail page GET /{slug}/posts/{post}, signed in", detailUrl, signedIn],
+        ["web: own profile page, signed in (personalised render)", ownUrl, signedIn],
+      ] as const)) {
     const check = await fetch(url, { headers });
     if (check.status !== 200) throw new Error(`${url} answered ${check.status}`);
     const saturated = await load(name, url, headers);
@@ -149,7 +162,7 @@ try {
     "Client, API, PostgreSQL and Next share the machine's cores; compare each row with the health baseline of the same run.",
   ]);
 } finally {
-  await web.stop();
+  await web?.stop();
   await api.stop();
   await database.drop();
 }
