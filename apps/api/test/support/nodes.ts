@@ -26,6 +26,19 @@ export async function createSecondNode(url: string) {
   };
 }
 
+/** Runs `test` against a second API node, closed after it whatever happens. */
+export async function withSecondNode(
+  url: string,
+  test: (second: Awaited<ReturnType<typeof createSecondNode>>) => Promise<void>,
+): Promise<void> {
+  const second = await createSecondNode(url);
+  try {
+    await test(second);
+  } finally {
+    await second.close();
+  }
+}
+
 /** A write made past the triggers (as a restore or a replica would): no notification is sent. */
 export async function unheard(db: Db, write: (tx: Db) => Promise<unknown>): Promise<void> {
   await db.transaction(async (tx) => {
@@ -50,4 +63,15 @@ export async function waitFor(condition: () => boolean, timeoutMs = 5_000): Prom
     if (Date.now() - started > timeoutMs) throw new Error("timed out");
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/** Reads again every 2 ms until `done` holds of the answer or 5 s pass; the last answer. */
+export async function readUntil<T>(read: () => Promise<T>, done: (answer: T) => boolean): Promise<T> {
+  const started = performance.now();
+  let answer = await read();
+  while (!done(answer) && performance.now() - started < 5_000) {
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    answer = await read();
+  }
+  return answer;
 }
