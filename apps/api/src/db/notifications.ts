@@ -61,9 +61,10 @@ const HEARTBEAT_TIMEOUT_MS = 5_000;
  *   a request that follows the write never sees what the write replaced (measured: 2,500 of 2,500
  *   delivered before the statement returned).
  * - one connection of its own, so notifications from other nodes (and this node's job queue)
- *   arrive while the pool is idle or empty. While it is down the subscribers hear `live(false)`, and it reconnects every second. It
- *   only receives, so a connection dropped without a word (a NAT's idle timeout, a failover) would
- *   look alive: TCP keep-alive and a `SELECT 1` every 15 s, answered within 5 s, tell.
+ *   arrive while the pool is idle or empty. While it is down the subscribers hear `live(false)`,
+ *   and it reconnects every second. It only receives, so a connection dropped without a word (a
+ *   NAT's idle timeout, a failover) would look alive: TCP keep-alive and a `SELECT 1` every 15 s,
+ *   answered within 5 s, tell.
  */
 export function postgresNotifications(
   url: string,

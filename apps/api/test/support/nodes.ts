@@ -57,21 +57,22 @@ export async function cutListeners(url: string): Promise<void> {
   await admin.end();
 }
 
-export async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-/** Reads again every 2 ms until `done` holds of the answer or 5 s pass; the last answer. */
-export async function readUntil<T>(read: () => Promise<T>, done: (answer: T) => boolean): Promise<T> {
+/** Reads again every few ms until `done` holds of the answer or the time is up; the last answer. */
+export async function readUntil<T>(
+  read: () => Promise<T>,
+  done: (answer: T) => boolean,
+  timeoutMs = 5_000,
+): Promise<T> {
   const started = performance.now();
   let answer = await read();
-  while (!done(answer) && performance.now() - started < 5_000) {
+  while (!done(answer) && performance.now() - started < timeoutMs) {
     await new Promise((resolve) => setTimeout(resolve, 2));
     answer = await read();
   }
   return answer;
+}
+
+/** Waits until `condition` holds; throws when it has not within `timeoutMs`. */
+export async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+  if (!(await readUntil(async () => condition(), Boolean, timeoutMs))) throw new Error("timed out");
 }
