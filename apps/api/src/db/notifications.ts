@@ -6,7 +6,7 @@ import pg from "pg";
  * migrations' triggers notify on: 0027 notifies `actor_changed` (decision 0033), 0028
  * `profile_page_changed` (decision 0034).
  */
-export const notifyChannels = ["actor_changed", "profile_page_changed"] as const;
+export const notifyChannels = ["actor_changed", "profile_page_changed", "content_card_changed"] as const;
 export type NotifyChannel = (typeof notifyChannels)[number];
 
 export interface NotifyHandlers {

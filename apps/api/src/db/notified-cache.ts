@@ -90,6 +90,43 @@ export class NotifiedCache<V> {
     return kept.value;
   }
 
+  /**
+   * The values under `keys` at once: those cached and valid, and the rest from one `load` of the
+   * missing keys (each kept when the cache may keep it, as `through` keeps one). A key `load`
+   * leaves out is missing from the answer and not kept.
+   */
+  async many(
+    keys: readonly string[],
+    load: (missing: string[]) => Promise<Map<string, Loaded<V>>>,
+  ): Promise<Map<string, V>> {
+    const now = Date.now();
+    const found = new Map<string, V>();
+    const missing: string[] = [];
+    for (const key of keys) {
+      const entry = this.entries.get(key);
+      if (entry && this.valid(entry, now)) found.set(key, entry.value);
+      else {
+        if (entry) this.entries.delete(key);
+        if (!found.has(key) && !missing.includes(key)) missing.push(key);
+      }
+    }
+    if (missing.length === 0) return found;
+    const live = this.live;
+    const seq = this.seq;
+    const loaded = await load(missing);
+    for (const [key, { value, keys: valueKeys, validUntil }] of loaded) {
+      if (!live) {
+        found.set(key, value);
+        continue;
+      }
+      const expires = Math.min(now + this.ttlMs, validUntil ?? Number.POSITIVE_INFINITY);
+      const kept: Entry<V> = { value: deepFreeze(value), keys: valueKeys, seq, expires };
+      if (this.live && this.valid(kept, Date.now())) this.entries.set(key, kept);
+      found.set(key, kept.value);
+    }
+    return found;
+  }
+
   /** A notification: '*' drops everything, else the key's values are no longer served. */
   changed(key: string): void {
     if (key === "*") {

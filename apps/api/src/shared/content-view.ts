@@ -13,7 +13,7 @@ import {
   profiles,
 } from "../db/schema/index";
 import { itemMediaOf, type MediaRow } from "./media-view";
-import { contentOwnerFace, type ProfileFaceRow, unseenIn, type Viewer } from "./profile-view";
+import { contentOwnerFace, mayView, type ProfileFaceRow, type Viewer } from "./profile-view";
 import { currentRequestContext } from "./request-context";
 import { blockedAroundIds } from "./social-graph";
 
@@ -124,7 +124,7 @@ const mediaOf = preparedOnce("content_media", (db) =>
 );
 
 /** What a page of publications is shown with, besides its own rows. */
-interface Hydration {
+export interface Hydration {
   /** Profiles in a block with the viewer, either way round (blockedAround). */
   hidden: Set<string>;
   /** The originals of the page's reposts. */
@@ -159,9 +159,7 @@ export function hydrationColumns({ ids, reposts, owners, viewer }: HydrationSour
   // The page's items and their originals.
   const shown = sql`(SELECT unnest(${ids}) UNION ALL SELECT unnest(${reposts}))`;
   return {
-    hidden: sql<
-      string[] | null
-    >`(SELECT coalesce(json_agg(b.id), '[]'::json) FROM (${blockedAroundIds(viewer)}) b)`,
+    hidden: hiddenColumn(viewer),
     originals: sql<unknown>`(SELECT coalesce(json_agg(${jsonRowOf(contentItems, "o")}), '[]'::json)
       FROM content_items o WHERE o.id = ANY(${reposts}))`,
     owners: sql<unknown>`(SELECT coalesce(json_agg(${jsonRowOf(profiles, "p")}), '[]'::json)
@@ -174,6 +172,13 @@ export function hydrationColumns({ ids, reposts, owners, viewer }: HydrationSour
     media: sql<unknown>`(SELECT coalesce(json_agg(${jsonRowOf(mediaFiles, "m")}), '[]'::json)
       FROM media_files m WHERE m.content_item_id IN ${shown})`,
   };
+}
+
+/** The profiles in a block with the viewer, either way round, as one JSON array (Hydration.hidden). */
+export function hiddenColumn(viewer: SQL) {
+  return sql<
+    string[] | null
+  >`(SELECT coalesce(json_agg(b.id), '[]'::json) FROM (${blockedAroundIds(viewer)}) b)`;
 }
 
 /** A hydration as read: the values of hydrationColumns. */
@@ -213,7 +218,7 @@ async function hydrationOf(db: Db, rows: ContentRow[], viewerProfileId: string |
   return hydrationFrom(found);
 }
 
-function hydrationFrom(found: HydrationRow | undefined): Hydration {
+export function hydrationFrom(found: HydrationRow | undefined): Hydration {
   const counts = new Map<string, Record<string, number>>();
   for (const [contentId, kind, n] of found?.counts ?? []) {
     const forItem = counts.get(contentId) ?? {};
@@ -325,6 +330,97 @@ function withMediaOf(items: ContentItem[], byItem: Map<string, MediaRow[]>): Con
   });
 }
 
+/** The owner's columns a card keeps: its face, status and privacy level (what a viewer's checks read). */
+export type CardOwner = Pick<
+  ProfileRow,
+  "id" | "slug" | "name" | "type" | "verificationStatus" | "imageUrl" | "status" | "privacy" | "userId"
+>;
+
+/**
+ * A publication as anyone sees it (decision 0035): its row, its owner's face and checks, and its
+ * view serialized for nobody in particular (isOwner and editable false, no repost target) with its
+ * reaction counts, media and byline. What depends on the viewer (blocks, the owner's status and
+ * privacy level, the repost target, isOwner and editable) is applied by viewsOfCards, so one card
+ * serves every viewer; shared/content-cards.ts keeps them per node for the home feed.
+ */
+export interface ContentCard {
+  row: ContentRow;
+  /** Null when the owner is gone: the card then shows nothing. */
+  owner: CardOwner | null;
+  view: ContentItem | null;
+}
+
+/** The cards of rows and of their reposts' originals, by id, from their hydration. */
+export async function cardsOf(
+  db: Db,
+  rows: ContentRow[],
+  { originals, ownerById, counts, mediaByItem }: Hydration,
+): Promise<Map<string, ContentCard>> {
+  const all = [...rows, ...originals];
+  const bylines = await bylinesFor(db, all, ownerById);
+  const cards = new Map<string, ContentCard>();
+  for (const row of all) {
+    const owner = ownerById.get(row.ownerId);
+    if (!owner) {
+      cards.set(row.id, { row, owner: null, view: null });
+      continue;
+    }
+    const view: ContentItem = {
+      ...serializeContent(row, owner, null, null, bylines.get(row.id) ?? null),
+      reactions: counts.get(row.id) ?? {},
+    };
+    const attached = mediaByItem.get(row.id);
+    // A published item's media go by plain URLs; a draft's by short-lived signed ones (issue 11).
+    const withMedia = attached ? { ...view, ...itemMediaOf(attached, row.status === "active") } : view;
+    cards.set(row.id, { row, owner: cardOwnerOf(owner), view: withMedia });
+  }
+  return cards;
+}
+
+function cardOwnerOf(row: ProfileRow): CardOwner {
+  const { id, slug, name, type, verificationStatus, imageUrl, status, privacy, userId } = row;
+  return { id, slug, name, type, verificationStatus, imageUrl, status, privacy, userId };
+}
+
+/**
+ * The items with these ids, in order, for one viewer, from the cards of them and of their reposts'
+ * originals. Items of profiles in a block with the viewer (`hidden`) are left out, and so are those
+ * of deleted or suspended profiles (their owner still sees them). A repost's original shows as
+ * unavailable (`repostOf: null`) when it was removed, its owner is gone, blocked, or hidden from
+ * the viewer by its privacy level (`seen`, decision 0014).
+ */
+export function viewsOfCards(
+  ids: readonly string[],
+  cards: Map<string, ContentCard>,
+  viewerProfileId: string | null,
+  hidden: Set<string>,
+  seen: (owner: CardOwner) => boolean = () => true,
+): ContentItem[] {
+  const forViewer = (card: ContentCard & { view: ContentItem }): ContentItem => {
+    const isOwner = viewerProfileId === card.row.ownerId;
+    return { ...card.view, isOwner, editable: isOwner && mayWrite(card.row) };
+  };
+  const items: ContentItem[] = [];
+  for (const id of ids) {
+    const card = cards.get(id);
+    if (!card?.view || !card.owner || hidden.has(card.owner.id)) continue;
+    if (card.owner.status !== "active" && card.owner.id !== viewerProfileId) continue;
+    const original = card.row.repostOfId ? cards.get(card.row.repostOfId) : undefined;
+    const shown =
+      original?.view &&
+      original.owner &&
+      original.row.status === "active" &&
+      original.owner.status === "active" &&
+      !hidden.has(original.owner.id) &&
+      seen(original.owner);
+    items.push({
+      ...forViewer({ ...card, view: card.view }),
+      repostOf: shown ? forViewer({ ...original, view: original.view! }) : null,
+    });
+  }
+  return items;
+}
+
 /**
  * Items of the given rows with their owners, serialized (repost targets included), with their
  * reaction counts and media. Items of profiles in a block with the viewer are left out, and a
@@ -340,45 +436,19 @@ export async function contentItemViews(
 
 async function viewsWithOwners(
   db: Db,
-  allRows: ContentRow[],
+  rows: ContentRow[],
   viewerProfileId: string | null,
   read?: HydrationRow,
+  seen?: (owner: CardOwner) => boolean,
 ): Promise<{ items: ContentItem[]; ownerById: Map<string, ProfileRow> }> {
-  if (allRows.length === 0) return { items: [], ownerById: new Map() };
-  const { hidden, originals, ownerById, counts, mediaByItem } = read
-    ? hydrationFrom(read)
-    : await hydrationOf(db, allRows, viewerProfileId);
-  const rows = allRows.filter((r) => !hidden.has(r.ownerId));
-  const withCounts = (item: ContentItem): ContentItem => ({ ...item, reactions: counts.get(item.id) ?? {} });
-  const bylines = await bylinesFor(db, [...rows, ...originals], ownerById);
-  const originalById = new Map(
-    originals.map((o) => [
-      o.id,
-      // A removed or blocked original shows as unavailable rather than leaking its text.
-      o.status === "active" && ownerById.get(o.ownerId)?.status === "active" && !hidden.has(o.ownerId)
-        ? withCounts(
-            serializeContent(o, ownerById.get(o.ownerId)!, viewerProfileId, null, bylines.get(o.id) ?? null),
-          )
-        : null,
-    ]),
-  );
-  const items = rows.flatMap((r) => {
-    const owner = ownerById.get(r.ownerId);
-    // Publications of deleted or blocked profiles disappear with them (their owner still sees them).
-    if (!owner || (owner.status !== "active" && owner.id !== viewerProfileId)) return [];
-    return [
-      withCounts(
-        serializeContent(
-          r,
-          owner,
-          viewerProfileId,
-          r.repostOfId ? (originalById.get(r.repostOfId) ?? null) : null,
-          bylines.get(r.id) ?? null,
-        ),
-      ),
-    ];
-  });
-  return { items: withMediaOf(items, mediaByItem), ownerById };
+  if (rows.length === 0) return { items: [], ownerById: new Map() };
+  const hydration = read ? hydrationFrom(read) : await hydrationOf(db, rows, viewerProfileId);
+  const cards = await cardsOf(db, rows, hydration);
+  const ids = rows.map((r) => r.id);
+  return {
+    items: viewsOfCards(ids, cards, viewerProfileId, hydration.hidden, seen),
+    ownerById: hydration.ownerById,
+  };
 }
 
 /**
@@ -394,7 +464,7 @@ export async function contentItemViewsFor(
   viewer: Viewer,
   read?: HydrationRow,
 ): Promise<ContentItem[]> {
-  return (await viewsWithOwnersFor(db, rows, viewer, read)).items;
+  return (await viewsWithOwners(db, rows, viewer.profileId, read, (owner) => mayView(owner, viewer))).items;
 }
 
 /**
@@ -407,29 +477,10 @@ export async function contentItemViewWithOwner(
   row: ContentRow,
   viewer: Viewer,
 ): Promise<{ item: ContentItem | undefined; owner: ProfileRow | undefined }> {
-  const { items, ownerById } = await viewsWithOwnersFor(db, [row], viewer);
-  return { item: items[0], owner: ownerById.get(row.ownerId) };
-}
-
-async function viewsWithOwnersFor(
-  db: Db,
-  rows: ContentRow[],
-  viewer: Viewer,
-  read?: HydrationRow,
-): Promise<{ items: ContentItem[]; ownerById: Map<string, ProfileRow> }> {
-  const { items, ownerById } = await viewsWithOwners(db, rows, viewer.profileId, read);
-  const unseen = unseenIn(
-    items.flatMap((item) => (item.repostOf ? [item.repostOf.owner.id] : [])),
-    ownerById,
-    viewer,
+  const { items, ownerById } = await viewsWithOwners(db, [row], viewer.profileId, undefined, (owner) =>
+    mayView(owner, viewer),
   );
-  if (unseen.size === 0) return { items, ownerById };
-  return {
-    items: items.map((item) =>
-      item.repostOf && unseen.has(item.repostOf.owner.id) ? { ...item, repostOf: null } : item,
-    ),
-    ownerById,
-  };
+  return { item: items[0], owner: ownerById.get(row.ownerId) };
 }
 
 /** Active items per kind of one profile, from the trigger-kept content_counts table. */

@@ -1,10 +1,10 @@
 import type { ContentItem, ReactionKind } from "@vn/contract";
 import { and, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { jsonRowOf, rowsFromJson } from "../../db/json-rows";
 import { type Preparable, preparedOnce } from "../../db/prepared";
 import { contentItems, homeTimelineEntries, homeTimelines, reactions } from "../../db/schema/index";
-import { contentItemViewsFor, type HydrationRow, hydrationColumns } from "../../shared/content-view";
+import type { ContentCards } from "../../shared/content-cards";
+import { contentItemViewsFor, hiddenColumn } from "../../shared/content-view";
 import { decodeKeyset, keysetPage, rowsOf } from "../../shared/pages";
 import { levelsKeyOf, levelsSeenBy, type Viewer } from "../../shared/profile-view";
 
@@ -23,30 +23,37 @@ import { levelsKeyOf, levelsSeenBy, type Viewer } from "../../shared/profile-vie
  *    page probed for up to a page each; page 1,000 costs what page 1 costs.
  * A page goes to the merge only when it reaches below the horizon, so both give the same items.
  *
- * Each source is one named prepared statement returning the page's whole rows and the viewer's
- * own reaction to each; its text depends only on the shape (cursor or not, the viewer's privacy
- * levels), so each connection plans each shape once. Hydration (owners, reposts, counts, media)
- * is the shared content view.
+ * Each source is one named prepared statement returning the page (the timeline's: ids; the
+ * merge's: whole rows) and the viewer's own reaction to each; its text depends only on the shape
+ * (cursor or not, the viewer's privacy levels), so each connection plans each shape once. The
+ * timeline's ids are shown from the node's publication cards (shared/content-cards.ts, decision
+ * 0035); the merge's rows are hydrated by the shared content view.
  */
 export async function homeFeed(
   db: Db,
+  cards: ContentCards,
   viewer: FeedViewer,
   query: { cursor?: string; perPage: number },
-): Promise<{
-  items: ContentItem[];
-  nextCursor: string | null;
-  viewerReactions: Record<string, ReactionKind>;
-}> {
+): Promise<FeedPage> {
   const cursor = decodeKeyset(query.cursor);
   const limit = query.perPage + 1;
+  const keyOf = (r: PageEntry) => ({ at: r.at, id: r.id });
   const fromTimeline = await timelinePage(db, viewer, cursor, limit);
-  const page = fromTimeline?.rows ?? (await mergedPage(db, viewer, cursor, limit));
-  const { rows: shown, nextCursor } = keysetPage(page, query.perPage, (r) => ({ at: r.at, id: r.id }));
-  const rows = shown.map(({ at: _at, viewerReaction: _reaction, ...row }) => row);
-  // The timeline's statement brought the hydration along; the merge's pages are hydrated here.
-  const items = await contentItemViewsFor(db, rows, viewer, fromTimeline?.hydration);
-  // Only the shown items' reactions (the views leave out a blocked owner's rows).
-  const reactionOf = new Map(shown.map((r) => [r.id, r.viewerReaction]));
+  if (fromTimeline) {
+    // The timeline's page is ids, shown from the node's cards.
+    const { rows, nextCursor } = keysetPage(fromTimeline.rows, query.perPage, keyOf);
+    const ids = rows.map((r) => r.id);
+    return withReactions(rows, await cards.views(db, ids, viewer, fromTimeline.hidden), nextCursor);
+  }
+  // The merge's page is rows, hydrated here.
+  const { rows, nextCursor } = keysetPage(await mergedPage(db, viewer, cursor, limit), query.perPage, keyOf);
+  const contentRows = rows.map(({ at: _at, viewerReaction: _reaction, ...row }) => row);
+  return withReactions(rows, await contentItemViewsFor(db, contentRows, viewer), nextCursor);
+}
+
+/** A page's items with the viewer's own reactions: only the shown items' (a view leaves out a blocked owner's). */
+function withReactions(rows: PageEntry[], items: ContentItem[], nextCursor: string | null): FeedPage {
+  const reactionOf = new Map(rows.map((r) => [r.id, r.viewerReaction]));
   const viewerReactions = Object.fromEntries(
     items.flatMap((item) => {
       const kind = reactionOf.get(item.id);
@@ -54,6 +61,12 @@ export async function homeFeed(
     }),
   );
   return { items, nextCursor, viewerReactions };
+}
+
+interface FeedPage {
+  items: ContentItem[];
+  nextCursor: string | null;
+  viewerReactions: Record<string, ReactionKind>;
 }
 
 type Cursor = ReturnType<typeof decodeKeyset>;
@@ -102,15 +115,14 @@ function byShape<P>(
 }
 
 /**
- * The timeline page and its hydration in one statement (decision 0031): the page as a CTE, sent
- * back as one JSON value (its rows as the table's column arrays, db/json-rows.ts) beside the
- * hydration's columns (hydrationColumns) computed from the page's id arrays. One row of a few JSON
- * values: drizzle's per-field row mapping of a joined select cost more API time than the round trip
- * it saved. Generic plans (db/prepared.ts): the page is one primary-key range whatever the values,
- * and custom planning of the whole statement cost more than running it.
+ * The timeline page in one statement: its ids with their keyset values and the viewer's own
+ * reactions, the timeline's state, and the profiles in a block with the viewer. The publications
+ * themselves are the node's cards (shared/content-cards.ts, decision 0035), so the statement
+ * carries no rows or hydration (decision 0031 had them here, one JSON value each). Generic plans
+ * (db/prepared.ts): the page is one primary-key range whatever the values.
  */
 const timelineStatement = byShape(
-  "home_timeline_hydrated",
+  "home_timeline_page",
   (db, withCursor, levels) => timelinePageQuery(db, withCursor, levels),
   { generic: true },
 );
@@ -120,11 +132,14 @@ function timelinePageQuery(db: Db, withCursor: boolean, levels: SQL) {
   const page = db.$with("page").as(
     db
       .select({
-        ...getTableColumns(contentItems),
-        at: sql<string>`${contentItems.publicationDate}::text`.as("at"),
+        id: homeTimelineEntries.contentId,
+        publicationDate: homeTimelineEntries.publicationDate,
+        at: sql<string>`${homeTimelineEntries.publicationDate}::text`.as("at"),
         // The viewer's own reaction (what viewerReactionsFor reads), one primary-key probe per row.
         viewerReaction: sql<ReactionKind | null>`(SELECT r.kind FROM ${reactions} r
-            WHERE r.content_id = ${contentItems.id} AND r.profile_id = ${viewerValue})`.as("viewer_reaction"),
+            WHERE r.content_id = ${homeTimelineEntries.contentId} AND r.profile_id = ${viewerValue})`.as(
+          "viewer_reaction",
+        ),
         complete: sql<boolean>`${homeTimelines.horizonAt} IS NULL`.as("complete"),
         readAt: sql<string>`${homeTimelines.readAt}`.as("timeline_read_at"),
       })
@@ -145,22 +160,15 @@ function timelinePageQuery(db: Db, withCursor: boolean, levels: SQL) {
       .orderBy(desc(homeTimelineEntries.publicationDate), desc(homeTimelineEntries.contentId))
       .limit(sql.placeholder("limit")),
   );
-  // Cast: `= ANY((SELECT …))` would be read as a subquery of arrays, not as one array.
-  const fromPage = (expression: string) => sql.raw(`(SELECT ${expression} FROM page)::text[]`);
   return db
     .with(page)
     .select({
-      rows: sql<[unknown[], string, ReactionKind | null][] | null>`(SELECT json_agg(
-          json_build_array(${jsonRowOf(contentItems, "page")}, page.at, page.viewer_reaction)
-          ORDER BY page.publication_date DESC, page.id DESC) FROM page)`,
+      rows: sql<[string, string, ReactionKind | null][] | null>`(SELECT json_agg(
+          json_build_array(page.content_id, page.at, page.viewer_reaction)
+          ORDER BY page.publication_date DESC, page.content_id DESC) FROM page)`,
       complete: sql<boolean | null>`(SELECT complete FROM page LIMIT 1)`,
       readAt: sql<string | null>`(SELECT timeline_read_at::text FROM page LIMIT 1)`,
-      ...hydrationColumns({
-        ids: fromPage("array_agg(id)"),
-        reposts: fromPage("array_agg(DISTINCT repost_of_id) FILTER (WHERE repost_of_id IS NOT NULL)"),
-        owners: fromPage("array_agg(DISTINCT owner_id)"),
-        viewer: sql`${viewerValue}::text`,
-      }),
+      hidden: hiddenColumn(sql`${viewerValue}::text`),
     })
     .from(sql`(SELECT 1) AS one`);
 }
@@ -185,7 +193,7 @@ async function timelinePage(
   viewer: FeedViewer,
   cursor: Cursor,
   limit: number,
-): Promise<{ rows: PageRow[]; hydration: HydrationRow } | null> {
+): Promise<{ rows: PageEntry[]; hidden: Set<string> } | null> {
   const values = pageValues(viewer, cursor, limit);
   const read = async () => (await timelineStatement(db, viewer, cursor).execute(values))[0]!;
   const marker = async () => (await timelineOf(db).execute({ viewer: viewer.profileId }))[0];
@@ -201,25 +209,16 @@ async function timelinePage(
       .set({ readAt: sql`now()` })
       .where(eq(homeTimelines.followerId, viewer.profileId));
   }
-  const rowValues = found.rows ?? [];
-  const items = rowsFromJson(
-    contentItems,
-    rowValues.map(([row]) => row),
-  );
-  const rows = items.map((item, index) => ({
-    ...item,
-    at: rowValues[index]![1],
-    viewerReaction: rowValues[index]![2],
-  }));
-  const page = { rows, hydration: found };
+  const rows = (found.rows ?? []).map(([id, at, viewerReaction]) => ({ id, at, viewerReaction }));
+  const page = { rows, hidden: new Set(found.hidden ?? []) };
   if (rows.length === limit) return page;
   // Fewer than a full page: the end of a complete timeline, or a page reaching below the horizon.
   const complete = found.complete ?? (await marker())?.complete;
   return complete ? page : null;
 }
 
-/** A page's row: the publication, its keyset value and the viewer's own reaction. */
-type PageRow = typeof contentItems.$inferSelect & { at: string; viewerReaction: ReactionKind | null };
+/** A page's entry: the publication's id, its keyset value and the viewer's own reaction. */
+type PageEntry = { id: string; at: string; viewerReaction: ReactionKind | null };
 
 /**
  * The page merged on read, for pages below a timeline's horizon: for each followed profile

@@ -2,6 +2,7 @@ import { endpoints } from "@vn/contract";
 import type { FastifyPluginAsync } from "fastify";
 import { route } from "../../lib/route";
 import { actingProfileId } from "../../shared/acting-profile";
+import { ContentCards } from "../../shared/content-cards";
 import { viewerOfActor } from "../../shared/profile-view";
 import { homeFeed } from "./feed";
 import {
@@ -35,6 +36,10 @@ export const socialRoutes: FastifyPluginAsync = async (app) => {
   const table = endpoints.social;
   const db = () => app.deps.database.db;
   const notifyDeps = () => ({ db: db(), realtime: app.deps.realtime, log: app.log });
+  // The home feed's publications, kept per node until a write changes them (decision 0035).
+  const cards = new ContentCards();
+  const stopListening = await cards.attach(app.deps.database.notifications);
+  app.addHook("onClose", async () => stopListening());
 
   // Follows ------------------------------------------------------------------------------------
   route(app, table.follow, async ({ actor, params }) => ({
@@ -82,6 +87,7 @@ export const socialRoutes: FastifyPluginAsync = async (app) => {
   route(app, table.feed, async ({ actor, query }) => {
     const result = await homeFeed(
       db(),
+      cards,
       { ...viewerOfActor(actor), profileId: actingProfileId(actor) },
       query,
     );
