@@ -37,7 +37,7 @@ async function person(verified = true): Promise<SeededPerson & { name: string }>
     name,
     email: `card${seq}@cards.example`,
     slug: `card.person.${10 + seq}`,
-    verificationStatus: verified ? "verified" : "none",
+    verificationStatus: verified ? "verified" : "not_verified",
   });
   return { ...seeded, name };
 }
