@@ -16,8 +16,11 @@ import {
 } from "./content-view";
 import { mayView, type Viewer } from "./profile-view";
 
-/** Cards one node keeps; the least recently shown leave first. */
-const MAX_CARDS = 50_000;
+/**
+ * Cards one node keeps; the least recently shown leave first. Feeds show mostly the newest
+ * publications, so the hot set is small; 10,000 cards of a few KB each bound the memory to tens of MB.
+ */
+const MAX_CARDS = 10_000;
 
 /**
  * Publication cards kept per API node (decision 0035): a card (shared/content-view.ts) is the same
