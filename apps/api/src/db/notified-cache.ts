@@ -76,18 +76,11 @@ export class NotifiedCache<V> {
    * is kept, so made-up keys cannot fill the cache.
    */
   async through(key: string, load: () => Promise<Loaded<V> | null>): Promise<V | null> {
-    const now = Date.now();
-    const entry = this.entries.get(key);
-    if (entry && this.valid(entry, now)) return entry.value;
-    if (entry) this.entries.delete(key);
-    if (!this.live) return (await load())?.value ?? null;
-    const seq = this.seq;
-    const loaded = await load();
-    if (!loaded) return null;
-    const expires = Math.min(now + this.ttlMs, loaded.validUntil ?? Number.POSITIVE_INFINITY);
-    const kept: Entry<V> = { value: deepFreeze(loaded.value), keys: loaded.keys, seq, expires };
-    if (this.live && this.valid(kept, Date.now())) this.entries.set(key, kept);
-    return kept.value;
+    const found = await this.many([key], async () => {
+      const loaded = await load();
+      return new Map(loaded ? [[key, loaded]] : []);
+    });
+    return found.get(key) ?? null;
   }
 
   /**
@@ -107,10 +100,11 @@ export class NotifiedCache<V> {
       if (entry && this.valid(entry, now)) found.set(key, entry.value);
       else {
         if (entry) this.entries.delete(key);
-        if (!found.has(key) && !missing.includes(key)) missing.push(key);
+        if (!missing.includes(key)) missing.push(key);
       }
     }
     if (missing.length === 0) return found;
+    // Not live: other nodes' writes may go unheard, so nothing read now is kept.
     const live = this.live;
     const seq = this.seq;
     const loaded = await load(missing);

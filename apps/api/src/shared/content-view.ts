@@ -333,7 +333,7 @@ function withMediaOf(items: ContentItem[], byItem: Map<string, MediaRow[]>): Con
 /** The owner's columns a card keeps: its face, status and privacy level (what a viewer's checks read). */
 export type CardOwner = Pick<
   ProfileRow,
-  "id" | "slug" | "name" | "type" | "verificationStatus" | "imageUrl" | "status" | "privacy" | "userId"
+  "id" | "slug" | "name" | "type" | "verificationStatus" | "imageUrl" | "status" | "privacy"
 >;
 
 /**
@@ -378,8 +378,8 @@ export async function cardsOf(
 }
 
 function cardOwnerOf(row: ProfileRow): CardOwner {
-  const { id, slug, name, type, verificationStatus, imageUrl, status, privacy, userId } = row;
-  return { id, slug, name, type, verificationStatus, imageUrl, status, privacy, userId };
+  const { id, slug, name, type, verificationStatus, imageUrl, status, privacy } = row;
+  return { id, slug, name, type, verificationStatus, imageUrl, status, privacy };
 }
 
 /**
@@ -396,9 +396,9 @@ export function viewsOfCards(
   hidden: Set<string>,
   seen: (owner: CardOwner) => boolean = () => true,
 ): ContentItem[] {
-  const forViewer = (card: ContentCard & { view: ContentItem }): ContentItem => {
-    const isOwner = viewerProfileId === card.row.ownerId;
-    return { ...card.view, isOwner, editable: isOwner && mayWrite(card.row) };
+  const forViewer = (row: ContentRow, view: ContentItem): ContentItem => {
+    const isOwner = viewerProfileId === row.ownerId;
+    return { ...view, isOwner, editable: isOwner && mayWrite(row) };
   };
   const items: ContentItem[] = [];
   for (const id of ids) {
@@ -414,8 +414,8 @@ export function viewsOfCards(
       !hidden.has(original.owner.id) &&
       seen(original.owner);
     items.push({
-      ...forViewer({ ...card, view: card.view }),
-      repostOf: shown ? forViewer({ ...original, view: original.view! }) : null,
+      ...forViewer(card.row, card.view),
+      repostOf: shown ? forViewer(original.row, original.view!) : null,
     });
   }
   return items;

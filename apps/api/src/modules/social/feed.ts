@@ -132,7 +132,8 @@ function timelinePageQuery(db: Db, withCursor: boolean, levels: SQL) {
   const page = db.$with("page").as(
     db
       .select({
-        id: homeTimelineEntries.contentId,
+        // Plain columns keep their names in the CTE: page.content_id, page.publication_date.
+        contentId: homeTimelineEntries.contentId,
         publicationDate: homeTimelineEntries.publicationDate,
         at: sql<string>`${homeTimelineEntries.publicationDate}::text`.as("at"),
         // The viewer's own reaction (what viewerReactionsFor reads), one primary-key probe per row.
