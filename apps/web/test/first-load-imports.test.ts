@@ -121,3 +121,36 @@ describe("what every page pays as it starts (decision 0027, session 16)", () => 
     );
   });
 });
+
+describe("the shell every page loads (decision 0027, session 20)", () => {
+  it("the verification gate's provider holds the popup only: the policy, plans and verification rules load with the screens that ask", () => {
+    const source = readFileSync(
+      new URL("../src/features/verification/VerificationGate.tsx", import.meta.url),
+      "utf8",
+    );
+    const imports = valueImports(source);
+    expect(imports).not.toContain("@vn/contract");
+    expect(imports).not.toContain("./verification-rules");
+    expect(imports).not.toContain("@/lib/actor");
+    // The screens' hook is where the rules are asked.
+    const hook = readFileSync(
+      new URL("../src/features/verification/use-verification-gate.ts", import.meta.url),
+      "utf8",
+    );
+    expect(valueImports(hook)).toContain("./verification-rules");
+    const askers = sourceFiles().filter((file) =>
+      valueImports(readFileSync(file, "utf8")).some((from) =>
+        /verification\/VerificationGate$|\.\/VerificationGate$/.test(from),
+      ),
+    );
+    expect(askers.map((file) => file.pathname.replace(/^.*\/apps\/web\//, ""))).toEqual([
+      "src/components/shell/Providers.tsx",
+      "src/features/verification/use-verification-gate.ts",
+    ]);
+  });
+
+  it("the Button's asChild is our own Slot, not Radix's (the header's buttons load on every page)", () => {
+    const source = readFileSync(new URL("../src/components/ui/Button.tsx", import.meta.url), "utf8");
+    expect(valueImports(source)).not.toContain("radix-ui");
+  });
+});

@@ -11,7 +11,7 @@ import { BILLING_PATH, mayOpenBilling } from "@/features/billing/billing-rules";
 import { roleLabels, useCompanies } from "@/features/companies/use-companies";
 import { openFeedback } from "@/features/forms/FeedbackDialog";
 import { useAccountMenuHeld } from "@/features/onboarding/tour-menu";
-import { useVerificationGate } from "@/features/verification/VerificationGate";
+import { useVerificationGate } from "@/features/verification/use-verification-gate";
 import { actorOf } from "@/lib/actor";
 import { routes } from "@/lib/paths";
 import { isActingAsCompany, personOf, type SessionUser } from "@/lib/session";

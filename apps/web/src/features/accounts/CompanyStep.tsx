@@ -11,7 +11,7 @@ import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Link } from "@/components/ui/Link";
 import { PlanCards } from "@/features/marketing/PlanCards";
-import { useVerificationGate } from "@/features/verification/VerificationGate";
+import { useVerificationGate } from "@/features/verification/use-verification-gate";
 import { api } from "@/lib/api-client";
 import { submitErrorMessage } from "@/lib/forms";
 import { routes } from "@/lib/paths";

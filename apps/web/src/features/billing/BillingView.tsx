@@ -25,7 +25,7 @@ import { Link } from "@/components/ui/Link";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { SettingsSection } from "@/features/settings/SettingsSection";
 import { VerificationSettings } from "@/features/settings/VerificationSettings";
-import { useVerificationGate } from "@/features/verification/VerificationGate";
+import { useVerificationGate } from "@/features/verification/use-verification-gate";
 import { actorOf } from "@/lib/actor";
 import { api } from "@/lib/api-client";
 import { submitErrorMessage } from "@/lib/forms";

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
 import { UploadProgress } from "@/features/media/UploadProgress";
 import { useUpload } from "@/features/media/use-upload";
-import { useVerificationGate } from "@/features/verification/VerificationGate";
+import { useVerificationGate } from "@/features/verification/use-verification-gate";
 import { api } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
 import { useChats } from "./ChatsProvider";

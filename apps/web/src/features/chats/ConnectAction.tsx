@@ -4,7 +4,7 @@ import { chatsMessages } from "@vn/contract/messages/chats";
 import { sharedMessages } from "@vn/contract/messages/shared";
 import { Button } from "@/components/ui/Button";
 import { Link } from "@/components/ui/Link";
-import { useVerificationGate } from "@/features/verification/VerificationGate";
+import { useVerificationGate } from "@/features/verification/use-verification-gate";
 import { api } from "@/lib/api-client";
 import { routes } from "@/lib/paths";
 import { useResource } from "@/lib/use-resource";

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
 import { Icon } from "@/components/ui/Icon";
 import { Input } from "@/components/ui/Input";
-import { useVerificationGate } from "@/features/verification/VerificationGate";
+import { useVerificationGate } from "@/features/verification/use-verification-gate";
 import { api } from "@/lib/api-client";
 import { useSession } from "@/lib/session";
 import { useChats } from "./ChatsProvider";

@@ -10,7 +10,7 @@ import { Link } from "@/components/ui/Link";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useIntentReplay, useSignInPrompt } from "@/features/accounts/SignInDialog";
 import { NextPageFailed } from "@/features/content/NextPageFailed";
-import { useVerificationGate } from "@/features/verification/VerificationGate";
+import { useVerificationGate } from "@/features/verification/use-verification-gate";
 import { actorOf } from "@/lib/actor";
 import { routes } from "@/lib/paths";
 import { useSession } from "@/lib/session";

@@ -22,7 +22,7 @@ import { showHandleSaveError } from "@/features/accounts/handle-save-error";
 import { useAccountSwitch } from "@/features/accounts/use-account-switch";
 import { GENERAL_INFO_KEY } from "@/features/accounts/use-general-info";
 import { ImageField } from "@/features/media/ImageField";
-import { useVerificationGate } from "@/features/verification/VerificationGate";
+import { useVerificationGate } from "@/features/verification/use-verification-gate";
 import { api } from "@/lib/api-client";
 import { cleanSubmit } from "@/lib/forms";
 import { routes } from "@/lib/paths";

@@ -29,7 +29,7 @@ import { Link } from "@/components/ui/Link";
 import { Select } from "@/components/ui/Select";
 import { Textarea } from "@/components/ui/Textarea";
 import { ContentMediaFields, mediaChanges } from "@/features/media/ContentMediaFields";
-import { useVerificationGate } from "@/features/verification/VerificationGate";
+import { useVerificationGate } from "@/features/verification/use-verification-gate";
 import { api } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
 import { cn } from "@/lib/cn";

@@ -10,7 +10,7 @@ import { useSnackbar } from "@/components/shell/SnackbarProvider";
 import { Button } from "@/components/ui/Button";
 import { LazyDialog } from "@/components/ui/LazyDialog";
 import { Link } from "@/components/ui/Link";
-import { useVerificationGate } from "@/features/verification/VerificationGate";
+import { useVerificationGate } from "@/features/verification/use-verification-gate";
 import { api } from "@/lib/api-client";
 import { submitErrorMessage } from "@/lib/forms";
 import { editPathOf } from "./content-routes";

@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/Button";
 import { LazyDialog } from "@/components/ui/LazyDialog";
 import { Textarea } from "@/components/ui/Textarea";
 import { useIntentReplay, useSignInPrompt } from "@/features/accounts/SignInDialog";
-import { useVerificationGate } from "@/features/verification/VerificationGate";
+import { useVerificationGate } from "@/features/verification/use-verification-gate";
 import { api } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
 import { useSession } from "@/lib/session";

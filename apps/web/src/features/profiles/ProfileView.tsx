@@ -27,7 +27,7 @@ import { ProfileSocialActions } from "@/features/social/ProfileSocialActions";
 import { LazyTeamTab } from "@/features/teams/LazyTeamTab";
 import { LeaveCompanyButton } from "@/features/teams/LeaveCompanyButton";
 import { MyDetailsDialog } from "@/features/teams/MyDetailsDialog";
-import { useVerificationGate } from "@/features/verification/VerificationGate";
+import { useVerificationGate } from "@/features/verification/use-verification-gate";
 import { verifiedBadgeText } from "@/features/verification/verification-rules";
 import { actorOf } from "@/lib/actor";
 import { cn } from "@/lib/cn";

@@ -12,7 +12,7 @@ import { Icon } from "@/components/ui/Icon";
 import { LazyDialog } from "@/components/ui/LazyDialog";
 import { Link } from "@/components/ui/Link";
 import { useIntentReplay, useSignInPrompt } from "@/features/accounts/SignInDialog";
-import { useVerificationGate } from "@/features/verification/VerificationGate";
+import { useVerificationGate } from "@/features/verification/use-verification-gate";
 import { api } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
 import { cn } from "@/lib/cn";

@@ -10,7 +10,7 @@ import { Icon } from "@/components/ui/Icon";
 import { LazyDialog } from "@/components/ui/LazyDialog";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { type CreateRoute, createRouteKinds, createTitles } from "@/features/content/kinds";
-import { useVerificationGate } from "@/features/verification/VerificationGate";
+import { useVerificationGate } from "@/features/verification/use-verification-gate";
 import { personOf, type SessionUser } from "@/lib/session";
 
 /** The editor (its form, schemas and zod) loads when a kind is chosen: the home shows the box,

@@ -12,7 +12,7 @@ import { useAccountSwitch } from "@/features/accounts/use-account-switch";
 import { useCompanies } from "@/features/companies/use-companies";
 import { routes } from "@/lib/paths";
 import { StepCard } from "./StepCard";
-import { useVerificationGate } from "./VerificationGate";
+import { useVerificationGate } from "./use-verification-gate";
 import { VerificationStep } from "./VerificationStep";
 
 /**
