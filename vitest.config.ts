@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -13,7 +14,12 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: "contract", include: ["packages/contract/test/**/*.test.ts"] } },
       { extends: true, test: { name: "api", include: ["apps/api/test/**/*.test.ts"], pool: "forks" } },
-      { extends: true, test: { name: "web", include: ["apps/web/test/**/*.test.ts"] } },
+      {
+        extends: true,
+        // The web's "@/…" imports (apps/web/tsconfig.json paths), so tests can load its components.
+        resolve: { alias: { "@/": fileURLToPath(new URL("./apps/web/src/", import.meta.url)) } },
+        test: { name: "web", include: ["apps/web/test/**/*.test.ts"] },
+      },
     ],
   },
 });

@@ -44,6 +44,9 @@ const nextConfig: NextConfig = {
   // The contract package exports TypeScript source.
   transpilePackages: ["@vn/contract"],
   poweredByHeader: false,
+  // SOURCE_MAPS=1 writes the browser's source maps, for scripts/first-load-sources.mjs (what a
+  // route's first load is made of); never in a deployed build.
+  productionBrowserSourceMaps: process.env.SOURCE_MAPS === "1",
   // Every visitor gets the page's metadata (<title>, description) in the first <head>, as Next
   // gives search bots, instead of streamed in later: a streamed title sits in a Suspense boundary
   // that empties while router.refresh() re-renders, so screen readers and axe briefly see a page

@@ -1,6 +1,6 @@
-import { Slot } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
+import { Slot } from "./Slot";
 
 export type ButtonVariant = "primary" | "secondary" | "tertiary" | "danger" | "inverse";
 export type ButtonSize = "md" | "lg";
@@ -38,7 +38,7 @@ export function Button({
   type,
   ...props
 }: ButtonProps) {
-  const Component = asChild ? Slot.Root : "button";
+  const Component = asChild ? Slot : "button";
   return (
     <Component
       // A plain <button> inside a form defaults to submit; make that explicit or opt out.
